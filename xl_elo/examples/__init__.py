@@ -1,0 +1,1 @@
+"""Worked examples shipped with xl-elo (the demo and the tests use them)."""

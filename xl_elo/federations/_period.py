@@ -1,0 +1,81 @@
+"""What the period-based federations share: player attributes as arrays, per-player sums.
+
+FIDE (SPEC 2) and FSE (SPEC 3) rate a whole period at once with
+``R_new = R_old + round(sum K * (score - expected))`` over games between rated players.
+This module turns an :class:`~xl_elo.model.Event` into arrays once and sums per player
+with ``np.bincount``; the federation modules supply the expected score, K and rounding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from xl_elo.model import Event, GameArrays
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class PlayerArrays:
+    """Columns of the players table as arrays (NaN = blank)."""
+
+    rating: FloatArray
+    games: IntArray
+    age: FloatArray
+    """Period year - birth year; NaN when either is unknown."""
+    ever_2400: BoolArray
+
+    @property
+    def rated(self) -> BoolArray:
+        return ~np.isnan(self.rating)
+
+    @classmethod
+    def build(cls, event: Event) -> PlayerArrays:
+        players = event.players
+        n = len(players)
+        rating = np.fromiter((np.nan if p.rating is None else p.rating for p in players), np.float64, n)
+        games = np.fromiter((p.games for p in players), np.int64, n)
+        year = event.year
+        birth = np.fromiter((np.nan if p.birth_year is None else p.birth_year for p in players), np.float64, n)
+        age = (year - birth) if year is not None else np.full(n, np.nan)
+        ever = np.fromiter((p.ever_2400 for p in players), np.bool_, n)
+        return cls(rating, games, age, ever)
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Every rated game seen from both players, restricted by a mask."""
+
+    who: IntArray
+    against: IntArray
+    score: FloatArray
+    n_players: int
+
+    @classmethod
+    def build(cls, arrays: GameArrays) -> Sides:
+        who, against, score = arrays.both_sides()
+        return cls(who, against, score, arrays.n_players)
+
+    def select(self, keep: BoolArray) -> Sides:
+        return Sides(self.who[keep], self.against[keep], self.score[keep], self.n_players)
+
+    def count(self) -> IntArray:
+        return np.bincount(self.who, minlength=self.n_players).astype(np.int64)
+
+    def total(self, weights: npt.ArrayLike) -> FloatArray:
+        return np.bincount(self.who, weights=np.asarray(weights, dtype=np.float64), minlength=self.n_players)
+
+
+def nan_to_none(value: float) -> float | None:
+    """A NaN cell becomes None (blank) in the results table."""
+    return None if value is None or np.isnan(value) else float(value)
+
+
+def whole(value: float) -> int | None:
+    """A whole number for the results table; NaN becomes None."""
+    return None if np.isnan(value) else int(value)

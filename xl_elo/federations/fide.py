@@ -1,0 +1,265 @@
+"""FIDE rating period (SPEC section 2; seed 002 and the FIDE Rating Regulations 2024).
+
+A rated player's new rating is ``R_old + sum K * (score - PD)``, the sum rounded to the
+nearest whole number with 0.5 going up (SPEC 2.1). PD comes from FIDE's published table
+(SPEC 2.2) with the 400-point rule, except for a player rated 2650 or more. K follows
+SPEC 2.3, including ``K * n <= 700``. An unrated player's first rating follows SPEC 2.4.
+
+Decisions where SPEC 2 is silent (stated here and in the issue note):
+- a game between a rated and an unrated player is not rated for the rated player (the
+  2024 regulations rate only games between rated players for a rated player); it counts
+  for the unrated player's first rating;
+- games between two unrated players count for neither;
+- "under 18" is ``period year - birth year < 18``;
+- PD sums are exact: the table is held in hundredths, so ``K * (score - PD)`` is a whole
+  number of hundredths and the rounding of SPEC 2.1 never meets a binary fraction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from xl_elo.core import expected_score, round_half_up
+from xl_elo.federations._period import PlayerArrays, Sides, nan_to_none, whole
+from xl_elo.federations.ffe import dp_hundredth
+from xl_elo.model import Event, Results, make_columns
+from xl_elo.tables import FIDE_PD_ROWS
+
+#: K for new players and juniors, for the others, for players who reached 2400 (SPEC 2.3).
+K_NEW: Final = 40
+K_STANDARD: Final = 20
+K_2400: Final = 10
+#: ``K * n`` may not exceed this in one period (SPEC 2.3).
+K_TIMES_GAMES_MAX: Final = 700
+#: Games a new player needs before leaving K = 40 (SPEC 2.3).
+NEW_PLAYER_GAMES: Final = 30
+JUNIOR_AGE: Final = 18
+JUNIOR_RATING_LIMIT: Final = 2300
+#: The published rating that moves a player to K = 10 for good.
+K10_RATING: Final = 2400
+#: Differences above this count as this (SPEC 2.2) ...
+DIFFERENCE_CAP: Final = 400
+#: ... except for a player rated this or more (since October 2025).
+NO_CAP_FROM: Final = 2650
+#: First rating (SPEC 2.4).
+FIRST_RATING_MIN_GAMES: Final = 5
+FIRST_RATING_MIN_SCORE: Final = 0.5
+HYPOTHETICAL_OPPONENT: Final = 1800
+FIRST_RATING_CAP: Final = 2200
+RATING_FLOOR: Final = 1400
+
+_PD_LOWER = np.array([row[0] for row in FIDE_PD_ROWS], dtype=np.float64)
+_PD_PCT = np.array([row[2] for row in FIDE_PD_ROWS], dtype=np.int64)
+
+COLUMNS: Final = make_columns(("ever_2400", "note"))
+
+
+def pd_hundredths(difference: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """Expected score in hundredths for a rating difference (own - opponent), FIDE table.
+
+    No 400-point rule here (see :func:`expected_hundredths`). The lower-rated side gets
+    100 minus the higher side's value (SPEC 2.2).
+    """
+    d = np.asarray(difference, dtype=np.float64)
+    higher = _PD_PCT[np.searchsorted(_PD_LOWER, np.abs(d), side="right") - 1]
+    return np.where(d >= 0, higher, 100 - higher)
+
+
+def expected_hundredths(rating: npt.ArrayLike, opponent: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """FIDE expected score (PD) in hundredths, with the 400-point rule (SPEC 2.2).
+
+    A difference of more than 400 counts as 400 unless ``rating`` is 2650 or more.
+    """
+    r = np.asarray(rating, dtype=np.float64)
+    d = r - np.asarray(opponent, dtype=np.float64)
+    capped = np.clip(d, -DIFFERENCE_CAP, DIFFERENCE_CAP)
+    return pd_hundredths(np.where(r >= NO_CAP_FROM, d, capped))
+
+
+def expected(rating: npt.ArrayLike, opponent: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """FIDE expected score (PD) as a fraction, with the 400-point rule (SPEC 2.2)."""
+    return expected_hundredths(rating, opponent) / 100.0
+
+
+def k_factor(
+    rating: npt.ArrayLike,
+    games: npt.ArrayLike = 30,
+    age: npt.ArrayLike = np.nan,
+    ever_2400: npt.ArrayLike = False,
+    n_games: npt.ArrayLike = 0,
+) -> npt.NDArray[np.int64]:
+    """FIDE K-factor (SPEC 2.3), element-wise.
+
+    40 until 30 rated games (``games`` before the period) and for a player under 18 rated
+    below 2300; otherwise 10 once the rating has reached 2400 (now or ``ever_2400``);
+    otherwise 20. With ``n_games`` games in the period, K is lowered to the largest whole
+    number with ``K * n_games <= 700``.
+    """
+    r = np.asarray(rating, dtype=np.float64)
+    g = np.asarray(games, dtype=np.float64)
+    a = np.asarray(age, dtype=np.float64)
+    ever = np.asarray(ever_2400, dtype=bool) | (r >= K10_RATING)
+    junior = (a < JUNIOR_AGE) & (r < JUNIOR_RATING_LIMIT)
+    k = np.where((g < NEW_PLAYER_GAMES) | junior, K_NEW, np.where(ever, K_2400, K_STANDARD))
+    n = np.asarray(n_games, dtype=np.int64)
+    limit = np.where(n > 0, K_TIMES_GAMES_MAX // np.maximum(n, 1), K_NEW)
+    return np.minimum(k, limit).astype(np.int64)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstRating:
+    """An unrated player's first rating and its intermediates (SPEC 2.4)."""
+
+    games: int
+    """Games against rated opponents (the two hypothetical games not included)."""
+    score: float
+    """Points in those games."""
+    ra: float
+    """Average rating of the opponents, with two hypothetical opponents at 1800."""
+    p: float
+    """Score fraction with the two hypothetical draws, rounded to two decimals."""
+    dp: int | None
+    """D(P) at p from the published table."""
+    rating: int | None
+    """Ru = Ra + dp, rounded, capped at 2200; None when not published."""
+    status: str
+    """``first rating``, ``below floor`` or ``unrated`` (too few games or points)."""
+
+
+def first_rating(opponent_ratings: npt.ArrayLike, scores: npt.ArrayLike) -> FirstRating:
+    """First rating of an unrated player from his games against rated opponents (SPEC 2.4)."""
+    o = np.asarray(opponent_ratings, dtype=np.float64).ravel()
+    s = np.asarray(scores, dtype=np.float64).ravel()
+    out = first_ratings(np.zeros(len(o), np.int64), o, s, 1)
+    return out[0]
+
+
+def first_ratings(
+    who: npt.NDArray[np.int64], opponent: npt.NDArray[np.float64], score: npt.NDArray[np.float64], n: int
+) -> list[FirstRating]:
+    """:func:`first_rating` for ``n`` players at once; ``who[i]`` owns game i."""
+    games = np.bincount(who, minlength=n)
+    total = np.bincount(who, weights=score, minlength=n)
+    opp_sum = np.bincount(who, weights=opponent, minlength=n)
+    ra = (opp_sum + 2 * HYPOTHETICAL_OPPONENT) / (games + 2)
+    # p in hundredths, rounded half up in whole numbers: 100 * (2S + 2) / (2 (n + 2))
+    p_pct = _hundredths_half_up(np.rint(2 * total).astype(np.int64) + 2, 2 * (games + 2))
+    dp = dp_hundredth(p_pct)
+    ru = np.minimum(round_half_up(ra + dp), FIRST_RATING_CAP)
+    enough = (games >= FIRST_RATING_MIN_GAMES) & (total >= FIRST_RATING_MIN_SCORE)
+    out = []
+    for i in range(n):
+        if not enough[i]:
+            out.append(FirstRating(int(games[i]), float(total[i]), float(ra[i]), int(p_pct[i]) / 100, None, None, "unrated"))
+        else:
+            above = ru[i] >= RATING_FLOOR
+            out.append(FirstRating(
+                int(games[i]), float(total[i]), float(ra[i]), int(p_pct[i]) / 100, int(dp[i]),
+                int(ru[i]) if above else None, "first rating" if above else "below floor",
+            ))
+    return out
+
+
+def _hundredths_half_up(halves: npt.ArrayLike, den: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """``100 * halves / den`` rounded half up, in whole numbers (no binary fractions)."""
+    num = 100 * np.asarray(halves, dtype=np.int64)
+    d = np.maximum(np.asarray(den, dtype=np.int64), 1)
+    return (2 * num + d) // (2 * d)
+
+
+def performances(
+    who: npt.NDArray[np.int64], opponent: npt.NDArray[np.float64], score: npt.NDArray[np.float64], n: int
+) -> npt.NDArray[np.float64]:
+    """FIDE performance ``Ra + dp(p)`` of ``n`` players at once (NaN at 0%, 100% or no game)."""
+    games = np.bincount(who, minlength=n)
+    ra = np.bincount(who, weights=opponent, minlength=n) / np.maximum(games, 1)
+    p_pct = _hundredths_half_up(np.rint(2 * np.bincount(who, weights=score, minlength=n)).astype(np.int64), 2 * games)
+    perf = ra + dp_hundredth(np.clip(p_pct, 0, 100))
+    return np.where(games > 0, perf, np.nan)
+
+
+def performance(opponent_ratings: npt.ArrayLike, scores: npt.ArrayLike) -> float | None:
+    """FIDE performance ``Ra + dp(p)``: Ra the average opponent, p rounded to two decimals.
+
+    None for a score of 0% or 100% (the D(P) table has no value there) or no game.
+    """
+    o = np.asarray(opponent_ratings, dtype=np.float64).ravel()
+    s = np.asarray(scores, dtype=np.float64).ravel()
+    perf = performances(np.zeros(len(o), np.int64), o, s, 1)[0]
+    return None if np.isnan(perf) else float(perf)
+
+
+def rate(event: Event, *, expected_method: Literal["table", "logistic"] = "table") -> Results:
+    """Rate a FIDE period: every player of the event, all games at once (SPEC 2).
+
+    ``expected_method="logistic"`` uses the course's approximation (SPEC 1.2) instead of
+    FIDE's table; the table is the default.
+    """
+    pa = PlayerArrays.build(event)
+    arrays = event.game_arrays()
+    sides = Sides.build(arrays)
+    rated = pa.rated
+    both = sides.select(rated[sides.who] & rated[sides.against])
+    n = both.count()
+    r = pa.rating[both.who]
+    o = pa.rating[both.against]
+    k = k_factor(pa.rating, pa.games, pa.age, pa.ever_2400, n)
+    if expected_method == "table":
+        e_pct = expected_hundredths(r, o)
+        change_pct = both.total(k[both.who] * (np.rint(100 * both.score).astype(np.int64) - e_pct))
+        change = np.floor_divide(np.rint(change_pct).astype(np.int64) + 50, 100).astype(np.float64)
+        expected_sum = both.total(e_pct) / 100.0
+    elif expected_method == "logistic":
+        e = expected_score(r, o)
+        change = round_half_up(both.total(k[both.who] * (both.score - e)))
+        expected_sum = both.total(e)
+    else:
+        raise ValueError(f"expected_method must be 'table' or 'logistic', not {expected_method!r}")
+    score = both.total(both.score)
+
+    newcomers = sides.select(~rated[sides.who] & rated[sides.against])
+    unrated_idx = np.flatnonzero(~rated)
+    position = np.full(len(rated), -1)
+    position[unrated_idx] = np.arange(len(unrated_idx))
+    firsts = first_ratings(position[newcomers.who], pa.rating[newcomers.against], newcomers.score, len(unrated_idx))
+
+    perf = performances(both.who, o, both.score, len(rated))
+    rows = []
+    for i, p in enumerate(event.players):
+        if rated[i]:
+            games_i = int(n[i])
+            after = p.rating + change[i] if p.rating is not None else None
+            rows.append({
+                "id": p.id, "name": p.name, "status": "established",
+                "rating_before": whole(pa.rating[i]), "games_rated": games_i,
+                "score": float(score[i]), "expected": float(expected_sum[i]),
+                "k": int(k[i]), "performance": nan_to_none(perf[i]), "change": whole(change[i]), "bonus": None,
+                "rating_after": whole(after) if after is not None else None,
+                "games_after": p.games + games_i,
+                "ever_2400": bool(p.ever_2400 or (after is not None and after >= K10_RATING)),
+                "note": "",
+            })
+        else:
+            f = firsts[position[i]]
+            note = {
+                "first rating": f"Ra {f.ra:.2f}, p {f.p:.2f}, dp {f.dp}",
+                "below floor": f"Ra + dp = {f.ra + (f.dp or 0):.0f} is below the floor of {RATING_FLOOR}: not published",
+                "unrated": (
+                    f"needs {FIRST_RATING_MIN_GAMES} games against rated opponents and "
+                    f"{FIRST_RATING_MIN_SCORE} points"
+                ),
+            }[f.status]
+            rows.append({
+                "id": p.id, "name": p.name, "status": "unrated",
+                "rating_before": None, "games_rated": f.games, "score": f.score,
+                "expected": None, "k": None,
+                "performance": nan_to_none(f.ra + f.dp) if f.dp is not None else None,
+                "change": None, "bonus": None, "rating_after": f.rating,
+                "games_after": p.games + f.games,
+                "ever_2400": bool(p.ever_2400), "note": f"{f.status}: {note}",
+            })
+    return Results("fide", COLUMNS, rows, period=event.period)

@@ -1,0 +1,54 @@
+"""A readable report of an event: the crosstable with ratings before and after.
+
+In the style of FESA's tournament pages: one line per player with his games round by
+round (opponent's number and result), his score, his rating before and after and the change.
+"""
+
+from __future__ import annotations
+
+from xl_elo.csvio import format_cell
+from xl_elo.model import Event, Results
+
+_MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
+
+
+def report(results: Results, event: Event) -> str:
+    """The crosstable of an event with each player's rating before, after and change."""
+    rows = results.by_id()
+    number = {p.id: i + 1 for i, p in enumerate(event.players)}
+    rounds = sorted({g.round for g in event.games if g.round is not None})
+    cells: dict[str, dict[int | None, str]] = {p.id: {} for p in event.players}
+    for g in event.games:
+        if g.opponent is None:
+            cells[g.player][g.round] = "bye"
+            continue
+        if g.result.score is None:
+            mark_a = mark_b = g.result.kind.value
+        else:
+            mark_a, mark_b = _MARK[g.result.score], _MARK[1.0 - g.result.score]
+        if not g.counts:
+            mark_a, mark_b = f"({mark_a})", f"({mark_b})"
+        hcp = f"[{g.handicap}]" if g.handicap else ""
+        cells[g.player][g.round] = f"{number[g.opponent]}{mark_a}{hcp}"
+        cells[g.opponent][g.round] = f"{number[g.player]}{mark_b}{hcp}"
+    header = ["no", "name", "before", *[f"r{r}" for r in rounds], "score", "after", "change", "status"]
+    table = []
+    for p in event.players:
+        row = rows.get(p.id, {})
+        before, after = row.get("rating_before"), row.get("rating_after")
+        change = after - before if isinstance(before, (int, float)) and isinstance(after, (int, float)) else None
+        table.append([
+            str(number[p.id]), p.name or p.id, format_cell(before),
+            *[cells[p.id].get(r, "") for r in rounds],
+            format_cell(row.get("score")), format_cell(after),
+            "" if change is None else f"{change:+g}", str(row.get("status", "")),
+        ])
+    widths = [max(len(h), *(len(r[j]) for r in table)) if table else len(h) for j, h in enumerate(header)]
+    title = f"{event.name or 'Event'} ({results.federation.upper()}" + (f", {results.period})" if results.period else ")")
+    lines = [title, "", "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    for r in table:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    lines.append("")
+    lines.append("Results: + win, = draw, - loss, (x) not rated, [h] handicap given by the first-named player.")
+    return "\n".join(lines)
