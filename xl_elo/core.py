@@ -214,7 +214,8 @@ def normal_quantile(p: npt.ArrayLike) -> FloatArray:
 
     p = 0 gives -inf and p = 1 gives +inf. Used for the FFE D(P) (SPEC 5.4).
     """
-    p = np.asarray(p, dtype=np.float64)
+    p_in = np.asarray(p, dtype=np.float64)
+    p = np.atleast_1d(p_in)
     out = np.empty_like(p)
     low, high = 0.02425, 1 - 0.02425
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -232,7 +233,7 @@ def normal_quantile(p: npt.ArrayLike) -> FloatArray:
     out[p > high] = -tail[p > high]
     out[p <= 0] = -np.inf
     out[p >= 1] = np.inf
-    return out
+    return out.reshape(p_in.shape)
 
 
 def normal_cdf(x: npt.ArrayLike) -> FloatArray:

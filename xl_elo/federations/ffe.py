@@ -51,7 +51,7 @@ START: Final = 1500.0
 SETTLE: Final = 20.0
 MAX_ROUNDS: Final = 25
 
-_DP_KEYS = np.array(sorted(FFE_DP_TABLE), dtype=np.float64)
+_DP_KEYS = np.array(sorted(FFE_DP_TABLE), dtype=np.float64) / 100.0  # P, as the table prints it
 _DP_VALUES = np.array([FFE_DP_TABLE[k] for k in sorted(FFE_DP_TABLE)], dtype=np.float64)
 _DP_BY_HUNDREDTH = np.full(101, np.nan)
 _DP_BY_HUNDREDTH[1:100] = [FFE_DP_TABLE[k] for k in range(1, 100)]
@@ -80,7 +80,7 @@ def dp_normal(p: npt.ArrayLike) -> FloatArray:
 def dp_table(p: npt.ArrayLike) -> FloatArray:
     """D(P) by linear interpolation of the published table, bounded to +-470 (SPEC 5.4)."""
     a = np.clip(np.asarray(p, dtype=np.float64), 0.01, 0.99)
-    return np.clip(np.interp(a * 100.0, _DP_KEYS, _DP_VALUES), -DP_BOUND, DP_BOUND)
+    return np.clip(np.interp(a, _DP_KEYS, _DP_VALUES), -DP_BOUND, DP_BOUND)
 
 
 def dp(p: npt.ArrayLike, method: DpMethod = "normal") -> FloatArray:

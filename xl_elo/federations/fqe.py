@@ -142,7 +142,7 @@ def rate(event: Event) -> Results:
     seen = np.where(unrated, UNRATED_OPPONENT, rating)
     with np.errstate(invalid="ignore", divide="ignore"):
         cm_unrated = sides.total(seen[sides.against]) / n
-    first = round_half_away(unrated_performance(cm_unrated, wins, losses, n))
+        first = round_half_away(unrated_performance(cm_unrated, wins, losses, n))
     played = n > 0
     # 2. provisional and permanent players see an unrated opponent at his first rating (4.1)
     seen = np.where(unrated, first, rating)
@@ -179,7 +179,7 @@ def rate(event: Event) -> Results:
         row.update(score=float(score[i]), wins=int(wins[i]), losses=int(losses[i]))
         if unrated[i]:
             row.update(cm=float(cm_unrated[i]),
-                       performance=float(unrated_performance(cm_unrated[i], wins[i], losses[i], n[i])))
+                       performance=float(unrated_performance(cm_unrated[i], wins[i], losses[i], n[i], adjust=False)))
         elif provisional[i]:
             row.update(cm=float(cm_rated[i]), performance=float(prov_perf[i]), change=float(change[i]),
                        bonus=0.0, halving=float(halving[i]), match_cap=float(total[i] - capped[i]))

@@ -1,0 +1,148 @@
+"""The common core (SPEC section 1): results, expected score, rounding, ratings."""
+
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xl_elo.core import (
+    ResultError,
+    ResultKind,
+    RatingError,
+    expected_score,
+    normal_quantile,
+    parse_result,
+    round_half_away,
+    round_half_even,
+    round_half_up,
+    round_to_ten,
+    validate_rating,
+)
+
+from conftest import ROOT
+
+
+@pytest.mark.parametrize(
+    "text, score",
+    [
+        ("1", 1.0), ("0", 0.0), ("0.5", 0.5), ("0,5", 0.5), ("½", 0.5), ("=", 0.5), ("1-0", 1.0),
+        ("0-1", 0.0), ("½-½", 0.5), ("1/2", 0.5), ("0.5-0.5", 0.5), ("W", 1.0), ("D", 0.5),
+        ("L", 0.0), ("G", 1.0), ("N", 0.5), ("P", 0.0), ("w", 1.0), (" 1 ", 1.0),
+        ("\u00a00,5\u00a0", 0.5), (1.0, 1.0), (0.5, 0.5), (0, 0.0),
+    ],
+)
+def test_every_spelling_of_a_played_result(text, score):
+    """SPEC 1.1: every accepted spelling, and the floats Excel passes."""
+    r = parse_result(text)
+    assert r.kind is ResultKind.PLAYED and r.score == score and r.rated
+
+
+@pytest.mark.parametrize(
+    "text, score",
+    [("+", 1.0), ("-", 0.0), ("+-", 1.0), ("-+", 0.0), ("F", None), ("forfeit", None)],
+)
+def test_forfeits_are_kept_as_not_rated(text, score):
+    r = parse_result(text)
+    assert r.kind is ResultKind.FORFEIT and r.score == score and not r.rated
+
+
+@pytest.mark.parametrize("text", ["bye", "BYE", "Bye"])
+def test_byes(text):
+    assert parse_result(text).kind is ResultKind.BYE
+
+
+def test_blank_opponent_is_a_bye_and_blank_result_is_not_played():
+    assert parse_result("1", has_opponent=False).kind is ResultKind.BYE
+    assert parse_result(None).kind is ResultKind.NOT_PLAYED
+    assert parse_result("  ").kind is ResultKind.NOT_PLAYED
+
+
+@pytest.mark.parametrize("bad", ["2", "1.5", "win?", "0-0", 0.25, True, "#N/A"])
+def test_anything_else_is_an_error_naming_the_value(bad):
+    with pytest.raises(ResultError, match="is not a result"):
+        parse_result(bad)
+
+
+def test_logistic_expected_score_values():
+    """SPEC 1.2: E(r, o) = 1 / (1 + 10^((o - r) / 400)); 100 points ~ 64%."""
+    assert expected_score(1500, 1500) == 0.5
+    assert expected_score(1600, 1500) == pytest.approx(0.6400649998)
+    assert expected_score(1500, 1900) == pytest.approx(1 / 11)
+
+
+@given(st.floats(0, 3500), st.floats(0, 3500))
+def test_expected_scores_of_both_sides_sum_to_one(a, b):
+    assert float(expected_score(a, b) + expected_score(b, a)) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "x, away, up, even",
+    [(2.5, 3, 3, 2), (-2.5, -3, -2, -2), (1.5, 2, 2, 2), (0.49, 0, 0, 0), (-0.5, -1, 0, 0), (3.5, 4, 4, 4)],
+)
+def test_named_rounding_rules(x, away, up, even):
+    """SPEC 1.3 (half away from zero), 2.1 (half up), 6.4 (half to even)."""
+    assert round_half_away(x) == away
+    assert round_half_up(x) == up
+    assert round_half_even(x) == even
+
+
+@pytest.mark.parametrize("x, ten", [(1234.999, 1230), (1235, 1240), (1244.9, 1240), (1245, 1250), (999.99, 1000)])
+def test_round_to_ten(x, ten):
+    """SPEC 5.9: to the nearest ten, 5 going up."""
+    assert round_to_ten(x) == ten
+
+
+@pytest.mark.parametrize("value, rating", [(None, None), ("", None), ("1500", 1500.0), (" 1500,5 ", 1500.5), (0, 0.0), (3500, 3500.0)])
+def test_valid_ratings(value, rating):
+    assert validate_rating(value) == rating
+
+
+@pytest.mark.parametrize("value, words", [("abc", "not a number"), (-1, "out of range"), (3501, "out of range"),
+                                          (float("nan"), "not a rating"), ("12a", "not a number")])
+def test_bad_ratings_say_what_was_found(value, words):
+    with pytest.raises(RatingError, match=words):
+        validate_rating(value)
+
+
+def test_normal_quantile_against_known_values():
+    # Phi^-1 of 0.975 = 1.959963985, of 0.75 = 0.6744897502, of 0.01 = -2.326347874
+    got = normal_quantile([0.975, 0.75, 0.5, 0.01])
+    assert got == pytest.approx([1.959963985, 0.6744897502, 0.0, -2.326347874], abs=1e-8)
+    assert math.isinf(normal_quantile(0.0)) and math.isinf(normal_quantile(1.0))
+
+
+def test_engine_imports_nothing_of_excel_or_files(tmp_path):
+    """STYLE: the rules know no xlwings, openpyxl or printing."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('xlwings', 'openpyxl'):\n"
+        "            raise ImportError('blocked ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import xl_elo.core, xl_elo.tables, xl_elo.model\n"
+        "from xl_elo.federations import fide, fse, fqe, ffe, fesa, fesa_grades, fesa_promotion\n"
+        "print('ok')\n"
+    )
+    env = dict(os.environ)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_tests_run_against_the_package_they_should():
+    """In CI (XL_ELO_TEST_INSTALLED=1) xl_elo must come from the installed wheel."""
+    import xl_elo
+
+    if os.environ.get("XL_ELO_TEST_INSTALLED") == "1":
+        assert ROOT not in __import__("pathlib").Path(xl_elo.__file__).resolve().parents
+    else:
+        assert xl_elo.__file__
+    assert np.__version__

@@ -1,0 +1,146 @@
+"""FIDE (SPEC 2): hand-computed periods, K rules, first ratings, invariants."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import event
+from xl_elo import rate
+from xl_elo.federations import fide
+
+
+def _one(rating, opponents, results, games=100, birth_year=1980, ever_2400=False, period="2026-10"):
+    players = [dict(id="me", rating=rating, games=games, birth_year=birth_year, ever_2400=ever_2400)]
+    players += [dict(id=f"o{i}", rating=r, games=100, birth_year=1980) for i, r in enumerate(opponents)]
+    games_ = [(i + 1, "me", f"o{i}", s) for i, s in enumerate(results)]
+    return rate("fide", event(players, games_, period=period)).by_id()["me"]
+
+
+def test_400_point_rule():
+    """2000 beats 1500: the 500-point gap counts as 400 -> PD 0.92, 20 * 0.08 = 1.6 -> +2."""
+    row = _one(2000, [1500], [1])
+    assert (row["k"], row["expected"], row["change"], row["rating_after"]) == (20, 0.92, 2, 2002)
+
+
+def test_no_400_point_rule_from_2650():
+    """2700 (K 10) beats 2200: the full 500 counts -> PD 0.96, 10 * 0.04 = 0.4 -> 0."""
+    row = _one(2700, [2200], [1], ever_2400=True)
+    assert (row["k"], row["expected"], row["rating_after"]) == (10, 0.96, 2700)
+
+
+def test_lower_rated_player_gets_one_minus_the_table():
+    """1500 loses to 2000: 1 - 0.92 = 0.08 with the cap; 20 * (0 - 0.08) = -1.6 -> -2."""
+    row = _one(1500, [2000], [0])
+    assert (row["expected"], row["change"]) == (0.08, -2)
+
+
+def test_k40_for_new_player_and_junior():
+    assert _one(1600, [1600], [1], games=10)["change"] == 20  # 40 * 0.5
+    assert _one(2250, [2250], [1], birth_year=2012)["k"] == 40  # age 14, below 2300
+    assert _one(2350, [2350], [1], birth_year=2012)["k"] == 20  # junior but 2300 or more
+    assert _one(2350, [2350], [1], birth_year=2008)["k"] == 20  # 18 in 2026: no longer under 18
+
+
+def test_k10_once_2400_even_after_dropping():
+    assert _one(2390, [2390], [1], ever_2400=True)["k"] == 10
+    assert _one(2400, [2400], [1])["k"] == 10
+    assert _one(2399, [2399], [1])["k"] == 20
+
+
+def test_700_rule():
+    """A K-40 player with 20 games: K * 20 <= 700 -> K = 35; 20 wins at 0.5 -> +350."""
+    row = _one(1500, [1500] * 20, [1] * 20, games=5)
+    assert (row["k"], row["change"], row["rating_after"]) == (35, 350, 1850)
+    assert fide.k_factor(2000, 100, 40, False, 36).item() == 19  # 20 * 36 = 720 > 700
+
+
+def test_half_goes_up():
+    """SPEC 2.1: K 10, draw against a player 35 points higher: 10 * (0.5 - 0.45) = 0.5 -> +1;
+    against one 35 lower: -0.5 -> 0."""
+    assert _one(2415, [2450], [0.5], ever_2400=True)["change"] == 1
+    assert _one(2450, [2415], [0.5], ever_2400=True)["change"] == 0
+
+
+def test_exact_hundredths_no_binary_fraction():
+    """K 10, three draws each at 10 * (0.5 - 0.65) = -1.5: the sum is exactly -4.5 and goes up
+    to -4; summed in binary floats it is -4.500000000000001 and would go to -5."""
+    opponents = [2250 - 110] * 3  # difference 110 -> PD 0.65 for the player
+    row = _one(2250, opponents, [0.5, 0.5, 0.5], ever_2400=True)
+    # 3 * 10 * (0.5 - 0.65) = -4.5 -> half up -> -4
+    assert row["change"] == -4
+
+
+def test_first_rating_hand_computed():
+    """SPEC 2.4: 5 games against 1600..2000 scoring 3: Ra = (9000 + 3600) / 7 = 1800,
+    p = 4 / 7 = 0.57, dp(0.57) = 50 -> 1850."""
+    f = fide.first_rating([1600, 1700, 1800, 1900, 2000], [1, 0.5, 0.5, 0, 1])
+    assert (f.ra, f.p, f.dp, f.rating, f.status) == (1800, 0.57, 50, 1850, "first rating")
+
+
+def test_first_rating_floor_cap_and_minimums():
+    low = fide.first_rating([1000] * 5, [0.5, 0, 0, 0, 0])  # Ra 1228.57, p 0.21 -> -230 -> 999
+    assert (low.rating, low.status) == (None, "below floor")
+    high = fide.first_rating([2600] * 5, [1] * 5)  # Ra 2371.43, p 0.86 -> 309 -> 2680 -> cap
+    assert high.rating == 2200
+    assert fide.first_rating([1800] * 4, [1] * 4).status == "unrated"  # 4 games only
+    assert fide.first_rating([1800] * 5, [0] * 5).status == "unrated"  # no half point
+
+
+def test_unrated_player_in_a_period_and_rated_opponents_unaffected():
+    players = [dict(id="new", games=0)] + [dict(id=f"r{i}", rating=r, games=100) for i, r in enumerate([1600, 1700, 1800, 1900, 2000])]
+    games = [(i + 1, "new", f"r{i}", s) for i, s in enumerate([1, 0.5, 0.5, 0, 1])]
+    res = rate("fide", event(players, games, period="2026-10")).by_id()
+    assert res["new"]["rating_after"] == 1850 and res["new"]["status"] == "unrated"
+    assert res["r0"]["rating_after"] == 1600 and res["r0"]["games_rated"] == 0  # game vs unrated not rated
+
+
+def test_logistic_option():
+    row = rate("fide", event([dict(id="a", rating=2000, games=100), dict(id="b", rating=1500, games=100)],
+                             [(1, "a", "b", 1)]), expected_method="logistic").by_id()["a"]
+    # 20 * (1 - 1 / (1 + 10^-1.25)) = 20 * 0.05324 = 1.06 -> 1
+    assert row["change"] == 1
+
+
+ratings = st.integers(1000, 2800)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(ratings, ratings, st.sampled_from([0, 0.5, 1])), min_size=1, max_size=12))
+def test_equal_k_unrounded_changes_cancel(pairs):
+    """Two players with the same K and the logistic E: the unrounded changes cancel."""
+    for a, b, s in pairs:
+        k = 20
+        ea = 1 / (1 + 10 ** ((b - a) / 400))
+        eb = 1 / (1 + 10 ** ((a - b) / 400))
+        assert k * (s - ea) + k * ((1 - s) - eb) == pytest.approx(0, abs=1e-9)
+        assert fide.expected_hundredths(a, b) + fide.expected_hundredths(b, a) == 100 or max(a, b) >= 2650
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1400, 2600), st.lists(st.tuples(ratings, st.sampled_from([0, 0.5, 1])), min_size=1, max_size=10),
+       st.data())
+def test_better_result_never_lower_rating_and_order_does_not_matter(rating, games, data):
+    opps = [o for o, _ in games]
+    res = [s for _, s in games]
+    base = _one(rating, opps, res)["rating_after"]
+    i = data.draw(st.integers(0, len(res) - 1))
+    if res[i] < 1:
+        better = list(res)
+        better[i] += 0.5
+        assert _one(rating, opps, better)["rating_after"] >= base
+    perm = data.draw(st.permutations(list(range(len(res)))))
+    assert _one(rating, [opps[j] for j in perm], [res[j] for j in perm])["rating_after"] == base
+
+
+def test_period_is_vectorised_over_many_games():
+    rng = np.random.default_rng(1)
+    n = 2000
+    players = [dict(id=str(i), rating=float(rng.integers(1400, 2600)), games=50) for i in range(n)]
+    a = rng.integers(0, n, 10000)
+    b = (a + rng.integers(1, n, 10000)) % n
+    games = [(int(r % 9), str(x), str(y), float(s)) for r, (x, y, s) in enumerate(zip(a, b, rng.choice([0, 0.5, 1], 10000), strict=True))]
+    res = rate("fide", event(players, games, period="2026-10"))
+    assert sum(r["games_rated"] for r in res) == 20000

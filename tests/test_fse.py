@@ -1,0 +1,45 @@
+"""FSE (SPEC 3): K rules and hand-computed periods."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import event
+from xl_elo import rate
+from xl_elo.federations import fse
+
+
+@pytest.mark.parametrize(
+    "rating, games, age, k",
+    [(1500, 10, 40, 36), (1500, 19, 40, 36), (1500, 20, 40, 24), (1850, 100, 19, 36), (1851, 100, 19, 24),
+     (1800, 100, 20, 24), (2199, 100, 40, 24), (2200, 100, 40, 16), (2300, 5, 40, 36)],
+)
+def test_k_factor(rating, games, age, k):
+    """SPEC 3.2: 36 for the first 20 games and juniors under 20 at most 1850; 16 from 2200."""
+    assert fse.k_factor(rating, games, age).item() == k
+
+
+def test_hand_computed_period():
+    """1800 (K 24) beats 1800: +12. 2200 (K 16) draws 1900: E = 1/(1+10^-0.75) = 0.84902,
+    16 * (0.5 - 0.8490) = -5.58 -> -6; the 1900 player (K 24) gets 24 * 0.3490 = 8.38 -> +8."""
+    players = [dict(id="a", rating=1800, games=50), dict(id="b", rating=1800, games=50),
+               dict(id="c", rating=2200, games=50), dict(id="d", rating=1900, games=50)]
+    res = rate("fse", event(players, [(1, "a", "b", 1), (1, "c", "d", "½")], period="2025-10")).by_id()
+    assert res["a"]["change"] == 12 and res["b"]["change"] == -12
+    assert res["c"]["expected"] == pytest.approx(0.84902, abs=1e-5)
+    assert (res["c"]["change"], res["d"]["change"]) == (-6, 8)
+
+
+def test_new_player_k36_against_established_k24():
+    """The new player (1 game before) wins at 0.5: 36 * 0.5 = +18; his opponent 24 * -0.5 = -12."""
+    players = [dict(id="a", rating=1800, games=1), dict(id="b", rating=1800, games=100)]
+    res = rate("fse", event(players, [(1, "a", "b", 1)])).by_id()
+    assert res["a"]["change"] == 18 and res["b"]["change"] == -12
+
+
+def test_unrated_player_shows_a_performance_but_gets_no_rating():
+    players = [dict(id="u"), dict(id="a", rating=1500, games=50), dict(id="b", rating=1700, games=50)]
+    res = rate("fse", event(players, [(1, "u", "a", 1), (2, "u", "b", 0)])).by_id()
+    assert res["u"]["rating_after"] is None and res["u"]["status"] == "unrated"
+    assert res["u"]["performance"] == pytest.approx(1600, abs=0.01)  # one win one loss: the middle
+    assert res["a"]["games_rated"] == 0
