@@ -274,9 +274,12 @@ def rate(event: Event, *, dp_method: DpMethod = "normal", start: float = START) 
     score = sides.total(sides.score)
     rows = []
     warnings = []
+    # SPEC 5.10: an unrated player's Pj is his final estimate (his performance at it is
+    # within 20 of it and is shown beside it)
+    pj_all = np.where(np.isnan(rating), est.estimate, perf.pj)
     for i, p in enumerate(players):
         nj = int(perf.nj[i])
-        pj = float(perf.pj[i]) if nj else float("nan")
+        pj = float(pj_all[i]) if nj else float("nan")
         junior = (p.category or "").strip().lower() == "junior"
         u = update(nj, pj, p.rating, junior, p.archive_perf, p.archive_games)
         note = ""
@@ -295,7 +298,7 @@ def rate(event: Event, *, dp_method: DpMethod = "normal", start: float = START) 
             "bonus": None, "rating_after": u.elo, "games_after": p.games + int(games[i]),
             "rule": u.rule, "nj": nj, "sc": float(perf.sc[i]),
             "ea": nan_to_none(perf.ea[i]), "p": nan_to_none(perf.p[i]), "dp": nan_to_none(perf.dp[i]),
-            "pj": nan_to_none(perf.pj[i]), "ej": u.ej,
+            "pj": nan_to_none(pj), "ej": u.ej,
             "archive_perf": u.archive_perf, "archive_games": u.archive_games,
             "rounds": int(est.rounds[i]) if p.rating is None and games[i] else None,
             "note": note,
