@@ -1,0 +1,180 @@
+"""The command line and the CSV data contract: formats, exit statuses, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from xl_elo.cli import main
+from xl_elo.csvio import read_event, read_players
+from xl_elo.model import RESULT_COLUMNS
+
+
+def _write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def period(tmp_path):
+    players = _write(tmp_path / "players.csv", "id,name,rating,games,birth_year,ever_2400\n"
+                     "a,Anna,2000,100,1990,no\nb,Bruno,1500,100,1990,no\nc,Carla,1800,10,2012,no\n")
+    games = _write(tmp_path / "games.csv", "round,player,opponent,result\n1,a,b,1-0\n2,b,c,½\n3,c,a,0\n4,a,,bye\n")
+    return players, games
+
+
+def test_rate_json_has_exactly_the_spec_8_columns(period, capsys):
+    players, games = period
+    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["federation"] == "fide" and doc["period"] == "2026-10"
+    first = doc["results"][0]
+    assert list(first)[: len(RESULT_COLUMNS)] == list(RESULT_COLUMNS)
+    # a beat b (2000 vs 1500: 400-point rule, 20 * 0.08 = 1.6) and c (1800, PD 0.76: 20 * 0.24
+    # = 4.8): 6.4 -> 6
+    assert first["change"] == 6 and first["rating_after"] == 2006
+
+
+def test_rate_csv_and_table_formats(period, capsys):
+    players, games = period
+    assert main(["rate", "-f", "fse", "-p", str(players), "-g", str(games), "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(",".join(RESULT_COLUMNS))
+    assert main(["rate", "-f", "fse", "-p", str(players), "-g", str(games), "--format", "table"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].startswith("--")
+
+
+def test_output_file_and_never_over_an_input(period, tmp_path, capsys):
+    players, games = period
+    out = tmp_path / "results.json"
+    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["federation"] == "fide"
+    before = players.read_text()
+    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "-o", str(players)]) == 2
+    assert "refusing to write the output over the input file" in capsys.readouterr().err
+    assert players.read_text() == before
+
+
+def test_unknown_federation_is_a_usage_error(period, capsys):
+    players, games = period
+    assert main(["rate", "-f", "uscf", "-p", str(players), "-g", str(games)]) == 2
+    assert "unknown federation 'uscf'" in capsys.readouterr().err
+
+
+def test_aliases(period, capsys):
+    players, games = period
+    assert main(["rate", "-f", "SSB", "-p", str(players), "-g", str(games), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["federation"] == "fse"
+
+
+def test_every_subcommand_has_help(capsys):
+    for args in (["--help"], ["rate", "--help"], ["tables", "--help"], ["convert", "--help"], ["demo", "--help"]):
+        assert main(args) == 0
+        assert "usage: xl-elo" in capsys.readouterr().out
+
+
+def test_missing_required_option_is_usage(capsys):
+    assert main(["rate", "-f", "fide"]) == 2
+
+
+def test_demo_runs_and_writes_results(tmp_path, capsys):
+    assert main(["demo", "--output-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "daniel" in out and "2012" in out  # seed 004's worked example
+    assert (tmp_path / "fqe_coq_results.csv").exists()
+    assert (tmp_path / "fesa_13th_nekomadoken_results_history.csv").exists()
+
+
+def test_console_script_is_installed():
+    """The installed `xl-elo` entry point answers (attrs' habit: test what users run)."""
+    exe = os.path.join(os.path.dirname(sys.executable), "xl-elo")
+    if not os.path.exists(exe):
+        pytest.skip("no xl-elo script next to this Python")
+    out = subprocess.run([exe, "tables"], capture_output=True, text=True)
+    assert out.returncode == 0 and "ffe-dp" in out.stdout
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def _bad(tmp_path, players, games, capsys, federation="fide"):
+    p = _write(tmp_path / "players.csv", players)
+    g = _write(tmp_path / "games.csv", games)
+    code = main(["rate", "-f", federation, "-p", str(p), "-g", str(g)])
+    return code, capsys.readouterr().err
+
+
+PLAYERS = "id,rating,games\na,1500,10\nb,1600,10\n"
+
+
+@pytest.mark.parametrize(
+    "players, games, words",
+    [
+        (PLAYERS, "round,player,opponent,result\n1,a,zed,1\n", "games.csv, row 2, column 'opponent': unknown player id 'zed'"),
+        (PLAYERS, "round,player,opponent,result\n1,a,b,1\n2,x,b,0\n", "games.csv, row 3, column 'player': unknown player id 'x'"),
+        ("id,rating\na,1500\nb,1600\na,1700\n", "player,opponent,result\na,b,1\n", "players.csv, row 4, column 'id': duplicate id 'a' (first at row 2)"),
+        (PLAYERS, "round,player,opponent,result\n1,a,a,1\n", "games.csv, row 2, column 'opponent': player 'a' is paired with himself"),
+        (PLAYERS, "round,player,opponent,result\n1,a,b,2-0\n", "games.csv, row 2, column 'result': '2-0' is not a result"),
+        ("id,rating\na,15OO\nb,1600\n", "player,opponent,result\na,b,1\n", "players.csv, row 2, column 'rating': '15OO' is not a number"),
+        ("id,rating\na,-5\nb,1600\n", "player,opponent,result\na,b,1\n", "players.csv, row 2, column 'rating': '-5' is out of range"),
+        ("id,rating\na,3600\nb,1600\n", "player,opponent,result\na,b,1\n", "'3600' is out of range (expected a rating from 0 to 3500"),
+        ("name,rating\nA,1500\n", "player,opponent,result\na,b,1\n", "players.csv, row 1: missing required column 'id'"),
+        (PLAYERS, "player,opponent\na,b\n", "games.csv, row 1: missing required column 'result'"),
+        (PLAYERS, "round,player,opponent,result\n1,a,b,1\n1,b,a,0\n", "meet twice in round 1"),
+    ],
+)
+def test_bad_input_names_file_row_column_and_value(tmp_path, capsys, players, games, words):
+    code, err = _bad(tmp_path, players, games, capsys)
+    assert code == 1
+    assert words in err
+    assert "Traceback" not in err
+
+
+def test_all_problems_reported_together(tmp_path, capsys):
+    code, err = _bad(tmp_path, "id,rating\na,abc\nb,-1\n", "player,opponent,result\na,b,x\n", capsys)
+    assert code == 1
+    assert "3 problems" in err and "row 2" in err and "row 3" in err and "'x' is not a result" in err
+
+
+def test_missing_file_is_an_input_error(tmp_path, capsys):
+    code = main(["rate", "-f", "fide", "-p", str(tmp_path / "nope.csv"), "-g", str(tmp_path / "nope2.csv")])
+    assert code == 1
+    assert "nope.csv: the file does not exist" in capsys.readouterr().err
+
+
+def test_forfeits_are_kept_and_reported_not_dropped(tmp_path, capsys):
+    p = _write(tmp_path / "p.csv", PLAYERS)
+    g = _write(tmp_path / "g.csv", "round,player,opponent,result\n1,a,b,+\n2,a,b,1\n")
+    ev = read_event(p, g)
+    assert len(ev.games) == 2 and not ev.games[0].counts and ev.games[0].result.kind.value == "forfeit"
+    assert main(["rate", "-f", "fqe", "-p", str(p), "-g", str(g), "--format", "report"]) == 0
+    assert "(+)" in capsys.readouterr().out  # shown, marked not rated
+
+
+def test_results_table_reads_back_as_next_periods_players(period, tmp_path):
+    players, games = period
+    out = tmp_path / "after.csv"
+    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "-o", str(out)]) == 0
+    again = {p.id: p for p in read_players(out)}
+    assert again["a"].rating == 2006 and again["a"].games == 102
+
+
+def test_csv_output_neutralises_formulas(tmp_path):
+    p = _write(tmp_path / "p.csv", "id,name,rating,games\na,=HYPERLINK(\"x\"),1500,50\nb,@b,1500,50\n")
+    g = _write(tmp_path / "g.csv", "player,opponent,result\na,b,1\n")
+    out = tmp_path / "r.csv"
+    assert main(["rate", "-f", "fse", "-p", str(p), "-g", str(g), "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "'=HYPERLINK" in text and "'@b" in text
+
+
+def test_decimal_commas_semicolons_and_spaces(tmp_path, capsys):
+    p = _write(tmp_path / "p.csv", "id;rating;games\n a ;1500,0;50\nb\u00a0;1600;50\n")
+    g = _write(tmp_path / "g.csv", "player;opponent;result\na;b;0,5\n")
+    ev = read_event(p, g)
+    assert [pl.id for pl in ev.players] == ["a", "b"] and ev.games[0].result.score == 0.5

@@ -1,0 +1,238 @@
+"""FESA (SPEC 6.1 - 6.8): the real tournaments FESA published, hand-computed cases, the
+fixed point of the sweeps."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+
+import pytest
+
+from conftest import DATA, event
+from xl_elo import rate
+from xl_elo.cli import main
+from xl_elo.csvio import read_event, read_history, read_players
+from xl_elo.federations import fesa, fesa_grades
+
+TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
+
+
+def _load(name):
+    d = DATA / "fesa" / name
+    return read_event(d / "players.csv", d / "games.csv", d / "history.csv"), json.loads((d / "expected.json").read_text())
+
+
+@pytest.mark.parametrize("name", TOURNAMENTS)
+def test_real_tournament_player_by_player(name):
+    """Source: FESA's published rating lists before and after each tournament (tests/data/fesa)."""
+    ev, expected = _load(name)
+    results = rate("fesa", ev)
+    rows = results.by_id()
+    histories: dict[str, Counter] = {}
+    for h in results.history:
+        histories.setdefault(h.id, Counter())[(h.opponent_rating, h.result)] += 1
+    assert set(expected) <= set(rows)
+    for pid, exp in expected.items():
+        row = rows[pid]
+        got = {k: row[k] for k in ("rating_after", "games_after", "bonus_count")}
+        assert got == {k: exp[k] for k in got}, pid
+        want_hist = Counter((float(o), float(r)) for o, r in (exp.get("history_after") or []))
+        assert histories.get(pid, Counter()) == want_hist, pid
+
+
+@pytest.mark.parametrize("name", TOURNAMENTS)
+def test_real_tournament_fixed_point(name):
+    """SPEC 6.6: recomputing any player from the final values changes nothing (written out
+    with the public one-player functions, not the sweep)."""
+    ev, _ = _load(name)
+    rows = rate("fesa", ev).by_id()
+    hist = {p.id: [(h.opponent_rating, h.result) for h in ev.history if h.id == p.id] for p in ev.players}
+    for p in ev.players:
+        games = [(g.opponent if g.player == p.id else g.player, g.result.score if g.player == p.id else 1 - g.result.score, g.round)
+                 for g in ev.games if g.counts and p.id in (g.player, g.opponent)]
+        if not games:
+            continue
+        games.sort(key=lambda x: x[2])
+        opps = [max(400.0, float(rows[o]["rating_after"])) for o, _, _ in games]
+        scores = [s for _, s, _ in games]
+        row = rows[p.id]
+        if row["mode"] == "normal":
+            assert p.rating + fesa.normal_change(p.rating, opps, scores, p.bonus_count).change == row["rating_after"]
+        else:
+            prior = hist[p.id]
+            if p.games == 0 and p.nsr_grade:
+                mp = fesa_grades.nsr_midpoint(p.nsr_grade)
+                prior = [(mp, 1.0), (mp, 0.0)]
+            value = fesa.performance_rating([o for o, _ in prior] + opps, [r for _, r in prior] + scores)
+            assert value == row["rating_after"], p.id
+
+
+def test_command_line_rating_list_in_rating_list_out(tmp_path, capsys):
+    """The results CSV and its history are the next tournament's players and history tables."""
+    d = DATA / "fesa" / "13th_nekomadoken"
+    out = tmp_path / "after.csv"
+    assert main(["rate", "-f", "fesa", "-p", str(d / "players.csv"), "-g", str(d / "games.csv"),
+                 "--history", str(d / "history.csv"), "-o", str(out)]) == 0
+    players = {p.id: p for p in read_players(out)}
+    history = read_history(tmp_path / "after_history.csv")
+    expected = json.loads((d / "expected.json").read_text())
+    for pid, exp in expected.items():
+        assert (players[pid].rating, players[pid].games, players[pid].bonus_count) == (
+            exp["rating_after"], exp["games_after"], exp["bonus_count"])
+        assert players[pid].grade == exp["grade_after"]
+    assert Counter((h.opponent_rating, h.result) for h in history if h.id == "N56") == Counter(
+        (float(o), float(r)) for o, r in expected["N56"]["history_after"])
+
+
+def test_report_is_a_crosstable(capsys):
+    d = DATA / "fesa" / "sample"
+    assert main(["rate", "-f", "fesa", "-p", str(d / "players.csv"), "-g", str(d / "games.csv"),
+                 "--history", str(d / "history.csv"), "--format", "report"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("1 ") and "Ishikawa" in x)
+    # Ishikawa beat players 2, 4 and 3 in rounds 1, 2, 3; 1766 -> 1787
+    assert "2+" in line and "4+" in line and "3+" in line and "1766" in line and "1787" in line and "+21" in line
+
+
+# --------------------------------------------------------------------------- normal mode
+
+
+def test_upset_gain_replaces_the_normal_gain():
+    """1500 (K 28) beats a final 1700: normal 28 * (1 - 0.240253) = 21.27; upset 28 * 200 / 160 = 35."""
+    out = fesa.normal_change(1500, [1700], [1], bonus_count=100)
+    assert out.steps[0].upset == 35 and out.change == 35
+
+
+def test_upset_gain_not_used_when_smaller():
+    """Against 1550: normal 28 * (1 - 0.428537) = 16.0010 > upset 28 * 50 / 160 = 8.75."""
+    out = fesa.normal_change(1500, [1550], [1], bonus_count=100)
+    assert out.steps[0].upset is None and out.steps[0].normal == pytest.approx(16.0010, abs=1e-4)
+    assert out.change == 16
+
+
+def test_activity_bonus_stops_at_the_100th_game():
+    """Counter 99: the first draw earns (1800 - 1500) / 200 = 1.5, the second none;
+    E(1501.5, 1500) = 0.502159, 28 * (0.5 - 0.502159) = -0.0604 -> 1.4396 -> 1."""
+    out = fesa.normal_change(1500, [1500, 1500], [0.5, 0.5], bonus_count=99)
+    assert [s.bonus for s in out.steps] == [1.5, 0.0]
+    assert out.total == pytest.approx(1.4396, abs=1e-4)
+    assert (out.change, out.bonus_count) == (1, 100)
+
+
+def test_one_rounding_halves_to_even():
+    """A draw at 1300 against 1300 with bonus (1800 - 1300) / 200 = 2.5 -> 2; at 1100: 3.5 -> 4."""
+    assert fesa.normal_change(1300, [1300], [0.5]).change == 2
+    assert fesa.normal_change(1100, [1100], [0.5]).change == 4
+
+
+def test_k_bands_use_the_running_rating():
+    """pr moves game by game: 1555 + a win worth more than 5 crosses into the K 24 band."""
+    out = fesa.normal_change(1555, [1555, 1555], [1, 1], bonus_count=100)
+    assert [s.k for s in out.steps] == [28, 24]
+
+
+# --------------------------------------------------------------------------- performance mode
+
+
+def test_all_losses_is_one_and_opponents_count_at_least_400():
+    assert fesa.performance_rating([1500, 1700], [0, 0]) == 1
+    assert fesa.performance_rating([300, 300], [1, 0]) == 400  # both count 400: the zero is 400
+
+
+def _g(x, opps, scores):
+    return sum(s - 1 / (1 + 10 ** ((o - x) / 400)) for o, s in zip(opps, scores, strict=True))
+
+
+def test_all_wins_add_a_draw_against_the_highest_opponent():
+    r = fesa.performance_rating([1500, 1600], [1, 1])
+    opps, scores = [1500, 1600, 1600], [1, 1, 0.5]
+    assert _g(r - 0.5, opps, scores) > 0 > _g(r + 0.5, opps, scores)
+
+
+def test_new_player_with_nsr_grade():
+    """1 dan NSR: two games against MP 1740 (one won, one lost) + a win against 1740:
+    2 - 3 E(x, 1740) = 0 -> x = 1740 + 400 log10(2) = 1860.41 -> 1860."""
+    assert fesa.performance_rating([1740, 1740, 1740], [1, 0, 1]) == 1860
+    assert fesa_grades.nsr_midpoint("1 dan") == 1740
+    assert fesa_grades.nsr_midpoint("pro 1 dan") == 2540  # 2510 + 30 n
+    assert 1740 + 400 * math.log10(2) == pytest.approx(1860.41, abs=0.01)
+
+
+def test_new_nsr_player_without_a_rated_game_enters_on_his_prior_grade_games():
+    ev = event([dict(id="new", nsr_grade="2 kyu"), dict(id="other", rating=1500, games=30)], [(1, "new", None, "bye")])
+    results = rate("fesa", ev)
+    row = results.by_id()["new"]
+    assert (row["rating_after"], row["games_after"], row["bonus_count"]) == (1510, 2, 0)
+    assert sorted((h.opponent_rating, h.result) for h in results.history if h.id == "new") == [(1510, 0), (1510, 1)]
+    assert results.by_id()["other"]["rating_after"] == 1500
+
+
+def test_new_player_with_nothing_and_no_game_stays_unrated():
+    row = rate("fesa", event([dict(id="x"), dict(id="y", rating=1500, games=30)], [(1, "x", "y", "+")])).by_id()["x"]
+    assert (row["rating_after"], row["games_after"], row["status"]) == (None, 0, "unrated")
+
+
+def test_leaving_performance_mode_at_9_games():
+    """6 history games (3 won, 3 lost) + 3 games = 9: normal mode, history dropped;
+    + 2 games = 8: still performance mode."""
+    hist = [("p", 1500, 1), ("p", 1500, 0)] * 3
+    players = [dict(id="p", rating=1500, games=6)] + [dict(id=f"o{i}", rating=1500, games=40, bonus_count=100) for i in range(3)]
+    three = rate("fesa", event(players, [(i + 1, "p", f"o{i}", 0.5) for i in range(3)], history=hist))
+    assert three.by_id()["p"]["mode"] == "normal" and not [h for h in three.history if h.id == "p"]
+    two = rate("fesa", event(players, [(i + 1, "p", f"o{i}", 0.5) for i in range(2)], history=hist))
+    assert two.by_id()["p"]["mode"] == "performance"
+    assert len([h for h in two.history if h.id == "p"]) == 8
+
+
+def test_all_wins_history_stays_in_performance_mode():
+    hist = [("p", 1500, 1)] * 10
+    players = [dict(id="p", rating=2000, games=10), dict(id="o", rating=1500, games=40)]
+    row = rate("fesa", event(players, [(1, "p", "o", 0)], history=hist)).by_id()["p"]
+    assert row["mode"] == "performance" and row["games_after"] == 11
+
+
+def test_history_must_match_the_game_count():
+    with pytest.raises(Exception, match="history rows"):
+        rate("fesa", event([dict(id="p", rating=1500, games=3), dict(id="o", rating=1500, games=30)],
+                           [(1, "p", "o", 1)], history=[("p", 1500, 1)]))
+
+
+# --------------------------------------------------------------------------- handicap
+
+
+def test_grade_numbers_and_shift():
+    """SPEC 6.7: 1 kyu spans 1560 .. 1680 = 14.0 .. 15.0. A 1 dan (1680 = 15.0) giving bishop (1.5)
+    counts 13.5 = halfway through 2 kyu (1460 .. 1560) = 1510: the effect is 170 points."""
+    assert float(fesa_grades.grade_number(1560)) == 14.0
+    assert float(fesa_grades.grade_number(1620)) == 14.5
+    assert float(fesa_grades.grade_number(0)) == 0.0
+    assert float(fesa_grades.shift(1680, 1.5)) == 1510
+    assert float(fesa_grades.handicap_effect(1680, "B")) == 170
+    assert float(fesa_grades.shift(1560, 0.2)) == 1540  # 13.8 -> 1460 + 0.8 * 100
+
+
+def test_handicap_game_both_ways():
+    """A (1680, normal) gives bishop to B (1400, normal) and loses. For B the giver counts
+    shift(A's final, 1.5); for A the receiver counts B's final + (1680 - shift(1680, 1.5)) = + 170."""
+    players = [dict(id="A", rating=1680, games=40, bonus_count=100), dict(id="B", rating=1400, games=40, bonus_count=100)]
+    rows = rate("fesa", event(players, [(1, "A", "B", 0, {"handicap": "B"})])).by_id()
+    a_final, b_final = rows["A"]["rating_after"], rows["B"]["rating_after"]
+    assert rows["B"]["change"] == fesa.normal_change(1400, [float(fesa_grades.shift(a_final, 1.5))], [1], 100).change
+    assert rows["A"]["change"] == fesa.normal_change(1680, [b_final + 170], [0], 100).change
+    # without the handicap B's win would be worth more (A counts fully)
+    plain = rate("fesa", event(players, [(1, "A", "B", 0)])).by_id()
+    assert plain["B"]["change"] > rows["B"]["change"]
+
+
+def test_byes_forfeits_and_unrated_games_are_not_rated():
+    players = [dict(id="a", rating=1500, games=40), dict(id="b", rating=1500, games=40)]
+    games = [(1, "a", "b", "+"), (2, "a", None, "bye"), (3, "a", "b", 1, {"rated": False})]
+    rows = rate("fesa", event(players, games)).by_id()
+    assert rows["a"]["games_rated"] == 0 and rows["a"]["rating_after"] == 1500
+
+
+def test_more_than_16_rounds_warns():
+    players = [dict(id="a", rating=1500, games=40), dict(id="b", rating=1500, games=40)]
+    res = rate("fesa", event(players, [(r, "a", "b", 0.5) for r in range(1, 18)]))
+    assert any("17 rounds" in w for w in res.warnings)
