@@ -1,0 +1,194 @@
+"""The Excel functions (udfs/xl_elo_udfs.py): called as Python with the shapes Excel passes,
+and through xlwings' own Office.js machinery (custom_functions_meta / custom_functions_call)."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import importlib.util
+import io
+
+import pytest
+
+xw = pytest.importorskip("xlwings")
+
+from conftest import DATA, ROOT  # noqa: E402
+from xl_elo.cli import main  # noqa: E402
+
+spec = importlib.util.spec_from_file_location("xl_elo_udfs", ROOT / "udfs" / "xl_elo_udfs.py")
+udfs = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(udfs)
+
+FUNCTIONS = {
+    "ELO_EXPECTED", "FIDE_EXPECTED", "FQE_EXPECTED", "FQE_TABLE", "ELO_K", "ELO_CHANGE", "ELO_PERFORMANCE",
+    "FFE_DP", "FFE_ROUND", "ELO_CONVERT", "SHOGI_GRADE", "SHOGI_GRADE_BOUNDS", "SHOGI_HANDICAP", "ELO_RATE",
+}
+
+
+def call(name, *args):
+    """A call as Excel (Office.js) makes it: every argument a 2-D list."""
+    from xlwings import server
+
+    payload = {"func_name": name, "args": list(args), "version": xw.__version__, "client": "Office.js",
+               "runtime": "1.4", "caller_address": "[t.xlsx]Sheet1!A1", "culture_info_name": "en-US",
+               "date_format": "yyyy-mm-dd"}
+    return asyncio.run(server.custom_functions_call(payload, udfs))
+
+
+def test_meta_lists_every_function_with_its_docs():
+    from xlwings import server
+
+    meta = server.custom_functions_meta(udfs)["functions"]
+    by_id = {f["id"]: f for f in meta}
+    assert set(by_id) == FUNCTIONS
+    for f in meta:
+        assert f["description"] and not f["description"].startswith("Python function")
+        for p in f["parameters"]:
+            assert p["description"] and not p["description"].startswith("Positional argument"), (f["id"], p["name"])
+    assert [p["name"] for p in by_id["ELO_K"]["parameters"]] == ["federation", "rating", "games", "age", "ever_2400"]
+
+
+# --------------------------------------------------------------------------- plain Python, Excel shapes
+
+
+def test_expected_single_cell_column_row_and_blanks():
+    assert udfs.elo_expected(1500.0, 1400.0) == pytest.approx(0.6400649998)
+    assert udfs.elo_expected([[1500.0]], [[1400.0]]) == [[pytest.approx(0.6400649998)]]
+    col = udfs.elo_expected([[1500.0], [None], [""], [0.0], [1400.0]], [[1400.0]])
+    assert [r[0] for r in col][1:4] == [None, None, None] and col[4][0] == 0.5
+    row = udfs.elo_expected([[1500.0, 1600.0]], [[1400.0, 1600.0]])
+    assert len(row) == 1 and row[0][1] == 0.5
+
+
+def test_fide_and_fqe_tables():
+    assert udfs.fide_expected([[2000.0], [2700.0]], [[1500.0], [2200.0]]) == [[0.92], [0.96]]  # 400-point rule
+    assert udfs.fqe_expected(1876.0, 2024.0) == 0.3
+    assert udfs.fqe_table(148.0) == 0.7 and udfs.fqe_table(-148.0) == 0.3
+    assert udfs.fqe_table([[0.0, 735.0, -800.0]]) == [[0.5, 1.0, 0.0]]
+
+
+def test_k_factors():
+    assert udfs.elo_k("FIDE", [[2100.0], [2450.0]]) == [[20.0], [10.0]]
+    assert udfs.elo_k("fide", 1600.0, 10.0) == 40
+    assert udfs.elo_k("fide", 2350.0, None, None, True) == 10
+    assert udfs.elo_k("fide", 2250.0, 100.0, 15.0) == 40
+    assert udfs.elo_k("swiss", [[2250.0, 1500.0]], 100.0) == [[16.0, 24.0]]
+    assert udfs.elo_k("fesa", [[700.0], [1700.0], [2300.0]]) == [[40.0], [24.0], [16.0]]
+
+
+def test_change_for_each_federation():
+    opps = [[2024.0], [2161.0], [1547.0], [1785.0], [1979.0], [2176.0], [2181.0], [2048.0]]
+    res = [[1.0], [0.0], ["½"], [1.0], [1.0], [0.0], [1.0], [1.0]]
+    assert udfs.elo_change("FQE", 1876.0, opps, res) == 136  # 84 + bonus 52 (seed 004)
+    assert udfs.elo_change("FIDE", 2000.0, [[1500.0]], [[1.0]]) == 2  # 400-point rule: 1.6 -> 2
+    assert udfs.elo_change("FSE", 1800.0, [[1800.0]], [["1-0"]]) == 12
+    assert udfs.elo_change("FESA", 1500.0, [[1700.0]], [[1.0]], 100.0) == 35  # upset gain
+
+
+def test_performance_methods():
+    assert udfs.elo_performance("fesa", [[1740.0], [1740.0], [1740.0]], [[1.0], [0.0], [1.0]]) == 1860
+    assert udfs.elo_performance("fqe", [[1500.0], [1600.0], [1700.0], [1800.0]], [[1.0], [0.5], [0.0], [1.0]]) == 1750
+    assert udfs.elo_performance("fide", [[1600.0], [1700.0], [1800.0], [1900.0], [2000.0]],
+                                [[1.0], [0.5], [0.5], [0.0], [1.0]]) == 1872  # Ra 1800 + dp(0.60) = 72
+    ffe_perf = udfs.elo_performance("ffe", [[1440.0], [1460.0], [2160.0], [2500.0]], [[1.0], [1.0], [0.0], [0.5]], 1800.0)
+    assert ffe_perf == pytest.approx(2172.71, abs=0.01)
+
+
+def test_dp_round_convert():
+    assert udfs.ffe_dp([[0.75]], "table") == [[193.0]]
+    assert udfs.ffe_dp(1.0) == 470
+    assert udfs.ffe_round([[1234.999, 1235.0, 1244.9]]) == [[1230.0, 1240.0, 1240.0]]
+    assert udfs.elo_convert(180.0, "bcr", "elo") == 2040
+    assert udfs.elo_convert([[2040.0], [None]], "elo", "bcr") == [[180.0], [None]]
+
+
+def test_shogi_helpers():
+    assert udfs.shogi_grade(1198.0) == "6 kyu"
+    assert udfs.shogi_grade([[1680.0, None]]) == [["1 dan", None]]
+    assert udfs.shogi_grade_bounds("3 kyu") == [[1360, 1410, 1460, 12, 6]]
+    assert udfs.shogi_handicap(1680.0, "B") == 170
+    assert udfs.shogi_handicap([[1680.0], [1560.0]], "S") == [[pytest.approx(1680 - float(__import__("xl_elo.federations.fesa_grades", fromlist=["x"]).shift(1680, 0.2)))], [20.0]]
+
+
+@pytest.mark.parametrize("fn, args, words", [
+    ("elo_expected", ("abc", 1400.0), "argument rating: 'abc' is not a number"),
+    ("elo_expected", ([[1.0], [2.0]], [[1.0], [2.0], [3.0]]), "do not match"),
+    ("elo_k", ("uscf", 1500.0), "argument federation: unknown federation"),
+    ("elo_change", ("fide", 1500.0, [[1500.0], [1600.0]], [[1.0]]), "2 opponents but 1 results"),
+    ("elo_change", ("fide", 1500.0, [[1500.0]], [["win?"]]), "argument results"),
+    ("elo_performance", ("uscf", [[1500.0]], [[1.0]]), "argument method"),
+    ("ffe_dp", (1.5,), "between 0 and 1"),
+    ("shogi_grade_bounds", ("11 dan",), "argument grade"),
+    ("shogi_handicap", (1500.0, "queen"), "argument handicap"),
+])
+def test_bad_arguments_name_the_argument(fn, args, words):
+    with pytest.raises(udfs.ArgumentError, match=words):
+        getattr(udfs, fn)(*args)
+
+
+# --------------------------------------------------------------------------- through xlwings
+
+
+def test_office_js_calls():
+    assert call("elo_expected", [[1500.0]], [[1400.0]]) == [[pytest.approx(0.6400649998)]]
+    assert call("fqe_table", [[148.0]]) == [[0.7]]
+    assert call("elo_expected", [[1500.0, 1600.0, ""]], [[1400.0]])[0][2] in ("", None)
+    assert call("elo_k", [["fide"]], [[2100.0]], [[""]], [[""]], [[""]]) == [[20]]
+    assert call("shogi_grade", [[1198.0, 1700.0]]) == [["6 kyu", "1 dan"]]
+    assert call("shogi_grade_bounds", [["5 dan"]]) == [[2240, 2340, 2440, "", 10]]
+
+
+def test_office_js_error_is_a_message_not_a_traceback():
+    with pytest.raises(udfs.ArgumentError) as exc:
+        call("elo_expected", [["abc"]], [[1400.0]])
+    assert str(exc.value) == "argument rating: 'abc' is not a number"
+
+
+def _csv_rows(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    return [[_excel(v) for v in row] for row in rows]
+
+
+def _excel(v):
+    """A CSV cell as Excel passes it: numbers as floats, blanks as ''."""
+    try:
+        return float(v)
+    except ValueError:
+        return v
+
+
+EVENTS = [
+    ("fide", "fide_period"), ("fse", "fse_period"), ("fqe", "fqe_coq"), ("ffe", "ffe_period"),
+    ("fesa", "fesa_13th_nekomadoken"),
+]
+
+
+@pytest.mark.parametrize("federation, folder", EVENTS)
+def test_elo_rate_equals_the_command_line(federation, folder, capsys, tmp_path):
+    from importlib import resources
+
+    base = resources.files("xl_elo.examples") / folder
+    with resources.as_file(base) as d:
+        args = ["rate", "-f", federation, "-p", str(d / "players.csv"), "-g", str(d / "games.csv"), "--format", "csv"]
+        history = d / "history.csv"
+        if history.exists():
+            args += ["--history", str(history)]
+        assert main(args) == 0
+        cli = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+        hist_range = _csv_rows(history) if history.exists() else [[""]]
+        got = call("elo_rate", [[federation]], _csv_rows(d / "players.csv"), _csv_rows(d / "games.csv"), hist_range)
+    assert got[0] == cli[0]
+    assert len(got) == len(cli)
+    for row_udf, row_cli in zip(got[1:], cli[1:], strict=True):
+        for a, b in zip(row_udf, row_cli, strict=True):
+            if isinstance(a, float | int) and not isinstance(a, bool) and b not in ("", "yes", "no"):
+                assert float(b) == pytest.approx(a, abs=1e-6)
+            else:
+                assert str(a) == b
+
+
+def test_elo_rate_bad_input_names_the_range_row_and_value():
+    with pytest.raises(udfs.ArgumentError, match=r"argument players, row 3, column 'rating': 'x' is not a number"):
+        udfs.elo_rate("fqe", [["id", "rating"], ["a", 1500.0], ["b", "x"]],
+                      [["player", "opponent", "result"], ["a", "b", 1.0]])
