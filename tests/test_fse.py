@@ -37,9 +37,9 @@ def test_new_player_k36_against_established_k24():
     assert res["a"]["change"] == 18 and res["b"]["change"] == -12
 
 
-def test_unrated_player_shows_a_performance_but_gets_no_rating():
+def test_unrated_player_gets_no_rating_and_does_not_count_for_rated_ones():
     players = [dict(id="u"), dict(id="a", rating=1500, games=50), dict(id="b", rating=1700, games=50)]
     res = rate("fse", event(players, [(1, "u", "a", 1), (2, "u", "b", 0)])).by_id()
     assert res["u"]["rating_after"] is None and res["u"]["status"] == "unrated"
-    assert res["u"]["performance"] == pytest.approx(1600, abs=0.01)  # one win one loss: the middle
-    assert res["a"]["games_rated"] == 0
+    assert (res["u"]["games_rated"], res["u"]["score"]) == (2, 1)
+    assert res["a"]["games_rated"] == 0 and res["a"]["rating_after"] == 1500

@@ -5,8 +5,8 @@ score (SPEC 1.2) and rounding half away from zero (SPEC 1.3, 3.1). K follows SPE
 Swiss national list closed on 1 January 2026; the rules stay for past periods and clubs.
 
 Decisions where SPEC 3 is silent (also in the issue note): games against unrated opponents
-are not rated; an unrated player gets no rating (the course gives no first-rating rule),
-his logistic performance is shown for information; "junior under 20" is
+are not rated; an unrated player gets no rating (the course gives no first-rating rule)
+and is listed with his games against rated players; "junior under 20" is
 ``period year - birth year < 20``.
 """
 
@@ -17,8 +17,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from xl_elo.core import expected_score, performance_zero, round_half_away
-from xl_elo.federations._period import PlayerArrays, Sides, nan_to_none, whole
+from xl_elo.core import expected_score, round_half_away
+from xl_elo.federations._period import PlayerArrays, Sides, whole
 from xl_elo.model import Event, Results, make_columns
 
 K_NEW: Final = 36
@@ -61,10 +61,6 @@ def rate(event: Event) -> Results:
     newcomers = sides.select(~rated[sides.who] & rated[sides.against])
     new_games = newcomers.count()
     new_score = newcomers.total(newcomers.score)
-    solvable = newcomers.select(
-        (new_score[newcomers.who] > 0) & (new_score[newcomers.who] < new_games[newcomers.who])
-    )
-    perf = performance_zero(solvable.who, pa.rating[solvable.against], solvable.score, len(rated))
 
     rows = []
     for i, p in enumerate(event.players):
@@ -81,9 +77,9 @@ def rate(event: Event) -> Results:
             rows.append({
                 "id": p.id, "name": p.name, "status": "unrated",
                 "rating_before": None, "games_rated": int(new_games[i]), "score": float(new_score[i]),
-                "expected": None, "k": None, "performance": nan_to_none(perf[i]),
+                "expected": None, "k": None, "performance": None,
                 "change": None, "bonus": None, "rating_after": None,
                 "games_after": p.games + int(new_games[i]),
-                "note": "no FSE rule gives a first rating; performance shown for information",
+                "note": "no FSE rule gives a first rating",
             })
     return Results("fse", COLUMNS, rows, period=event.period)

@@ -1,0 +1,270 @@
+"""Filled template workbooks: write an event into a template, read one back, compare.
+
+A template records its federation in the defined name ``XL_ELO_FEDERATION``. Reading takes
+the input sheets (``players``, ``games``, ``history``) through the same cell parsers as the
+CSV files (every problem named by sheet, row, column and value), and the values the
+workbook's own formulas computed on its ``results`` sheet, to compare with the engine.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows
+from xl_elo.model import Event, InputError, Problem, Results, check_event
+
+#: Columns compared exactly (ratings, counts); the others to 1e-6; ``note`` is not compared.
+EXACT = {"rating_before", "rating_after", "games_rated", "games_after", "change", "k", "bonus_count",
+         "lb_run", "mp_run", "nj", "archive_games", "rounds", "wins", "losses", "threshold"}
+SKIP = {"note"}
+TOLERANCE = 1e-6
+
+
+class WorkbookError(InputError):
+    """A workbook that is not an xl-elo template or cannot be read."""
+
+
+def _load(path: Path, **kwargs: Any):  # type: ignore[no-untyped-def]
+    import openpyxl
+
+    try:
+        return openpyxl.load_workbook(path, **kwargs)
+    except FileNotFoundError:
+        raise WorkbookError([Problem(path.name, None, None, "the file does not exist")]) from None
+    except Exception as exc:  # zip, xml or openpyxl errors: not a readable workbook
+        raise WorkbookError([Problem(path.name, None, None, f"is not a readable .xlsx workbook ({exc.__class__.__name__})")]) from None
+
+
+def federation_of(wb: Any, name: str) -> str:
+    """The federation a template records, or a WorkbookError."""
+    dn = wb.defined_names.get("XL_ELO_FEDERATION")
+    if dn is None:
+        raise WorkbookError([Problem(name, None, None,
+                                     "is not an xl-elo template (no XL_ELO_FEDERATION name); use one from "
+                                     "'xl-elo workbooks' or give --federation with CSV files")])
+    return str(dn.attr_text).strip('"').lower()
+
+
+def _rows(ws: Any) -> tuple[list[Any], list[list[Any]]]:
+    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    if not rows:
+        return [], []
+    while rows and all(v is None or (isinstance(v, str) and not v.strip()) for v in rows[-1]):
+        rows.pop()
+    return rows[0], rows[1:]
+
+
+def _setting(wb: Any, name: str) -> Any:
+    dn = wb.defined_names.get(name)
+    if dn is None:
+        return None
+    for sheet, coord in dn.destinations:
+        return wb[sheet][coord.replace("$", "")].value
+    return None
+
+
+@dataclass
+class FilledWorkbook:
+    """What a filled template holds."""
+
+    federation: str
+    event: Event
+    computed: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The workbook's own results rows, keyed by id (empty when never calculated)."""
+    calculated: bool = False
+
+
+def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
+    """Read a filled template: its federation, its event and the values its formulas computed."""
+    p = Path(path)
+    wb = _load(p)
+    federation = federation_of(wb, p.name)
+    problems: list[Problem] = []
+    parts: dict[str, list[Any]] = {}
+    for sheet, parser in (("players", parse_players_rows), ("games", parse_games_rows), ("history", parse_history_rows)):
+        if sheet not in wb.sheetnames:
+            parts[sheet] = []
+            continue
+        head, rows = _rows(wb[sheet])
+        try:
+            parts[sheet] = parser(head, rows, source=f"{p.name}, sheet {sheet}")
+        except InputError as exc:
+            problems += exc.problems
+    if problems:
+        raise InputError(problems)
+    period = _setting(wb, "period")
+    if period is not None and not isinstance(period, str):
+        period = period.strftime("%Y-%m") if hasattr(period, "strftime") else str(period)
+    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]),
+                  period or None, str(_setting(wb, "event_name") or ""))
+    check_event(event, players_source=f"{p.name}, sheet players", games_source=f"{p.name}, sheet games",
+                history_source=f"{p.name}, sheet history")
+    values = _load(p, data_only=True)
+    computed: dict[str, dict[str, Any]] = {}
+    calculated = False
+    if "results" in values.sheetnames:
+        head, rows = _rows(values["results"])
+        for row in rows:
+            rec = dict(zip(head, row, strict=False))
+            if rec.get("id") not in (None, ""):
+                computed[str(rec["id"])] = rec
+                calculated = True
+    return FilledWorkbook(federation, event, computed, calculated)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A results cell where the workbook's formulas and the engine disagree."""
+
+    id: str
+    row: int
+    column: str
+    workbook: Any
+    engine: Any
+
+    def __str__(self) -> str:
+        return f"results row {self.row} ({self.id}), column '{self.column}': workbook {self.workbook!r}, engine {self.engine!r}"
+
+
+def _blank(v: Any) -> bool:
+    return v is None or v == "" or (isinstance(v, float) and math.isnan(v))
+
+
+def same(column: str, workbook: Any, engine: Any) -> bool:
+    """Is a workbook value the engine's (exactly for ratings and counts, to 1e-6 otherwise)?"""
+    if _blank(workbook) and _blank(engine):
+        return True
+    if isinstance(engine, bool):
+        engine = "yes" if engine else "no"
+    if isinstance(engine, (int, float)) and isinstance(workbook, (int, float)) and not isinstance(workbook, bool):
+        if column in EXACT:
+            return float(workbook) == float(engine)
+        return abs(float(workbook) - float(engine)) <= TOLERANCE * max(1.0, abs(float(engine)))
+    return str(workbook) == str(engine)
+
+
+def compare(filled: FilledWorkbook, results: Results) -> list[Difference]:
+    """Every results cell where the workbook's own formulas disagree with the engine."""
+    out = []
+    for n, row in enumerate(results.rows, start=2):
+        mine = filled.computed.get(str(row["id"]), {})
+        for column in results.columns:
+            if column in SKIP:
+                continue
+            if not same(column, mine.get(column), row.get(column)):
+                out.append(Difference(str(row["id"]), n, column, mine.get(column), row.get(column)))
+    return out
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _result_text(game: Any) -> Any:
+    from xl_elo.core import ResultKind
+
+    r = game.result
+    if r.kind is ResultKind.PLAYED:
+        return r.score
+    if r.kind is ResultKind.FORFEIT:
+        return {1.0: "+", 0.0: "-"}.get(r.score, "F")  # type: ignore[arg-type]
+    if r.kind is ResultKind.BYE:
+        return "bye"
+    return None
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value
+
+
+def fill_template(template: str | os.PathLike[str], event: Event, target: str | os.PathLike[str]) -> Path:
+    """Write an event into a copy of a template (the template itself is not changed)."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(template)
+    ws = wb["players"]
+    head = [c.value for c in ws[1]]
+    for r, p in enumerate(event.players, start=2):
+        for j, name in enumerate(head, start=1):
+            if name and hasattr(p, name):
+                ws.cell(r, j, _cell(getattr(p, name)))
+    ws = wb["games"]
+    head = [c.value for c in ws[1]]
+    for r, g in enumerate(event.games, start=2):
+        values = {"round": g.round, "player": g.player, "opponent": g.opponent, "result": _result_text(g),
+                  "handicap": g.handicap, "rated": None if g.rated else "no"}
+        for j, name in enumerate(head, start=1):
+            if name in values:
+                ws.cell(r, j, values[name])
+    if event.history:
+        ws = wb["history"]
+        for r, h in enumerate(event.history, start=2):
+            ws.cell(r, 1, h.id)
+            ws.cell(r, 2, h.opponent_rating)
+            ws.cell(r, 3, h.result)
+    for name, value in (("period", event.period), ("event_name", event.name)):
+        dn = wb.defined_names.get(name)
+        if dn is not None and value:
+            for sheet, coord in dn.destinations:
+                wb[sheet][coord.replace("$", "")] = value
+    return save_workbook(wb, target)
+
+
+def save_workbook(wb: Any, target: str | os.PathLike[str], *, inputs: tuple[str | os.PathLike[str], ...] = ()) -> Path:
+    """Save through a temporary file moved into place when complete; never over an input."""
+    dst = Path(target)
+    for other in inputs:
+        if dst.exists() and Path(other).exists() and os.path.samefile(dst, other):
+            raise ValueError(f"refusing to write the output over the input file {other}")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
+    os.close(fd)
+    try:
+        wb.save(tmp)
+        os.replace(tmp, dst)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return dst
+
+
+def write_rated(source: str | os.PathLike[str], results: Results, differences: list[Difference],
+                target: str | os.PathLike[str]) -> Path:
+    """A copy of the filled workbook with the engine's results and the differences added."""
+    import openpyxl
+    from openpyxl.styles import Font, PatternFill
+
+    src = Path(source)
+    wb = openpyxl.load_workbook(src)
+    for name in ("xl-elo results", "xl-elo differences"):
+        if name in wb.sheetnames:
+            del wb[name]
+    ws = wb.create_sheet("xl-elo results")
+    ws.append(list(results.columns))
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    for row in results.rows:
+        ws.append([_cell(row.get(c)) for c in results.columns])
+    ws = wb.create_sheet("xl-elo differences")
+    ws.append(["id", "results row", "column", "workbook", "engine"])
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    shade = PatternFill("solid", fgColor="F8CBAD")
+    for d in differences:
+        ws.append([d.id, d.row, d.column, _cell(d.workbook), _cell(d.engine)])
+        for cell in ws[ws.max_row]:
+            cell.fill = shade
+    if not differences:
+        ws.append(["no difference: the workbook's formulas agree with the engine"])
+    return save_workbook(wb, target, inputs=(src,))
+
+
+def copy_file(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    shutil.copyfile(src, dst)
