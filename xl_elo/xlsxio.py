@@ -61,11 +61,17 @@ def _rows(ws: Any) -> tuple[list[Any], list[list[Any]]]:
 
 
 def _setting(wb: Any, name: str) -> Any:
+    """The value of a one-cell defined name (works on read-only workbooks)."""
+    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+
     dn = wb.defined_names.get(name)
     if dn is None:
         return None
     for sheet, coord in dn.destinations:
-        return wb[sheet][coord.replace("$", "")].value
+        letters, row = coordinate_from_string(coord.replace("$", ""))
+        c = column_index_from_string(letters)
+        for (value,) in wb[sheet].iter_rows(min_row=row, max_row=row, min_col=c, max_col=c, values_only=True):
+            return value
     return None
 
 
@@ -83,7 +89,7 @@ class FilledWorkbook:
 def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
     """Read a filled template: its federation, its event and the values its formulas computed."""
     p = Path(path)
-    wb = _load(p)
+    wb = _load(p, read_only=True)
     federation = federation_of(wb, p.name)
     problems: list[Problem] = []
     parts: dict[str, list[Any]] = {}
@@ -105,7 +111,8 @@ def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
                   period or None, str(_setting(wb, "event_name") or ""))
     check_event(event, players_source=f"{p.name}, sheet players", games_source=f"{p.name}, sheet games",
                 history_source=f"{p.name}, sheet history")
-    values = _load(p, data_only=True)
+    wb.close()
+    values = _load(p, data_only=True, read_only=True)
     computed: dict[str, dict[str, Any]] = {}
     calculated = False
     if "results" in values.sheetnames:
@@ -115,6 +122,7 @@ def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
             if rec.get("id") not in (None, ""):
                 computed[str(rec["id"])] = rec
                 calculated = True
+    values.close()
     return FilledWorkbook(federation, event, computed, calculated)
 
 

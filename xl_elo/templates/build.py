@@ -37,6 +37,7 @@ class Columns:
         c.font = b.HEADER_FONT
         c.alignment = Alignment(horizontal="center", wrap_text=True)
         self.ws.column_dimensions[col(j)].width = max(9, min(22, len(title) + 2))
+        check_formula(fn(self.first), f"{self.ws.title}!{title}")
         for r in range(self.first, self.last + 1):
             cell = self.ws.cell(r, j, fn(r))
             cell.fill = fill
@@ -49,6 +50,23 @@ class Columns:
     def ext(self, name: str, r: int) -> str:
         """Reference from another sheet."""
         return f"{quote_sheetname(self.ws.title)}!${col(self.columns[name])}{r}"
+
+
+def check_formula(formula: str, where: str) -> None:
+    """Balanced parentheses outside string literals: a typo fails the build, not the user."""
+    depth = 0
+    quoted = False
+    for ch in formula:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch == "(":
+            depth += 1
+        elif not quoted and ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise ValueError(f"unbalanced parentheses in {where}: {formula}")
+    if depth or quoted:
+        raise ValueError(f"unbalanced parentheses or quotes in {where}: {formula}")
 
 
 @dataclass(frozen=True)
