@@ -34,12 +34,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"xl-elo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    r = sub.add_parser("rate", help="rate an event or period from CSV files",
+    r = sub.add_parser("rate", help="rate an event or period from CSV files or a filled template workbook",
                        description="Rate an event or rating period from the players and games tables "
-                                   "(CSV, UTF-8, header row; SPEC section 8).")
-    r.add_argument("--federation", "-f", required=True, help=f"one of {', '.join(FEDERATIONS)}")
-    r.add_argument("--players", "-p", required=True, help="players CSV")
-    r.add_argument("--games", "-g", required=True, help="games CSV")
+                                   "(CSV, UTF-8, header row; SPEC section 8), or from a filled template workbook "
+                                   "(xl-elo rate filled.xlsx --output rated.xlsx): the federation is the one the "
+                                   "workbook records, and every results cell where the workbook's own formulas "
+                                   "disagree with the engine is reported.")
+    r.add_argument("workbook", nargs="?", help="a filled template workbook (.xlsx) instead of CSV files")
+    r.add_argument("--federation", "-f", help=f"one of {', '.join(FEDERATIONS)} (CSV files)")
+    r.add_argument("--players", "-p", help="players CSV")
+    r.add_argument("--games", "-g", help="games CSV")
     r.add_argument("--history", help="FESA history CSV (performance-mode players)")
     r.add_argument("--period", help="period as YYYY-MM (FIDE, FSE: the year gives ages)")
     r.add_argument("--format", choices=("table", "csv", "json", "report"),
@@ -51,6 +55,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="FFE: D(P) from the normal quantile (default) or the published table (SPEC 5.4)")
     r.add_argument("--expected", choices=("table", "logistic"), default="table",
                    help="FIDE: expected score from FIDE's table (default) or the logistic formula (SPEC 2.2)")
+    r.add_argument("--recalculate", action="store_true",
+                   help="workbook: recalculate it in LibreOffice first (when it was filled by a program)")
+
+    w = sub.add_parser("workbooks", help="build the template workbooks",
+                       description="Write the template workbooks (one per federation, native formulas, no macro) "
+                                   "and the published-tables workbook to a folder.")
+    w.add_argument("--output-dir", "-o", default="workbooks", help="folder (default: workbooks)")
+    w.add_argument("--only", action="append", help="build only this one (fide, fse, fqe, ffe, fesa, tables)")
 
     t = sub.add_parser("tables", help="list or print the federations' published tables",
                        description="Without NAME, list the published tables; with NAME, print it; with "
@@ -87,6 +99,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             return _rate(args, out, err)
         if args.command == "tables":
             return _tables(args, out)
+        if args.command == "workbooks":
+            return _workbooks(args, out)
         if args.command == "convert":
             return _convert(args, out)
         if args.command == "demo":
@@ -112,6 +126,11 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from xl_elo import rate
     from xl_elo.csvio import history_csv, read_event, write_results, write_text_atomic
 
+    if args.workbook:
+        return _rate_workbook(args, out, err)
+    missing = [f"--{n}" for n in ("federation", "players", "games") if not getattr(args, n)]
+    if missing:
+        raise UsageError(f"rate needs {', '.join(missing)} (or a filled workbook: xl-elo rate filled.xlsx)")
     try:
         federation = find_federation(args.federation)
     except ValueError as exc:
@@ -148,6 +167,77 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         write_results(results, out, fmt)
     if args.history_output:
         write_text_atomic(args.history_output, history_csv(results.history), inputs=inputs)
+    return EXIT_OK
+
+
+def _rate_workbook(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Rate a filled template with the engine and compare with the workbook's own formulas."""
+    import tempfile
+
+    from xl_elo import rate
+    from xl_elo.csvio import write_results
+    from xl_elo.xlsxio import compare, read_workbook, write_rated
+
+    source = Path(args.workbook)
+    if source.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise UsageError(f"{source.name}: a workbook is an .xlsx file (for CSV files give --players and --games)")
+    to_read = source
+    with tempfile.TemporaryDirectory(prefix="xl-elo-") as tmp:
+        if args.recalculate:
+            from xl_elo.libreoffice import LibreOfficeError, recalculate
+
+            try:
+                to_read = recalculate(source, Path(tmp) / "recalculated.xlsx")
+            except LibreOfficeError as exc:
+                raise UsageError(str(exc)) from None
+        filled = read_workbook(to_read)
+        if args.federation and find_federation(args.federation) != filled.federation:
+            raise UsageError(f"{source.name} is a {filled.federation.upper()} template, not {args.federation.upper()}")
+        results = rate(filled.federation, filled.event, **filled.options)
+        differences = compare(filled, results) if filled.calculated else []
+        if not filled.calculated:
+            print(f"xl-elo: warning: {source.name}'s formulas have not been calculated (it was saved by a program, "
+                  "not a spreadsheet): open and save it in Excel or LibreOffice, or use --recalculate; "
+                  "nothing compared", file=err)
+        elif differences:
+            print(f"xl-elo: {len(differences)} results cells differ between {source.name}'s formulas and the engine:",
+                  file=err)
+            for d in differences:
+                print(f"  - {d}", file=err)
+        else:
+            print(f"xl-elo: {source.name}: the workbook's formulas agree with the engine on every results cell",
+                  file=err)
+        for warning in results.warnings:
+            print(f"xl-elo: warning: {warning}", file=err)
+        if args.output:
+            try:
+                write_rated(to_read, results, differences, args.output)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+            print(f"xl-elo: written {args.output}", file=err)
+        else:
+            fmt = args.format or ("table" if out.isatty() else "csv")
+            if fmt == "report":
+                from xl_elo.report import report
+
+                out.write(report(results, filled.event) + "\n")
+            else:
+                write_results(results, out, fmt)
+    return EXIT_OK
+
+
+def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
+    from xl_elo.templates import build_all, build_template
+
+    if args.only:
+        for name in args.only:
+            try:
+                out.write(f"{build_template(name.lower(), args.output_dir)}\n")
+            except KeyError:
+                raise UsageError(f"unknown workbook {name!r}; expected fide, fse, fqe, ffe, fesa or tables") from None
+    else:
+        for path in build_all(args.output_dir):
+            out.write(f"{path}\n")
     return EXIT_OK
 
 

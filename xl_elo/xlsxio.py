@@ -84,6 +84,8 @@ class FilledWorkbook:
     computed: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The workbook's own results rows, keyed by id (empty when never calculated)."""
     calculated: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+    """Engine options the workbook's settings choose (FFE: ``dp_method``)."""
 
 
 def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
@@ -111,6 +113,14 @@ def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
                   period or None, str(_setting(wb, "event_name") or ""))
     check_event(event, players_source=f"{p.name}, sheet players", games_source=f"{p.name}, sheet games",
                 history_source=f"{p.name}, sheet history")
+    options: dict[str, Any] = {}
+    method = _setting(wb, "dp_method")
+    if federation == "ffe":
+        method = str(method or "normal").strip().lower()
+        if method not in ("normal", "table"):
+            raise InputError([Problem(f"{p.name}, sheet instructions", None, "D(P) method",
+                                      f"{method!r} is not normal or table")])
+        options["dp_method"] = method
     wb.close()
     values = _load(p, data_only=True, read_only=True)
     computed: dict[str, dict[str, Any]] = {}
@@ -123,7 +133,7 @@ def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
                 computed[str(rec["id"])] = rec
                 calculated = True
     values.close()
-    return FilledWorkbook(federation, event, computed, calculated)
+    return FilledWorkbook(federation, event, computed, calculated, options)
 
 
 @dataclass(frozen=True)

@@ -290,7 +290,7 @@ def _templates() -> dict[str, Template]:
         "fse": Template("fse", "fse_period.xlsx", period_templates.fse),
         "fqe": Template("fqe", "fqe_event.xlsx", period_templates.fqe),
         "ffe": Template("ffe", "ffe_period.xlsx", ffe_template.ffe),
-        "fesa": Template("fesa", "fesa_tournament.xlsx", fesa_template.fesa),
+        # "fesa": Template("fesa", "fesa_tournament.xlsx", fesa_template.fesa),
         "tables": Template("tables", "published_tables.xlsx", published_template.tables),
     }
 
