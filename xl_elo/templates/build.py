@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -278,7 +279,10 @@ def save(book: Book, path: str | os.PathLike[str]) -> None:
         for item in sorted(src.infolist(), key=lambda i: i.filename):
             info = zipfile.ZipInfo(item.filename, date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            dst.writestr(info, src.read(item.filename))
+            data = src.read(item.filename)
+            if item.filename == "docProps/core.xml":  # openpyxl stamps the save time
+                data = re.sub(rb"<dcterms:modified([^>]*)>[^<]*<", rb"<dcterms:modified\1>2026-01-01T00:00:00Z<", data)
+            dst.writestr(info, data)
     os.replace(tmp, target)
 
 
