@@ -110,6 +110,42 @@ def test_ffe_template(templates, tmp_path, case):
         assert wb.options == {"dp_method": "table"}
 
 
+FESA_CASES = ["sample", "13th_nekomadoken", "3rd_company_league_day1", "5th_nekomadoken", "handicap"]
+
+
+def _fesa_handicap_event():
+    players = [dict(id="A", rating=1680, games=40, bonus_count=100, grade="1 dan"),
+               dict(id="B", rating=1400, games=40, bonus_count=20, grade="3 kyu", lb_run=5, mp_reached=True),
+               dict(id="C", rating=1210, games=12, bonus_count=12), dict(id="D", nsr_grade="2 kyu"),
+               dict(id="E", rating=1900, games=30, bonus_count=100, grade="1 dan", mp_run=5, lb_run=5, mp_reached=True),
+               dict(id="F"), dict(id="G", rating=500, games=20, bonus_count=20)]
+    games = [(1, "A", "B", 0, {"handicap": "B"}), (1, "C", "D", 1), (1, "E", "F", 1), (2, "A", "C", 1),
+             (2, "B", "D", 0.5, {"handicap": "S"}), (2, "E", "G", 1, {"handicap": "6p"}), (3, "D", "A", 0),
+             (3, "F", "G", 0), (3, "B", "E", 0), (4, "C", "E", 0, {"handicap": "R"}), (4, "G", None, "bye")]
+    return event(players, games)
+
+
+@lo
+@pytest.mark.parametrize("case", FESA_CASES)
+def test_fesa_template(templates, tmp_path, case):
+    """Real FESA tournaments (and handicap games): the workbook's sweeps, performance ratings,
+    promotions and next history agree with the engine, which agrees with FESA."""
+    from collections import Counter
+
+    import openpyxl
+
+    if case == "handicap":
+        ev = _fesa_handicap_event()
+    else:
+        d = DATA / "fesa" / case
+        ev = read_event(d / "players.csv", d / "games.csv", d / "history.csv")
+    wb, results = _check(templates / "fesa_tournament.xlsx", ev, "fesa", tmp_path)
+    book = openpyxl.load_workbook(tmp_path / "recalculated.xlsx", read_only=True, data_only=True)
+    got = Counter((r[0], float(r[1]), float(r[2])) for r in book["history_after"].iter_rows(min_row=2, values_only=True)
+                  if r[0] not in (None, ""))
+    assert got == Counter((h.id, float(h.opponent_rating), float(h.result)) for h in results.history)
+
+
 @lo
 def test_rate_a_filled_workbook_on_the_command_line(templates, tmp_path, capsys):
     ev = example_event("fqe_coq")

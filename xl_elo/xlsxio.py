@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import shutil
 import tempfile
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -203,36 +205,117 @@ def _cell(value: Any) -> Any:
 
 
 def fill_template(template: str | os.PathLike[str], event: Event, target: str | os.PathLike[str]) -> Path:
-    """Write an event into a copy of a template (the template itself is not changed)."""
+    """Write an event into a copy of a template (the template itself is not changed).
+
+    The input cells are written straight into the sheets' XML, so the template's formulas,
+    styles, validations and protection are kept byte for byte and a large template fills
+    in a moment.
+    """
     import openpyxl
 
-    wb = openpyxl.load_workbook(template)
-    ws = wb["players"]
-    head = [c.value for c in ws[1]]
-    for r, p in enumerate(event.players, start=2):
-        for j, name in enumerate(head, start=1):
-            if name and hasattr(p, name):
-                ws.cell(r, j, _cell(getattr(p, name)))
-    ws = wb["games"]
-    head = [c.value for c in ws[1]]
-    for r, g in enumerate(event.games, start=2):
-        values = {"round": g.round, "player": g.player, "opponent": g.opponent, "result": _result_text(g),
-                  "handicap": g.handicap, "rated": None if g.rated else "no"}
-        for j, name in enumerate(head, start=1):
-            if name in values:
-                ws.cell(r, j, values[name])
-    if event.history:
-        ws = wb["history"]
-        for r, h in enumerate(event.history, start=2):
-            ws.cell(r, 1, h.id)
-            ws.cell(r, 2, h.opponent_rating)
-            ws.cell(r, 3, h.result)
+    src = Path(template)
+    wb = openpyxl.load_workbook(src, read_only=True)
+    heads = {}
+    for sheet in ("players", "games", "history"):
+        if sheet in wb.sheetnames:
+            heads[sheet] = [c for c in next(wb[sheet].iter_rows(min_row=1, max_row=1, values_only=True))]
+    settings = {}
     for name, value in (("period", event.period), ("event_name", event.name)):
         dn = wb.defined_names.get(name)
         if dn is not None and value:
             for sheet, coord in dn.destinations:
-                wb[sheet][coord.replace("$", "")] = value
-    return save_workbook(wb, target)
+                settings.setdefault(sheet, {})[coord.replace("$", "")] = value
+    wb.close()
+    from openpyxl.utils import get_column_letter
+
+    cells: dict[str, dict[str, Any]] = {}
+    if "players" in heads:
+        head = heads["players"]
+        for r, p in enumerate(event.players, start=2):
+            for j, name in enumerate(head, start=1):
+                if name and hasattr(p, name):
+                    cells.setdefault("players", {})[f"{get_column_letter(j)}{r}"] = _cell(getattr(p, name))
+    if "games" in heads:
+        head = heads["games"]
+        for r, g in enumerate(event.games, start=2):
+            values = {"round": g.round, "player": g.player, "opponent": g.opponent, "result": _result_text(g),
+                      "handicap": g.handicap, "rated": None if g.rated else "no"}
+            for j, name in enumerate(head, start=1):
+                if name in values:
+                    cells.setdefault("games", {})[f"{get_column_letter(j)}{r}"] = values[name]
+    if "history" in heads:
+        for r, h in enumerate(event.history, start=2):
+            for j, value in enumerate((h.id, h.opponent_rating, h.result)):
+                cells.setdefault("history", {})[f"{'ABC'[j]}{r}"] = value
+    for sheet, values in settings.items():
+        cells.setdefault(sheet, {}).update(values)
+    dst = Path(target)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
+    os.close(fd)
+    try:
+        with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
+            paths = _sheet_paths(zin)
+            for item in zin.infolist():
+                data = zin.read(item.filename)
+                for sheet, values in cells.items():
+                    if paths.get(sheet) == item.filename and values:
+                        data = _put_cells(data, values)
+                zout.writestr(item, data)
+        os.replace(tmp, dst)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return dst
+
+
+def _sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> path of its XML inside the package."""
+    wbxml = z.read("xl/workbook.xml").decode("utf-8")
+    rels = z.read("xl/_rels/workbook.xml.rels").decode("utf-8")
+    targets = {m.group(1): m.group(2) for m in re.finditer(r'<Relationship[^>]*Id="([^"]+)"[^>]*Target="([^"]+)"', rels)}
+    targets.update({m.group(2): m.group(1) for m in re.finditer(r'<Relationship[^>]*Target="([^"]+)"[^>]*Id="([^"]+)"', rels)})
+    out = {}
+    for m in re.finditer(r'<sheet [^>]*name="([^"]+)"[^>]*r:id="([^"]+)"', wbxml):
+        target = targets.get(m.group(2), "")
+        target = target.lstrip("/")
+        out[_unescape(m.group(1))] = target if target.startswith("xl/") else f"xl/{target}"
+    return out
+
+
+def _unescape(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'").replace("&amp;", "&")
+
+
+def _xml_cell(coord: str, attrs: str, value: Any) -> str:
+    from xml.sax.saxutils import escape
+
+    attrs = re.sub(r'\st="[^"]*"', "", attrs)
+    if value is None or value == "":
+        return f'<c r="{coord}"{attrs}/>'
+    if isinstance(value, bool):
+        value = "yes" if value else "no"
+    if isinstance(value, (int, float)):
+        number = repr(float(value)) if isinstance(value, float) and not float(value).is_integer() else str(int(value))
+        return f'<c r="{coord}"{attrs}><v>{number}</v></c>'
+    return f'<c r="{coord}"{attrs} t="inlineStr"><is><t xml:space="preserve">{escape(str(value))}</t></is></c>'
+
+
+def _put_cells(data: bytes, values: dict[str, Any]) -> bytes:
+    """Replace the given cells of a sheet's XML (the cells exist: templates write every input cell)."""
+    text = data.decode("utf-8")
+    missing = dict(values)
+
+    def repl(m: re.Match[str]) -> str:
+        coord = m.group(1)
+        if coord not in missing:
+            return m.group(0)
+        return _xml_cell(coord, m.group(2), missing.pop(coord))
+
+    text = re.sub(r'<c r="([A-Z]+[0-9]+)"([^>]*?)(?:/>|>.*?</c>)', repl, text, flags=re.S)
+    if missing:
+        raise ValueError(f"the template has no input cell {sorted(missing)[0]}: too many rows for it?")
+    return text.encode("utf-8")
 
 
 def save_workbook(wb: Any, target: str | os.PathLike[str], *, inputs: tuple[str | os.PathLike[str], ...] = ()) -> Path:
@@ -254,17 +337,15 @@ def save_workbook(wb: Any, target: str | os.PathLike[str], *, inputs: tuple[str 
 
 
 def write_rated(source: str | os.PathLike[str], results: Results, differences: list[Difference],
-                target: str | os.PathLike[str]) -> Path:
-    """A copy of the filled workbook with the engine's results and the differences added."""
+                target: str | os.PathLike[str], event: Event | None = None) -> Path:
+    """A new workbook with the input tables, the engine's results and the differences found."""
     import openpyxl
     from openpyxl.styles import Font, PatternFill
 
     src = Path(source)
-    wb = openpyxl.load_workbook(src)
-    for name in ("xl-elo results", "xl-elo differences"):
-        if name in wb.sheetnames:
-            del wb[name]
-    ws = wb.create_sheet("xl-elo results")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "xl-elo results"
     ws.append(list(results.columns))
     for cell in ws[1]:
         cell.font = Font(bold=True)
@@ -281,6 +362,11 @@ def write_rated(source: str | os.PathLike[str], results: Results, differences: l
             cell.fill = shade
     if not differences:
         ws.append(["no difference: the workbook's formulas agree with the engine"])
+    if results.history:
+        ws = wb.create_sheet("history")
+        ws.append(["id", "opponent_rating", "result"])
+        for h in results.history:
+            ws.append([h.id, h.opponent_rating, h.result])
     return save_workbook(wb, target, inputs=(src,))
 
 

@@ -51,6 +51,8 @@ class Book:
     """A workbook being built, with helpers for names and styled cells."""
 
     def __init__(self, federation: str) -> None:
+        self.shared: dict[str, list[tuple[str, str, int]]] = {}
+        """sheet -> [(master cell, range, shared index)] for :func:`xl_elo.templates.build.save`."""
         self.wb = Workbook()
         self.wb.properties.creator = "xl-elo"
         self.wb.properties.created = BUILD_DATE
@@ -105,6 +107,38 @@ def formula_rows(ws: Worksheet, column: int, first: int, last: int, template: st
     for r in range(first, last + 1):
         c = ws.cell(r, column, template.format(r=r))
         c.fill = fill
+
+
+def write_column(book: Book, ws: Worksheet, column: int, first: int, last: int, fn, fill: PatternFill = FORMULA_FILL) -> None:  # type: ignore[no-untyped-def]
+    """Write ``fn(row)`` into rows first .. last of a column.
+
+    When every row's formula is the first row's, moved down (relative references only), the
+    column is written as one Excel shared formula: the workbook stays small and Excel and
+    LibreOffice read it as the same formula in every row.
+    """
+    from openpyxl.formula.translate import Translator
+
+    letter = col(column)
+    master = fn(first)
+    shareable = isinstance(master, str) and master.startswith("=") and last > first
+    if shareable:
+        probes = sorted({first + 1, (first + last) // 2, last})
+        for r in probes:
+            moved = Translator(master, origin=f"{letter}{first}").translate_formula(f"{letter}{r}")
+            if moved != fn(r):
+                shareable = False
+                break
+    if not shareable:
+        for r in range(first, last + 1):
+            ws.cell(r, column, fn(r)).fill = fill
+        return
+    entries = book.shared.setdefault(ws.title, [])
+    si = len(entries)
+    entries.append((f"{letter}{first}", f"{letter}{first}:{letter}{last}", si))
+    ws.cell(first, column, master).fill = fill
+    placeholder = f"=XLELOSHARED{si}"
+    for r in range(first + 1, last + 1):
+        ws.cell(r, column, placeholder).fill = fill
 
 
 def protect(ws: Worksheet) -> None:
@@ -197,27 +231,35 @@ def sides_sheet(book: Book, games_ws: Worksheet, fesa: bool = False) -> Workshee
     g = quote_sheetname(games_ws.title)
     for k in range(1, MAX_SIDES + 1):
         r = FIRST + k - 1
-        first_side = k <= MAX_GAMES
-        gr = FIRST + (k - 1) % MAX_GAMES
-        me, other = ("B", "C") if first_side else ("C", "B")
-        ws.cell(r, 1, k)
-        ws.cell(r, 2, gr)
-        ws.cell(r, 3, f'=IF({g}!${me}{gr}="","",IFERROR(MATCH({g}!${me}{gr},player_id,0),0))')
-        ws.cell(r, 4, f'=IF(OR({g}!$B{gr}="",{g}!$C{gr}=""),"",IFERROR(MATCH({g}!${other}{gr},player_id,0),0))')
-        ws.cell(r, 5, f'=IF({g}!$B{gr}="","",IF({g}!$C{gr}="","bye",IF({g}!$D{gr}="","not played",'
-                      f'IFERROR(INDEX(result_kind,MATCH({g}!$D{gr},result_text,0)),"not a result"))))')
-        score = f"INDEX(result_score,MATCH({g}!$D{gr},result_text,0))"
-        ws.cell(r, 6, f'=IF($E{r}="played",{score if first_side else "1-" + score},"")')
-        rated_flag = f',{g}!$F{gr}<>"no"' if fesa else ""
-        ws.cell(r, 7, f'=IF(AND($E{r}="played",N($C{r})>0,N($D{r})>0{rated_flag}),1,0)')
-        ws.cell(r, 8, f'=IF({g}!$A{gr}="",0,{g}!$A{gr})')
-        ws.cell(r, 9, f'=IF($C{r}="","",{g}!${me}{gr})')
-        ws.cell(r, 10, f'=IF($D{r}="","",{g}!${other}{gr})')
+        ws.cell(r, 1, k).fill = FORMULA_FILL
+        ws.cell(r, 2, FIRST + (k - 1) % MAX_GAMES).fill = FORMULA_FILL
         if fesa:
-            ws.cell(r, 11, f'=IF({g}!$E{gr}="","",{g}!$E{gr})')
-            ws.cell(r, 12, 1 if first_side else 0)
-        for j in range(1, len(cols) + 1):
-            ws.cell(r, j).fill = FORMULA_FILL
+            ws.cell(r, 12, 1 if k <= MAX_GAMES else 0).fill = FORMULA_FILL
+
+    def formulas(r: int) -> dict[int, str]:
+        first_side = r - FIRST < MAX_GAMES
+        gr = FIRST + (r - FIRST) % MAX_GAMES
+        me, other = ("B", "C") if first_side else ("C", "B")
+        score = f"INDEX(result_score,MATCH({g}!$D{gr},result_text,0))"
+        rated_flag = f',{g}!$F{gr}<>"no"' if fesa else ""
+        out = {
+            3: f'=IF({g}!${me}{gr}="","",IFERROR(MATCH({g}!${me}{gr},player_id,0),0))',
+            4: f'=IF(OR({g}!$B{gr}="",{g}!$C{gr}=""),"",IFERROR(MATCH({g}!${other}{gr},player_id,0),0))',
+            5: (f'=IF({g}!$B{gr}="","",IF({g}!$C{gr}="","bye",IF({g}!$D{gr}="","not played",'
+                f'IFERROR(INDEX(result_kind,MATCH({g}!$D{gr},result_text,0)),"not a result"))))'),
+            6: f'=IF($E{r}="played",{score if first_side else "1-" + score},"")',
+            7: f'=IF(AND($E{r}="played",N($C{r})>0,N($D{r})>0{rated_flag}),1,0)',
+            8: f'=IF({g}!$A{gr}="",0,{g}!$A{gr})',
+            9: f'=IF($C{r}="","",{g}!${me}{gr})',
+            10: f'=IF($D{r}="","",{g}!${other}{gr})',
+        }
+        if fesa:
+            out[11] = f'=IF({g}!$E{gr}="","",{g}!$E{gr})'
+        return out
+
+    for j in formulas(FIRST):
+        for lo, hi in ((FIRST, FIRST + MAX_GAMES - 1), (FIRST + MAX_GAMES, LAST_SIDE)):
+            write_column(book, ws, j, lo, hi, lambda r, j=j: formulas(r)[j])
     for name, j in (("side_who", 3), ("side_opp", 4), ("side_kind", 5), ("side_score", 6), ("side_rated", 7),
                     ("side_round", 8)):
         book.name_range(name, ws, j, FIRST, LAST_SIDE)
@@ -233,6 +275,6 @@ def add_side_column(book: Book, ws: Worksheet, column: int, title: str, template
     c.fill = HEADER_FILL
     c.font = HEADER_FONT
     ws.column_dimensions[col(column)].width = max(10, len(title) + 2)
-    formula_rows(ws, column, FIRST, LAST_SIDE, template)
+    write_column(book, ws, column, FIRST, LAST_SIDE, lambda r: template.format(r=r))
     if name:
         book.name_range(name, ws, column, FIRST, LAST_SIDE)

@@ -29,19 +29,28 @@ class Columns:
         self.next = start
         self.columns: dict[str, int] = {}
 
-    def add(self, name: str, title: str, fn: Callable[[int], str], fill=b.FORMULA_FILL) -> None:  # type: ignore[no-untyped-def]
-        j = self.next
-        self.next += 1
-        self.columns[name] = j
+    def reserve(self, *names: str) -> None:
+        """Give columns their place now, for formulas that refer to a column written later."""
+        for name in names:
+            self.columns[name] = self.next
+            self.next += 1
+
+    def add(self, name: str, title: str, fn: Callable[[int], str], fill=b.FORMULA_FILL,  # type: ignore[no-untyped-def]
+            blocks: list[tuple[int, int]] | None = None) -> None:
+        if name in self.columns:
+            j = self.columns[name]
+        else:
+            j = self.next
+            self.next += 1
+            self.columns[name] = j
         c = self.ws.cell(1, j, title)
         c.fill = b.HEADER_FILL
         c.font = b.HEADER_FONT
         c.alignment = Alignment(horizontal="center", wrap_text=True)
         self.ws.column_dimensions[col(j)].width = max(9, min(22, len(title) + 2))
         check_formula(fn(self.first), f"{self.ws.title}!{title}")
-        for r in range(self.first, self.last + 1):
-            cell = self.ws.cell(r, j, fn(r))
-            cell.fill = fill
+        for lo, hi in blocks or [(self.first, self.last)]:
+            b.write_column(self.book, self.ws, j, lo, hi, fn, fill)
         self.book.name_range(self.prefix + name, self.ws, j, self.first, self.last)
 
     def __call__(self, name: str, r: int) -> str:
@@ -223,7 +232,7 @@ def problems_column(sides: Columns, inputs: Inputs) -> None:
                 f'IF(AND({inputs.g("opponent", gr)}<>"",ISNA(MATCH({inputs.g("opponent", gr)},player_id,0))),'
                 f'"unknown opponent id",IF({inputs.g("player", gr)}={inputs.g("opponent", gr)},"paired with himself",'
                 f'IF($E{r}="not a result","not a result","")))))')
-    sides.add("problem", "problem", fn)
+    sides.add("problem", "problem", fn, blocks=[(FIRST, FIRST + b.MAX_GAMES - 1), (FIRST + b.MAX_GAMES, LAST_SIDE)])
     sides.book.define("side_problem", sides.book.wb.defined_names["s_problem"].attr_text)
 
 
@@ -275,15 +284,31 @@ def save(book: Book, path: str | os.PathLike[str]) -> None:
     buffer.seek(0)
     target = Path(path)
     tmp = target.with_name(f".{target.name}.tmp")
+    sheet_files = {f"xl/worksheets/sheet{i}.xml": name for i, name in enumerate(book.wb.sheetnames, start=1)}
     with zipfile.ZipFile(buffer) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
         for item in sorted(src.infolist(), key=lambda i: i.filename):
             info = zipfile.ZipInfo(item.filename, date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             data = src.read(item.filename)
+            title = sheet_files.get(item.filename)
+            if title in book.shared:
+                data = _share(data, book.shared[title])
             if item.filename == "docProps/core.xml":  # openpyxl stamps the save time
                 data = re.sub(rb"<dcterms:modified([^>]*)>[^<]*<", rb"<dcterms:modified\1>2026-01-01T00:00:00Z<", data)
             dst.writestr(info, data)
     os.replace(tmp, target)
+
+
+def _share(data: bytes, entries: list[tuple[str, str, int]]) -> bytes:
+    """Turn the placeholders written by ``book.write_column`` into shared formulas."""
+    text = data.decode("utf-8")
+    for master, ref, si in entries:
+        pattern = re.compile(r'(<c r="' + master + r'"[^>]*>)<f>')
+        text, n = pattern.subn(lambda m: f'{m.group(1)}<f t="shared" ref="{ref}" si="{si}">', text, count=1)
+        if n != 1:
+            raise ValueError(f"shared formula master {master} not found")
+    text = re.sub(r"<f>XLELOSHARED(\d+)</f>", r'<f t="shared" si="\1"/>', text)
+    return text.encode("utf-8")
 
 
 def _templates() -> dict[str, Template]:
@@ -294,7 +319,7 @@ def _templates() -> dict[str, Template]:
         "fse": Template("fse", "fse_period.xlsx", period_templates.fse),
         "fqe": Template("fqe", "fqe_event.xlsx", period_templates.fqe),
         "ffe": Template("ffe", "ffe_period.xlsx", ffe_template.ffe),
-        # "fesa": Template("fesa", "fesa_tournament.xlsx", fesa_template.fesa),
+        "fesa": Template("fesa", "fesa_tournament.xlsx", fesa_template.fesa),
         "tables": Template("tables", "published_tables.xlsx", published_template.tables),
     }
 
