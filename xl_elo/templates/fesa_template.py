@@ -101,6 +101,12 @@ def fesa() -> b.Book:
     _lists(book)
     P = inputs.p
     sd = quote_sheetname("sides")
+    letter = inputs.players["grade"]
+    b.validation_list(book.wb["players"], "g_name", f"{letter}{FIRST}:{letter}{LAST_PLAYER}", "grade",
+                      "A FESA grade: 20 kyu .. 1 kyu, 1 dan .. 8 dan")
+    letter = inputs.games["handicap"]
+    b.validation_list(book.wb["games"], "hc_code", f"{letter}{FIRST}:{letter}{b.LAST_GAME}", "handicap",
+                      "S, L, B, R, RL, 2p, 4p, 5p, 6p (the first player gives it)")
 
     def w(name: str, r: int) -> str:
         return work(name, r)
