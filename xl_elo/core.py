@@ -127,7 +127,8 @@ def expected_score(rating: npt.ArrayLike, opponent: npt.ArrayLike) -> FloatArray
     """
     r = np.asarray(rating, dtype=np.float64)
     o = np.asarray(opponent, dtype=np.float64)
-    return 1.0 / (1.0 + np.power(10.0, (o - r) / 400.0))
+    with np.errstate(over="ignore"):  # a huge gap gives 0.0, as it should
+        return 1.0 / (1.0 + np.power(10.0, (o - r) / 400.0))
 
 
 # --------------------------------------------------------------------------- rounding

@@ -194,7 +194,7 @@ def parse_players_rows(header: Row, rows: Iterable[Row], source: str = "players"
             except ValueError as exc:
                 problems.add(source, r, name, str(exc))
         out.append(Player(**fields))
-    problems.raise_if_any()
+    problems.raise_if_any(out)
     return out
 
 
@@ -221,6 +221,7 @@ def parse_games_rows(header: Row, rows: Iterable[Row], source: str = "games") ->
             result = parse_result(raw, has_opponent=opponent is not None)
         except ResultError as exc:
             problems.add(source, r, "result", str(exc))
+            result = parse_result(None)  # kept only so the ids can still be checked
             ok = False
         rnd = None
         if cell(row, "round") is not None:
@@ -242,10 +243,9 @@ def parse_games_rows(header: Row, rows: Iterable[Row], source: str = "games") ->
         except ValueError as exc:
             problems.add(source, r, "rated", f"{exc} (expected yes or no)")
             ok = False
-        if ok:
-            assert player is not None
-            out.append(Game(player, opponent, result, rnd, handicap, rated, row=r))
-    problems.raise_if_any()
+        if player is not None:  # with problems, kept only for the cross-table checks
+            out.append(Game(player, opponent, result, rnd, handicap if ok else None, rated, row=r))
+    problems.raise_if_any(out)
     return out
 
 
@@ -289,7 +289,7 @@ def parse_history_rows(header: Row, rows: Iterable[Row], source: str = "history"
             ok = False
         if ok:
             out.append(HistoryGame(pid, opp, res.score, row=r))  # type: ignore[arg-type]
-    problems.raise_if_any()
+    problems.raise_if_any(out)
     return out
 
 
@@ -361,15 +361,19 @@ def read_event(
             parts[key] = reader(path)
         except InputError as exc:
             problems += exc.problems
+            parts[key] = list(exc.partial)
+    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period, name)
+    try:
+        check_event(
+            event,
+            players_source=Path(players).name,
+            games_source=Path(games).name,
+            history_source=Path(history).name if history else "history",
+        )
+    except InputError as exc:
+        problems += exc.problems
     if problems:
         raise InputError(problems)
-    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period, name)
-    check_event(
-        event,
-        players_source=Path(players).name,
-        games_source=Path(games).name,
-        history_source=Path(history).name if history else "history",
-    )
     return event
 
 

@@ -45,8 +45,10 @@ class Problem:
 class InputError(ValueError):
     """Every problem found in the input, reported together before any rating is computed."""
 
-    def __init__(self, problems: Sequence[Problem]):
+    def __init__(self, problems: Sequence[Problem], partial: Sequence[Any] = ()):
         self.problems: tuple[Problem, ...] = tuple(problems)
+        self.partial: tuple[Any, ...] = tuple(partial)
+        """The records that could be read, so later checks can still report their problems."""
         super().__init__(self._text())
 
     def _text(self) -> str:
@@ -66,9 +68,9 @@ class ProblemList:
     def add(self, source: str, row: int | None, column: str | None, message: str) -> None:
         self.items.append(Problem(source, row, column, message))
 
-    def raise_if_any(self) -> None:
+    def raise_if_any(self, partial: Sequence[Any] = ()) -> None:
         if self.items:
-            raise InputError(self.items)
+            raise InputError(self.items, partial)
 
 
 # --------------------------------------------------------------------------- records
@@ -281,7 +283,7 @@ def check_event(
             problems.add(players_source, p.row, "id", f"duplicate id {p.id!r}{where}; ids must be unique")
         else:
             seen[p.id] = p.row
-    pairs: dict[tuple[int | None, frozenset[str]], int | None] = {}
+    pairs: dict[tuple[int | None, frozenset[str]], Game] = {}
     for g in event.games:
         if g.player not in seen:
             problems.add(games_source, g.row, "player", f"unknown player id {g.player!r} (not in {players_source})")
@@ -294,18 +296,24 @@ def check_event(
                 problems.add(games_source, g.row, "opponent", f"player {g.player!r} is paired with himself")
             elif g.round is not None:
                 key = (g.round, frozenset((g.player, g.opponent)))
-                if key in pairs:
-                    first = pairs[key]
-                    where = f" (also at row {first})" if first is not None else ""
+                first = pairs.get(key)
+                if first is None:
+                    pairs[key] = g
+                    continue
+                where = f" (also at row {first.row})" if first.row is not None else ""
+                reversed_entry = first.player == g.opponent
+                a, b = first.result.score, g.result.score
+                if reversed_entry and a is not None and b is not None and a + b != 1.0:
                     problems.add(
-                        games_source,
-                        g.row,
-                        None,
-                        f"{g.player!r} and {g.opponent!r} meet twice in round {g.round}{where}; "
-                        "enter each game once",
+                        games_source, g.row, "result",
+                        f"the game {g.player!r} - {g.opponent!r} of round {g.round} is entered from both sides{where} "
+                        f"and its results do not add up to one ({b:g} and {a:g}); enter each game once",
                     )
                 else:
-                    pairs[key] = g.row
+                    problems.add(
+                        games_source, g.row, None,
+                        f"{g.player!r} and {g.opponent!r} meet twice in round {g.round}{where}; enter each game once",
+                    )
     for h in event.history:
         if h.id not in seen:
             problems.add(history_source, h.row, "id", f"unknown player id {h.id!r} (not in {players_source})")

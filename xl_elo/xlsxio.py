@@ -32,11 +32,44 @@ class WorkbookError(InputError):
     """A workbook that is not an xl-elo template or cannot be read."""
 
 
+#: Limits on what a workbook may hold before anything is read (a zip bomb fails here, fast).
+MAX_UNCOMPRESSED = 400 * 1024 * 1024
+MAX_MEMBERS = 2000
+MAX_RATIO = 1000
+MAX_ROWS = 200_000
+MAX_COLUMNS = 60
+EXCEL_ERRORS = {"#N/A", "#VALUE!", "#REF!", "#DIV/0!", "#NUM!", "#NAME?", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"}
+INPUT_SHEETS = ("players", "games", "history")
+
+
+def check_package(path: Path) -> None:
+    """Refuse, before parsing anything, a file that is not an xlsx package or would unpack too big."""
+    name = path.name
+    if not path.exists():
+        raise WorkbookError([Problem(name, None, None, "the file does not exist")])
+    if not zipfile.is_zipfile(path):
+        raise WorkbookError([Problem(name, None, None, "is not an .xlsx workbook (it is not a zip package; "
+                                                       "save it as 'Excel Workbook (.xlsx)')")])
+    with zipfile.ZipFile(path) as z:
+        infos = z.infolist()
+        if len(infos) > MAX_MEMBERS:
+            raise WorkbookError([Problem(name, None, None, f"holds {len(infos)} parts (at most {MAX_MEMBERS} expected)")])
+        total = sum(i.file_size for i in infos)
+        if total > MAX_UNCOMPRESSED:
+            raise WorkbookError([Problem(name, None, None, f"would unpack to {total // 2**20} MB (at most "
+                                                           f"{MAX_UNCOMPRESSED // 2**20} MB expected): refused")])
+        for i in infos:
+            if i.compress_size and i.file_size > 10 * 2**20 and i.file_size / i.compress_size > MAX_RATIO:
+                raise WorkbookError([Problem(name, None, None, f"part {i.filename} is compressed {i.file_size // i.compress_size}"
+                                                               " times (a zip bomb?): refused")])
+
+
 def _load(path: Path, **kwargs: Any):  # type: ignore[no-untyped-def]
     import openpyxl
 
+    check_package(path)
     try:
-        return openpyxl.load_workbook(path, **kwargs)
+        return openpyxl.load_workbook(path, keep_links=False, **kwargs)
     except FileNotFoundError:
         raise WorkbookError([Problem(path.name, None, None, "the file does not exist")]) from None
     except Exception as exc:  # zip, xml or openpyxl errors: not a readable workbook
@@ -53,13 +86,64 @@ def federation_of(wb: Any, name: str) -> str:
     return str(dn.attr_text).strip('"').lower()
 
 
-def _rows(ws: Any) -> tuple[list[Any], list[list[Any]]]:
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+def _rows(ws: Any, source: str = "") -> tuple[list[Any], list[list[Any]]]:
+    """Header and rows of a sheet, at most MAX_ROWS rows and MAX_COLUMNS columns read."""
+    rows = []
+    for n, r in enumerate(ws.iter_rows(max_col=MAX_COLUMNS), start=1):
+        if n > MAX_ROWS:
+            raise WorkbookError([Problem(source or ws.title, None, None,
+                                         f"has more than {MAX_ROWS} rows (formatted blank rows count): delete the "
+                                         "rows below the data")])
+        rows.append([Formula(c.value) if getattr(c, "data_type", None) == "f" else getattr(c, "value", None) for c in r])
     if not rows:
         return [], []
     while rows and all(v is None or (isinstance(v, str) and not v.strip()) for v in rows[-1]):
         rows.pop()
     return rows[0], rows[1:]
+
+
+class Formula(str):
+    """A cell that holds a formula (told apart from text that merely starts with '=')."""
+
+
+def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str) -> list[Problem]:
+    """Formulas, dates and Excel error values typed into input cells (blanked after reporting)."""
+    import datetime as dt
+
+    problems = []
+    for r, row in enumerate(rows, start=2):
+        for j, v in enumerate(row):
+            column = str(head[j]) if j < len(head) and head[j] is not None else f"column {j + 1}"
+            if isinstance(v, Formula):
+                problems.append(Problem(source, r, column, f"a formula ({v[:40]}) was typed into an input cell "
+                                                           "(expected the value itself)"))
+                row[j] = None
+            elif isinstance(v, str) and v.strip() in EXCEL_ERRORS:
+                problems.append(Problem(source, r, column, f"the Excel error value {v.strip()} was found "
+                                                           "(expected a value)"))
+                row[j] = None
+            elif isinstance(v, (dt.datetime, dt.date, dt.time)):
+                problems.append(Problem(source, r, column, f"a date ({v}) was found (expected a number or text; "
+                                                           "format the column as text or number)"))
+                row[j] = None
+    return problems
+
+
+def _merged(path: Path, sheets: dict[str, str]) -> list[Problem]:
+    """Merged cells in the input sheets (read from the package: read-only sheets do not list them)."""
+    problems = []
+    with zipfile.ZipFile(path) as z:
+        for sheet, member in sheets.items():
+            if sheet not in INPUT_SHEETS:
+                continue
+            try:
+                text = z.read(member).decode("utf-8", "replace")
+            except KeyError:
+                continue
+            for ref in re.findall(r'<mergeCell ref="([^"]+)"', text):
+                problems.append(Problem(f"{path.name}, sheet {sheet}", None, ref,
+                                        "merged cells were found (expected one value per cell: unmerge them)"))
+    return problems
 
 
 def _setting(wb: Any, name: str) -> Any:
@@ -95,15 +179,18 @@ def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
     p = Path(path)
     wb = _load(p, read_only=True)
     federation = federation_of(wb, p.name)
-    problems: list[Problem] = []
+    with zipfile.ZipFile(p) as z:
+        problems: list[Problem] = _merged(p, _sheet_paths(z))
     parts: dict[str, list[Any]] = {}
     for sheet, parser in (("players", parse_players_rows), ("games", parse_games_rows), ("history", parse_history_rows)):
         if sheet not in wb.sheetnames:
             parts[sheet] = []
             continue
-        head, rows = _rows(wb[sheet])
+        source = f"{p.name}, sheet {sheet}"
+        head, rows = _rows(wb[sheet], source)
+        problems += _scan_inputs(head, rows, source)
         try:
-            parts[sheet] = parser(head, rows, source=f"{p.name}, sheet {sheet}")
+            parts[sheet] = parser(head, rows, source=source)
         except InputError as exc:
             problems += exc.problems
     if problems:
@@ -128,7 +215,7 @@ def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
     computed: dict[str, dict[str, Any]] = {}
     calculated = False
     if "results" in values.sheetnames:
-        head, rows = _rows(values["results"])
+        head, rows = _rows(values["results"], f"{p.name}, sheet results")
         for row in rows:
             rec = dict(zip(head, row, strict=False))
             if rec.get("id") not in (None, ""):
@@ -367,6 +454,11 @@ def write_rated(source: str | os.PathLike[str], results: Results, differences: l
         ws.append(["id", "opponent_rating", "result"])
         for h in results.history:
             ws.append([h.id, h.opponent_rating, h.result])
+    for sheet in wb.worksheets:  # text that looks like a formula stays text (never run)
+        for row in sheet.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str) and cell.value.startswith("="):
+                    cell.data_type = "s"
     return save_workbook(wb, target, inputs=(src,))
 
 

@@ -1,0 +1,238 @@
+"""Bad input and hostile files: every problem explained, nothing lost, nothing run.
+
+tests/data/bad/<case>/ holds a players and a games CSV and expected.txt: the exit status and
+a message the command must print. Hostile workbooks (zip bomb, entity bomb, a million blank
+rows, macros) are built by the tests themselves, never committed as binaries.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import DATA
+from xl_elo.cli import main
+from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows, write_text_atomic
+from xl_elo.model import InputError
+
+CASES = sorted(p.name for p in (DATA / "bad").iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_corpus(case, capsys):
+    d = DATA / "bad" / case
+    status, message = (d / "expected.txt").read_text(encoding="utf-8").split("\n")[:2]
+    code = main(["rate", "-f", "fqe", "-p", str(d / "players.csv"), "-g", str(d / "games.csv"), "--format", "csv"])
+    err = capsys.readouterr().err
+    assert code == int(status), err
+    assert message in err
+    assert "Traceback" not in err
+
+
+cells = st.one_of(st.none(), st.text(max_size=8), st.integers(-5000, 5000), st.floats(allow_nan=True),
+                  st.sampled_from(["1", "0.5", "½", "bye", "+", "#N/A", "=A1", " ", "\u00a0", "1,5", "yes"]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["id", "name", "rating", "games", "round", "player", "opponent", "result",
+                                 "opponent_rating", "grade", "mp_reached", "handicap", "x"]), min_size=1, max_size=6),
+       st.lists(st.lists(cells, min_size=0, max_size=7), max_size=6))
+def test_readers_give_a_result_or_a_clean_error(header, rows):
+    for parser in (parse_players_rows, parse_games_rows, parse_history_rows):
+        try:
+            parser(header, rows, source="fuzz")
+        except InputError as exc:
+            assert all(str(p).startswith("fuzz") for p in exc.problems)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(cells, min_size=1, max_size=5), min_size=1, max_size=5))
+def test_udf_ranges_give_a_result_or_a_clean_error(rows):
+    import importlib.util
+
+    from conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("xl_elo_udfs_fuzz", ROOT / "udfs" / "xl_elo_udfs.py")
+    udfs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(udfs)
+    for fn, args in ((udfs.elo_expected, (rows, 1500.0)), (udfs.elo_rate, ("fqe", [["id", "rating"], *rows],
+                                                                             [["player", "opponent", "result"], *rows]))):
+        try:
+            fn(*args)
+        except udfs.ArgumentError:
+            pass
+
+
+def test_interrupted_write_keeps_the_previous_output(tmp_path, monkeypatch):
+    out = tmp_path / "results.csv"
+    out.write_text("previous results\n", encoding="utf-8")
+
+    def boom(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        write_text_atomic(out, "new results\n" * 1000)
+    assert out.read_text(encoding="utf-8") == "previous results\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["results.csv"]  # no half-written temporary left
+
+
+# --------------------------------------------------------------------------- hostile workbooks
+
+
+@pytest.fixture(scope="module")
+def fqe_template(tmp_path_factory):
+    from xl_elo.templates import build_template
+
+    return build_template("fqe", tmp_path_factory.mktemp("t"))
+
+
+def _rate_workbook(path, capsys):
+    start = time.perf_counter()
+    code = main(["rate", str(path), "--format", "csv"])
+    return code, capsys.readouterr().err, time.perf_counter() - start
+
+
+def test_zip_bomb_is_refused_fast(tmp_path, capsys):
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        with z.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as f:
+            chunk = b"\0" * 2**20
+            for _ in range(600):  # 600 MB of zeros, about 0.6 MB on disk
+                f.write(chunk)
+    assert bomb.stat().st_size < 5 * 2**20
+    code, err, seconds = _rate_workbook(bomb, capsys)
+    assert code == 1 and "refused" in err and seconds < 5
+
+
+def test_entity_bomb_is_refused(fqe_template, tmp_path, capsys):
+    evil = tmp_path / "entities.xlsx"
+    doctype = ('<!DOCTYPE lolz [<!ENTITY lol "lol">'
+               + "".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10))
+               + "]>")
+    from xl_elo.xlsxio import _sheet_paths
+
+    with zipfile.ZipFile(fqe_template) as zin, zipfile.ZipFile(evil, "w", zipfile.ZIP_DEFLATED) as zout:
+        players = _sheet_paths(zin)["players"]
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == players:  # a billion laughs in the players sheet
+                text = data.decode()
+                head, rest = text.split("?>", 1) if text.startswith("<?xml") else ("", text)
+                text = (head + "?>" if head else "") + doctype + rest
+                text = text.replace('<c r="A2" s=', '<c r="A2" t="inlineStr" s=', 1)
+                data = text.encode()
+            zout.writestr(item, data)
+        ct = zin.read("[Content_Types].xml").decode()
+    start = time.perf_counter()
+    code, err, _ = _rate_workbook(evil, capsys)
+    assert code == 1 and "not a readable .xlsx workbook" in err
+    assert time.perf_counter() - start < 5
+    assert ct
+
+
+def test_a_million_blank_formatted_rows_fail_fast(fqe_template, tmp_path, capsys):
+    big = tmp_path / "blank_rows.xlsx"
+    with zipfile.ZipFile(fqe_template) as zin, zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as zout:
+        from xl_elo.xlsxio import _sheet_paths
+
+        games = _sheet_paths(zin)["games"]
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == games:
+                rows = "".join(f'<row r="{r}"><c r="A{r}" s="1"/></row>' for r in range(3002, 1_003_002))
+                data = data.replace(b"</sheetData>", rows.encode() + b"</sheetData>")
+                data = re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:F1003001"', data)
+            zout.writestr(item, data)
+    code, err, seconds = _rate_workbook(big, capsys)
+    assert code == 1 and "has more than 200000 rows" in err and seconds < 10
+
+
+def _edited(template, tmp_path, edit):
+    import openpyxl
+
+    wb = openpyxl.load_workbook(template)
+    edit(wb)
+    path = tmp_path / "edited.xlsx"
+    wb.save(path)
+    return path
+
+
+def test_formulas_dates_errors_and_merged_cells_in_inputs(fqe_template, tmp_path, capsys):
+    import datetime as dt
+
+    def edit(wb):
+        ws = wb["players"]
+        for r, (pid, rating) in enumerate([("a", 1500), ("b", "=1400+200"), ("c", dt.datetime(2024, 1, 5)), ("d", "#N/A")], start=2):
+            ws.cell(r, 1, pid)
+            ws.cell(r, 3, rating)
+            ws.cell(r, 4, 30)
+        g = wb["games"]
+        g.append([1, "a", "b", 1])
+        g.merge_cells("F2:G3")
+
+    path = _edited(fqe_template, tmp_path, edit)
+    code, err, _ = _rate_workbook(path, capsys)
+    assert code == 1
+    assert "sheet players, row 3, column 'rating': a formula (=1400+200) was typed into an input cell" in err
+    assert "sheet players, row 4, column 'rating': a date (2024-01-05 00:00:00) was found" in err
+    assert "sheet players, row 5, column 'rating': the Excel error value #N/A was found" in err
+    assert "sheet games, column 'F2:G3': merged cells were found" in err
+
+
+def test_macros_are_never_run_nor_copied(fqe_template, tmp_path, capsys):
+    from xl_elo.demo import example_event
+    from xl_elo.xlsxio import fill_template
+
+    filled = fill_template(fqe_template, example_event("fqe_coq"), tmp_path / "filled.xlsx")
+    xlsm = tmp_path / "with_macro.xlsm"
+    with zipfile.ZipFile(filled) as zin, zipfile.ZipFile(xlsm, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            zout.writestr(item, zin.read(item.filename))
+        zout.writestr("xl/vbaProject.bin", b"Attribute VB_Name = \"Module1\"\nSub Auto_Open()\nShell \"rm -rf /\"\nEnd Sub\n")
+    out = tmp_path / "rated.xlsx"
+    assert main(["rate", str(xlsm), "--output", str(out)]) == 0
+    with zipfile.ZipFile(out) as z:
+        assert not [n for n in z.namelist() if "vba" in n.lower()]
+
+
+def test_text_that_looks_like_a_formula_stays_text_in_xlsx_output(fqe_template, tmp_path, capsys):
+    import openpyxl
+
+    from xl_elo.csvio import read_event
+    from xl_elo.xlsxio import fill_template
+
+    p = tmp_path / "p.csv"
+    g = tmp_path / "g.csv"
+    p.write_text('id,name,rating,games\na,"=HYPERLINK(""http://x"")",1500,30\nb,B,1500,30\n', encoding="utf-8")
+    g.write_text("round,player,opponent,result\n1,a,b,1\n", encoding="utf-8")
+    filled = fill_template(fqe_template, read_event(p, g), tmp_path / "filled.xlsx")
+    assert main(["rate", str(filled), "--output", str(tmp_path / "rated.xlsx")]) == 0
+    ws = openpyxl.load_workbook(tmp_path / "rated.xlsx")["xl-elo results"]
+    cell = ws.cell(2, 2)
+    assert cell.value.startswith("=HYPERLINK") and cell.data_type == "s"
+
+
+def test_not_a_zip(tmp_path, capsys):
+    fake = tmp_path / "fake.xlsx"
+    fake.write_text("id,rating\n", encoding="utf-8")
+    code, err, _ = _rate_workbook(fake, capsys)
+    assert code == 1 and "is not an .xlsx workbook (it is not a zip package" in err
+
+
+def test_output_never_over_input_for_workbooks(fqe_template, tmp_path, capsys):
+    copy = tmp_path / "copy.xlsx"
+    shutil.copyfile(fqe_template, copy)
+    before = copy.read_bytes()
+    assert main(["rate", str(copy), "--output", str(copy)]) == 2
+    assert copy.read_bytes() == before
+    assert Path(copy).exists()
