@@ -26,7 +26,7 @@ import numpy.typing as npt
 from xl_elo.core import expected_score, round_half_up
 from xl_elo.federations._period import PlayerArrays, Sides, nan_to_none, whole
 from xl_elo.federations.ffe import dp_hundredth
-from xl_elo.model import Event, Results, make_columns
+from xl_elo.model import Event, GameArrays, Results, make_columns
 from xl_elo.tables import FIDE_PD_ROWS
 
 #: K for new players and juniors, for the others, for players who reached 2400 (SPEC 2.3).
@@ -193,14 +193,14 @@ def performance(opponent_ratings: npt.ArrayLike, scores: npt.ArrayLike) -> float
     return None if np.isnan(perf) else float(perf)
 
 
-def rate(event: Event, *, expected_method: Literal["table", "logistic"] = "table") -> Results:
-    """Rate a FIDE period: every player of the event, all games at once (SPEC 2).
+def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
+                expected_method: Literal["table", "logistic"] = "table") -> dict[str, npt.NDArray[np.float64]]:
+    """The whole period as arrays, one entry per player (SPEC 2): the vectorised core of :func:`rate`.
 
-    ``expected_method="logistic"`` uses the course's approximation (SPEC 1.2) instead of
-    FIDE's table; the table is the default.
+    Returns ``n``, ``score``, ``expected``, ``k``, ``change``, ``rating_after``, ``performance`` for
+    rated players and ``first_games``, ``first_score``, ``ra``, ``p``, ``dp``, ``first`` (NaN when not
+    published), ``enough`` for unrated ones. Players are integer positions; no Python loop.
     """
-    pa = PlayerArrays.build(event)
-    arrays = event.game_arrays()
     sides = Sides.build(arrays)
     rated = pa.rated
     both = sides.select(rated[sides.who] & rated[sides.against])
@@ -219,15 +219,45 @@ def rate(event: Event, *, expected_method: Literal["table", "logistic"] = "table
         expected_sum = both.total(e)
     else:
         raise ValueError(f"expected_method must be 'table' or 'logistic', not {expected_method!r}")
-    score = both.total(both.score)
+    new = sides.select(~rated[sides.who] & rated[sides.against])
+    m = len(rated)
+    first_games = new.count()
+    first_score = new.total(new.score)
+    ra = (new.total(pa.rating[new.against]) + 2 * HYPOTHETICAL_OPPONENT) / (first_games + 2)
+    p_pct = _hundredths_half_up(np.rint(2 * first_score).astype(np.int64) + 2, 2 * (first_games + 2))
+    dp = dp_hundredth(np.clip(p_pct, 0, 100))
+    enough = (first_games >= FIRST_RATING_MIN_GAMES) & (first_score >= FIRST_RATING_MIN_SCORE) & ~rated
+    ru = np.minimum(round_half_up(ra + dp), FIRST_RATING_CAP)
+    return {
+        "rated": rated, "n": n.astype(np.float64), "score": both.total(both.score), "expected": expected_sum,
+        "k": k.astype(np.float64), "change": change, "rating_after": np.where(rated, pa.rating + change, np.nan),
+        "performance": performances(both.who, o, both.score, m),
+        "first_games": first_games.astype(np.float64), "first_score": first_score, "ra": ra, "p": p_pct / 100.0,
+        "dp": np.where(enough, dp, np.nan), "enough": enough,
+        "first": np.where(enough & (ru >= RATING_FLOOR), ru, np.nan),
+    }
 
-    newcomers = sides.select(~rated[sides.who] & rated[sides.against])
+
+def rate(event: Event, *, expected_method: Literal["table", "logistic"] = "table") -> Results:
+    """Rate a FIDE period: every player of the event, all games at once (SPEC 2).
+
+    ``expected_method="logistic"`` uses the course's approximation (SPEC 1.2) instead of
+    FIDE's table; the table is the default.
+    """
+    pa = PlayerArrays.build(event)
+    out = rate_arrays(pa, event.game_arrays(), expected_method)
+    rated = pa.rated
+    n, change, k, score, expected_sum, perf = (out[c] for c in ("n", "change", "k", "score", "expected", "performance"))
     unrated_idx = np.flatnonzero(~rated)
     position = np.full(len(rated), -1)
     position[unrated_idx] = np.arange(len(unrated_idx))
-    firsts = first_ratings(position[newcomers.who], pa.rating[newcomers.against], newcomers.score, len(unrated_idx))
-
-    perf = performances(both.who, o, both.score, len(rated))
+    firsts = [
+        FirstRating(int(out["first_games"][i]), float(out["first_score"][i]), float(out["ra"][i]), float(out["p"][i]),
+                    None if np.isnan(out["dp"][i]) else int(out["dp"][i]),
+                    None if np.isnan(out["first"][i]) else int(out["first"][i]),
+                    "unrated" if not out["enough"][i] else ("first rating" if not np.isnan(out["first"][i]) else "below floor"))
+        for i in unrated_idx
+    ]
     rows = []
     for i, p in enumerate(event.players):
         if rated[i]:

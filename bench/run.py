@@ -1,0 +1,312 @@
+"""xl-elo benchmark: federation-scale periods on reproducible synthetic data.
+
+    python bench/run.py            # full sizes (FIDE up to 10^6 games), a few minutes
+    python bench/run.py --quick    # small sizes, seconds
+
+Times are medians of several runs. The FIDE workload also runs through elochess (the FIDE
+package a Python user would otherwise pick; installed into bench/.peer if missing) and a plain
+Python loop, with the ratios. Results are printed as a table and written as JSON
+(bench/results.json by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib
+import io
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from bisect import bisect_right
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from xl_elo import rate  # noqa: E402
+from xl_elo.core import parse_result, performance_zero  # noqa: E402
+from xl_elo.federations import fide  # noqa: E402
+from xl_elo.federations._period import PlayerArrays  # noqa: E402
+from xl_elo.model import Event, Game, GameArrays, Player  # noqa: E402
+from xl_elo.tables import FIDE_PD_ROWS  # noqa: E402
+
+ROWS: list[dict[str, object]] = []
+
+
+def timed(fn, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def record(name: str, size: str, seconds: float, per: float | None = None, note: str = "") -> None:
+    ROWS.append({"benchmark": name, "size": size, "seconds": round(seconds, 4),
+                 "per_second": None if per is None else round(per / seconds), "note": note})
+    print(f"{name:<46} {size:>14} {seconds:>10.4f} s  {note}", flush=True)
+
+
+# --------------------------------------------------------------------------- data
+
+
+def fide_period(games: int, seed: int = 1) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    players = int(0.4 * games)
+    rating = rng.integers(1400, 2700, players).astype(np.float64)
+    rating[rng.random(players) < 0.05] = np.nan
+    a = rng.integers(0, players, games)
+    b = (a + rng.integers(1, players, games)) % players
+    score = rng.choice([0.0, 0.5, 1.0], games)
+    return {"rating": rating, "games": rng.integers(0, 200, players), "birth": rng.integers(1950, 2015, players),
+            "ever": rng.random(players) < 0.05, "a": a, "b": b, "score": score}
+
+
+def fide_arrays(d: dict[str, np.ndarray]) -> tuple[PlayerArrays, GameArrays]:
+    n = len(d["rating"])
+    pa = PlayerArrays(d["rating"], d["games"].astype(np.int64), (2026 - d["birth"]).astype(np.float64), d["ever"])
+    ga = GameArrays(d["a"].astype(np.int64), d["b"].astype(np.int64), d["score"], np.zeros(len(d["a"]), np.int64),
+                    np.arange(len(d["a"])), n)
+    return pa, ga
+
+
+def write_csv(d: dict[str, np.ndarray], folder: Path) -> tuple[Path, Path]:
+    players = folder / "players.csv"
+    games = folder / "games.csv"
+    with players.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "rating", "games", "birth_year", "ever_2400"])
+        for i, r in enumerate(d["rating"]):
+            w.writerow([f"p{i}", "" if np.isnan(r) else int(r), int(d["games"][i]), int(d["birth"][i]),
+                        "yes" if d["ever"][i] else "no"])
+    with games.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["round", "player", "opponent", "result"])
+        for a, b, s in zip(d["a"], d["b"], d["score"], strict=True):
+            w.writerow(["", f"p{a}", f"p{b}", s])  # a period: no rounds
+    return players, games
+
+
+# --------------------------------------------------------------------------- peers
+
+
+def elochess():  # type: ignore[no-untyped-def]
+    """elochess, installed into bench/.peer (its own folder) when missing."""
+    try:
+        return importlib.import_module("elochess")
+    except ImportError:
+        target = HERE / ".peer"
+        if not (target / "elochess").exists():
+            subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+                            "elochess==0.5.0"], check=True)
+        sys.path.insert(0, str(target))
+        return importlib.import_module("elochess")
+
+
+def peer_elochess(d: dict[str, np.ndarray]) -> None:
+    elochess()
+    calc = importlib.import_module("elochess.elo").EloCalculator
+    opps: dict[int, list[int]] = {}
+    scores: dict[int, float] = {}
+    rating = d["rating"]
+    for a, b, s in zip(d["a"].tolist(), d["b"].tolist(), d["score"].tolist(), strict=True):
+        if rating[a] == rating[a] and rating[b] == rating[b]:
+            opps.setdefault(a, []).append(int(rating[b]))
+            scores[a] = scores.get(a, 0.0) + s
+            opps.setdefault(b, []).append(int(rating[a]))
+            scores[b] = scores.get(b, 0.0) + 1 - s
+    for i, o in opps.items():
+        calc.update_rating(int(rating[i]), o, scores[i], birth_year=int(d["birth"][i]), evaluation_year=2026,
+                           games_played=int(d["games"][i]), reached_2400=bool(d["ever"][i]))
+
+
+_LOWER = [row[0] for row in FIDE_PD_ROWS]
+_PCT = [row[2] for row in FIDE_PD_ROWS]
+
+
+def plain_loop(d: dict[str, np.ndarray]) -> None:
+    """FIDE rules in a plain Python loop over the games (what a spreadsheet macro would do)."""
+    rating = d["rating"].tolist()
+    total: dict[int, float] = {}
+    count: dict[int, int] = {}
+    for a, b, s in zip(d["a"].tolist(), d["b"].tolist(), d["score"].tolist(), strict=True):
+        ra, rb = rating[a], rating[b]
+        if ra != ra or rb != rb:
+            continue
+        for me, other, sc in ((ra, rb, s), (rb, ra, 1 - s)):
+            diff = max(-400, min(400, me - other))
+            pct = _PCT[bisect_right(_LOWER, abs(diff)) - 1]
+            e = pct if diff >= 0 else 100 - pct
+            key = a if me is ra else b
+            total[key] = total.get(key, 0.0) + sc - e / 100
+            count[key] = count.get(key, 0) + 1
+    for key in total:
+        _ = rating[key] + round(20 * total[key])
+
+
+# --------------------------------------------------------------------------- benchmarks
+
+
+def bench_fide(sizes: list[int], csv_sizes: list[int], peers: bool) -> None:
+    from xl_elo.cli import main
+
+    for g in sizes:
+        d = fide_period(g)
+        pa, ga = fide_arrays(d)
+        t = timed(lambda: fide.rate_arrays(pa, ga))
+        record("FIDE engine (rate_arrays)", f"{g:,} games", t, g, f"{g / t / 1e6:.1f} M games/s")
+        if peers:
+            te = timed(lambda: peer_elochess(d), repeat=1 if g >= 10**6 else 3)
+            record("FIDE through elochess 0.5.0", f"{g:,} games", te, g, f"engine is {te / t:.0f}x faster")
+            tp = timed(lambda: plain_loop(d), repeat=1 if g >= 10**6 else 3)
+            record("FIDE plain Python loop", f"{g:,} games", tp, g, f"engine is {tp / t:.0f}x faster")
+    for g in csv_sizes:
+        d = fide_period(g)
+        with tempfile.TemporaryDirectory() as tmp:
+            players, games = write_csv(d, Path(tmp))
+            out = Path(tmp) / "out.csv"
+            args = ["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10", "-o", str(out)]
+            t = timed(lambda: main(args), repeat=1 if g >= 10**5 else 3)
+            record("FIDE CSV to CSV (xl-elo rate)", f"{g:,} games", t, g)
+
+
+def bench_ffe(games: int) -> None:
+    from xl_elo.cli import main
+
+    rng = np.random.default_rng(2)
+    players = int(0.4 * games)
+    rating = rng.integers(1000, 2400, players).astype(np.float64)
+    rating[rng.random(players) < 0.10] = np.nan
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Path(tmp) / "players.csv"
+        g = Path(tmp) / "games.csv"
+        with p.open("w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["id", "rating", "games", "category"])
+            for i, r in enumerate(rating):
+                w.writerow([f"p{i}", "" if np.isnan(r) else int(r), 50, "senior"])
+        a = rng.integers(0, players, games)
+        b = (a + rng.integers(1, players, games)) % players
+        with g.open("w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["round", "player", "opponent", "result"])
+            for x, y, s in zip(a, b, rng.choice([0, 0.5, 1], games), strict=True):
+                w.writerow(["", f"p{x}", f"p{y}", s])
+        out = Path(tmp) / "out.csv"
+        t = timed(lambda: main(["rate", "-f", "ffe", "-p", str(p), "-g", str(g), "-o", str(out)]), repeat=1)
+        record("FFE CSV to CSV, 10% unrated", f"{games:,} games", t, games)
+
+
+def small_event(players: int, rounds: int, seed: int, unrated: float = 0.1) -> Event:
+    rng = np.random.default_rng(seed)
+    ps = []
+    for i in range(players):
+        r = None if rng.random() < unrated else float(rng.integers(1000, 2400))
+        ps.append(Player(f"p{i}", rating=r, games=0 if r is None else int(rng.choice([10, 40]))))
+    gs = []
+    for rnd in range(1, rounds + 1):
+        order = rng.permutation(players)
+        for x, y in zip(order[0::2], order[1::2], strict=False):
+            gs.append(Game(ps[x].id, ps[y].id, parse_result(float(rng.choice([0, 0.5, 1]))), rnd))
+    return Event(tuple(ps), tuple(gs))
+
+
+def bench_fqe(sizes: list[int]) -> None:
+    for n in sizes:
+        ev = small_event(n, 7, n)
+        t = timed(lambda: rate("fqe", ev))
+        record("FQE event, 7 rounds", f"{n:,} players", t, n)
+
+
+def bench_fesa_season(tournaments: int) -> None:
+    rng = np.random.default_rng(3)
+    pool = [Player(f"s{i}", rating=float(rng.integers(400, 2200)), games=40, bonus_count=int(rng.integers(0, 100)))
+            for i in range(300)]
+
+    def season() -> None:
+        records = {p.id: p for p in pool}
+        for t in range(tournaments):
+            ids = rng.choice(len(pool), 30, replace=False)
+            players = [records[pool[i].id] for i in ids]
+            gs = []
+            for rnd in range(1, 7):
+                order = rng.permutation(30)
+                for x, y in zip(order[0::2], order[1::2], strict=True):
+                    gs.append(Game(players[x].id, players[y].id, parse_result(float(rng.choice([0, 1]))), rnd))
+            res = rate("fesa", Event(tuple(players), tuple(gs), (), None, f"t{t}"))
+            for row in res.rows:
+                old = records[row["id"]]
+                records[row["id"]] = Player(old.id, rating=row["rating_after"], games=row["games_after"],
+                                            bonus_count=row["bonus_count"], grade=row["grade_after"],
+                                            lb_run=row["lb_run"], mp_run=row["mp_run"], mp_reached=row["mp_reached"])
+
+    t = timed(season, repeat=1)
+    record("FESA season, tournaments of 30 x 6 rounds", f"{tournaments:,} tournaments", t, tournaments)
+
+
+def bench_performance(players: int) -> None:
+    rng = np.random.default_rng(4)
+    per = 10
+    who = np.repeat(np.arange(players), per)
+    opp = rng.integers(800, 2400, players * per).astype(np.float64)
+    score = rng.choice([0.0, 0.5, 1.0], players * per)
+    score[::per] = 1.0
+    score[1::per] = 0.0  # every player has a win and a loss: a zero exists
+    t = timed(lambda: performance_zero(who, opp, score, players))
+    record("performance ratings (zero of g), 10 games each", f"{players:,} players", t, players)
+
+
+def bench_udfs(cells: int) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("xl_elo_udfs", HERE.parent / "udfs" / "xl_elo_udfs.py")
+    udfs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(udfs)  # type: ignore[union-attr]
+    rng = np.random.default_rng(5)
+    r = [[float(x)] for x in rng.integers(1000, 2800, cells)]
+    o = [[float(x)] for x in rng.integers(1000, 2800, cells)]
+    t = timed(lambda: udfs.elo_expected(r, o))
+    record("ELO_EXPECTED over a column", f"{cells:,} cells", t, cells)
+    games = cells // 4
+    d = fide_period(games, 6)
+    players = [["id", "rating", "games"]] + [[f"p{i}", "" if np.isnan(x) else float(x), 50.0]
+                                             for i, x in enumerate(d["rating"])]
+    table = [["round", "player", "opponent", "result"]] + [[None, f"p{a}", f"p{b}", float(s)]
+                                                          for a, b, s in zip(d["a"], d["b"], d["score"], strict=True)]
+    t = timed(lambda: udfs.elo_rate("fide", players, table))
+    record("ELO_RATE, a FIDE period as ranges", f"{games * 4:,} cells", t, games * 4)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small sizes only")
+    parser.add_argument("--json", default=str(HERE / "results.json"), help="where to write the results")
+    parser.add_argument("--no-peers", action="store_true", help="skip elochess and the plain loop")
+    args = parser.parse_args()
+    q = args.quick
+    print(f"xl-elo benchmark on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"numpy {np.__version__}\n")
+    bench_fide([10**4] if q else [10**4, 10**5, 10**6], [10**4] if q else [10**4, 10**5], not args.no_peers)
+    bench_ffe(10**4 if q else 10**5)
+    bench_fqe([10, 100] if q else [10, 100, 1000, 10000])
+    bench_fesa_season(20 if q else 1000)
+    bench_performance(10**4 if q else 10**5)
+    bench_udfs(10**4 if q else 10**5)
+    doc = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}",
+           "python": platform.python_version(), "numpy": np.__version__, "quick": q, "results": ROWS}
+    Path(args.json).write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    print(f"\nwritten {args.json}")
+
+
+if __name__ == "__main__":
+    io.TextIOWrapper  # noqa: B018 (keep the import list honest for tools)
+    main()
