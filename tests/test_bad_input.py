@@ -236,3 +236,13 @@ def test_output_never_over_input_for_workbooks(fqe_template, tmp_path, capsys):
     assert main(["rate", str(copy), "--output", str(copy)]) == 2
     assert copy.read_bytes() == before
     assert Path(copy).exists()
+
+
+def test_extra_sheets_are_reported_not_read(fqe_template, tmp_path, capsys):
+    from xl_elo.demo import example_event
+    from xl_elo.xlsxio import fill_template
+
+    filled = fill_template(fqe_template, example_event("fqe_coq"), tmp_path / "filled.xlsx")
+    path = _edited(filled, tmp_path, lambda wb: wb.create_sheet("my notes").append(["id", "rating"]))
+    code, err, _ = _rate_workbook(path, capsys)
+    assert code == 0 and "sheet(s) my notes are not part of the template and were not read" in err

@@ -187,15 +187,21 @@ def _optional_number(value: Range, name: str, default: float = math.nan) -> np.n
 # --------------------------------------------------------------------------- expected scores
 
 
+def _pairwise(rating: Range, opponent_rating: Range, fn: Any) -> Any:
+    """``fn(rating, opponent)`` over two ranges (or cells) of the same shape, blanks kept blank."""
+    r, scalar = _numbers(rating, "rating")
+    o, scalar_o = _numbers(opponent_rating, "opponent_rating")
+    r, o = _broadcast("rating", r, "opponent_rating", o)
+    blank = np.isnan(r) | np.isnan(o)
+    return _shape(fn(np.nan_to_num(r), np.nan_to_num(o)), blank, scalar and scalar_o)
+
+
 @xw.func
 @xw.arg("rating", ndim=2, doc="The player's rating: a cell or a range.")
 @xw.arg("opponent_rating", ndim=2, doc="The opponent's rating: a cell or a range of the same size.")
 def elo_expected(rating: Range, opponent_rating: Range) -> Any:
     """Logistic expected score 1 / (1 + 10^((opponent - rating) / 400)) (xl-elo SPEC 1.2)."""
-    r, scalar = _numbers(rating, "rating")
-    o, scalar_o = _numbers(opponent_rating, "opponent_rating")
-    r, o = _broadcast("rating", r, "opponent_rating", o)
-    return _shape(expected_score(r, o), np.isnan(r) | np.isnan(o), scalar and scalar_o)
+    return _pairwise(rating, opponent_rating, expected_score)
 
 
 @xw.func
@@ -203,11 +209,7 @@ def elo_expected(rating: Range, opponent_rating: Range) -> Any:
 @xw.arg("opponent_rating", ndim=2, doc="The opponent's rating: a cell or a range of the same size.")
 def fide_expected(rating: Range, opponent_rating: Range) -> Any:
     """FIDE expected score (PD) from FIDE's table, with the 400-point rule except from 2650 (SPEC 2.2)."""
-    r, scalar = _numbers(rating, "rating")
-    o, scalar_o = _numbers(opponent_rating, "opponent_rating")
-    r, o = _broadcast("rating", r, "opponent_rating", o)
-    blank = np.isnan(r) | np.isnan(o)
-    return _shape(fide.expected(np.nan_to_num(r), np.nan_to_num(o)), blank, scalar and scalar_o)
+    return _pairwise(rating, opponent_rating, fide.expected)
 
 
 @xw.func
@@ -215,11 +217,7 @@ def fide_expected(rating: Range, opponent_rating: Range) -> Any:
 @xw.arg("opponent_rating", ndim=2, doc="The opponent's rating: a cell or a range of the same size.")
 def fqe_expected(rating: Range, opponent_rating: Range) -> Any:
     """FQE expected score of a permanent player from the published table (SPEC 4.2)."""
-    r, scalar = _numbers(rating, "rating")
-    o, scalar_o = _numbers(opponent_rating, "opponent_rating")
-    r, o = _broadcast("rating", r, "opponent_rating", o)
-    blank = np.isnan(r) | np.isnan(o)
-    return _shape(fqe.expected(np.nan_to_num(r), np.nan_to_num(o)), blank, scalar and scalar_o)
+    return _pairwise(rating, opponent_rating, fqe.expected)
 
 
 @xw.func

@@ -207,7 +207,7 @@ def _rate_workbook(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             print(f"xl-elo: {source.name}: the workbook's formulas agree with the engine on every results cell",
                   file=err)
-        for warning in results.warnings:
+        for warning in [*filled.warnings, *results.warnings]:
             print(f"xl-elo: warning: {warning}", file=err)
         if args.output:
             try:

@@ -172,6 +172,8 @@ class FilledWorkbook:
     calculated: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     """Engine options the workbook's settings choose (FFE: ``dp_method``)."""
+    warnings: list[str] = field(default_factory=list)
+    """Things worth knowing that do not stop the rating (sheets the template does not have)."""
 
 
 def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
@@ -203,6 +205,14 @@ def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
     check_event(event, players_source=f"{p.name}, sheet players", games_source=f"{p.name}, sheet games",
                 history_source=f"{p.name}, sheet history")
     options: dict[str, Any] = {}
+    warnings = []
+    expected = {  # the sheets the templates have
+                "instructions", "players", "games", "history", "results", "work", "sides", "lists", "iteration",
+                "iteration_sides", "history_work", "walk", "handicap", "history_after", "xl-elo results",
+                "xl-elo differences"}
+    extra = [name for name in wb.sheetnames if name not in expected]
+    if extra:
+        warnings.append(f"{p.name}: sheet(s) {', '.join(extra)} are not part of the template and were not read")
     method = _setting(wb, "dp_method")
     if federation == "ffe":
         method = str(method or "normal").strip().lower()
@@ -222,7 +232,7 @@ def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
                 computed[str(rec["id"])] = rec
                 calculated = True
     values.close()
-    return FilledWorkbook(federation, event, computed, calculated, options)
+    return FilledWorkbook(federation, event, computed, calculated, options, warnings)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,14 @@ def _common_work(inputs: Inputs, work: Columns, *, age: bool) -> None:
                                          f'period_year-{inputs.p("birth_year", r)},"")')
 
 
+def _period_sums(work: Columns) -> None:
+    """Games and points of rated players against rated players, and of unrated ones against them."""
+    work.add("n", "games rated", lambda r: f"=COUNTIFS(side_who,{I},s_both,1)")
+    work.add("s", "score", lambda r: f"=SUMIFS(side_score,side_who,{I},s_both,1)")
+    work.add("nn", "games vs rated (unrated)", lambda r: f"=COUNTIFS(side_who,{I},s_new,1)")
+    work.add("sn", "score vs rated (unrated)", lambda r: f"=SUMIFS(side_score,side_who,{I},s_new,1)")
+
+
 def _rated_sides(sides: Columns) -> None:
     sides.add("wr", "who rated", lambda r: f"=IF($G{r}=1,INDEX(w_rated,$C{r}),0)")
     sides.add("or", "opponent rated", lambda r: f"=IF($G{r}=1,INDEX(w_rated,$D{r}),0)")
@@ -88,8 +96,7 @@ def fide() -> b.Book:
     def w(name: str, r: int) -> str:
         return work(name, r)
 
-    work.add("n", "games rated", lambda r: f"=COUNTIFS(side_who,{I},s_both,1)")
-    work.add("s", "score", lambda r: f"=SUMIFS(side_score,side_who,{I},s_both,1)")
+    _period_sums(work)
     work.add("pd", "sum PD x 100", lambda r: f"=SUMIFS(s_pd,side_who,{I},s_both,1)")
     work.add("so", "sum of opponents", lambda r: f"=SUMIFS(s_ro,side_who,{I},s_both,1)")
     work.add("kbase", "K before the 700 rule", lambda r: (
@@ -101,8 +108,6 @@ def fide() -> b.Book:
     work.add("ppct", "p x 100", lambda r: f'=IF({w("n", r)}>0,INT((400*{w("s", r)}+2*{w("n", r)})/(4*{w("n", r)})),"")')
     work.add("dp", "dp", lambda r: f'=IF({w("n", r)}=0,"",IF(AND({w("ppct", r)}>0,{w("ppct", r)}<100),INDEX(dp_value,{w("ppct", r)}),""))')
     work.add("perf", "performance", lambda r: f'=IF({w("dp", r)}="","",{w("so", r)}/{w("n", r)}+{w("dp", r)})')
-    work.add("nn", "games vs rated (unrated)", lambda r: f"=COUNTIFS(side_who,{I},s_new,1)")
-    work.add("sn", "score vs rated (unrated)", lambda r: f"=SUMIFS(side_score,side_who,{I},s_new,1)")
     work.add("son", "sum of rated opponents", lambda r: f"=SUMIFS(s_ro,side_who,{I},s_new,1)")
     work.add("ra", "Ra", lambda r: f'=({w("son", r)}+2*{fide_rules.HYPOTHETICAL_OPPONENT})/({w("nn", r)}+2)')
     work.add("npct", "p x 100 (two draws)", lambda r: f'=INT((400*{w("sn", r)}+400+2*{w("nn", r)}+4)/(4*{w("nn", r)}+8))')
@@ -168,16 +173,13 @@ def fse() -> b.Book:
     def w(name: str, r: int) -> str:
         return work(name, r)
 
-    work.add("n", "games rated", lambda r: f"=COUNTIFS(side_who,{I},s_both,1)")
-    work.add("s", "score", lambda r: f"=SUMIFS(side_score,side_who,{I},s_both,1)")
+    _period_sums(work)
     work.add("e", "sum expected", lambda r: f"=SUMIFS(s_e,side_who,{I},s_both,1)")
     work.add("k", "K", lambda r: (
         f'=IF(OR({w("games", r)}<{fse_rules.NEW_PLAYER_GAMES},AND(ISNUMBER({w("age", r)}),{w("age", r)}<{fse_rules.JUNIOR_AGE},'
         f'N({w("rating", r)})<={fse_rules.JUNIOR_RATING_LIMIT})),{fse_rules.K_NEW},IF(N({w("rating", r)})>={fse_rules.MASTER_RATING},'
         f'{fse_rules.K_MASTER},{fse_rules.K_STANDARD}))'))
     work.add("change", "change", lambda r: f'=ROUND({w("k", r)}*({w("s", r)}-{w("e", r)}),0)')
-    work.add("nn", "games vs rated (unrated)", lambda r: f"=COUNTIFS(side_who,{I},s_new,1)")
-    work.add("sn", "score vs rated (unrated)", lambda r: f"=SUMIFS(side_score,side_who,{I},s_new,1)")
 
     W = work.ext
 
