@@ -289,27 +289,37 @@ def performance_zero(
     lo = np.where(has, omin - span, 0.0)
     hi = np.where(has, omax + span, 0.0)
     if start is None:
-        x = (lo + hi) / 2.0
+        # the logistic estimate mean(o) + 400 log10(S / (n - S)) is close: a few steps finish it
+        with np.errstate(divide="ignore", invalid="ignore"):
+            mean_o = np.bincount(g, weights=o, minlength=n_groups) / np.maximum(counts, 1)
+            x = mean_o + 400.0 * np.log10(total / (counts - total))
+        x = np.where(np.isfinite(x), x, (lo + hi) / 2.0)
+        x = np.clip(x, lo, hi)
     else:
         x = np.clip(np.asarray(start, dtype=np.float64), lo, hi)
     ln10 = math.log(10.0) / 400.0
     active = has.copy()
+    gi, oi, idx = g, o, np.arange(n_groups)
     for _ in range(200):
-        e = expected_score(x[g], o)
-        f = total - np.bincount(g, weights=e, minlength=n_groups)  # decreasing in x
-        df = -np.bincount(g, weights=e * (1.0 - e) * ln10, minlength=n_groups)
-        # keep the bracket: f > 0 means the zero is above x
-        lo = np.where(f > 0, x, lo)
-        hi = np.where(f < 0, x, hi)
+        # only the games of groups still moving are revisited
+        e = expected_score(x[gi], oi)
+        f = total[idx] - np.bincount(gi, weights=e, minlength=n_groups)[idx]  # decreasing in x
+        df = -np.bincount(gi, weights=e * (1.0 - e) * ln10, minlength=n_groups)[idx]
+        xa, la, ha = x[idx], lo[idx], hi[idx]
+        la = np.where(f > 0, xa, la)
+        ha = np.where(f < 0, xa, ha)
         with np.errstate(divide="ignore", invalid="ignore"):
-            step = -f / df
-        newton = x + step
-        bad = ~np.isfinite(newton) | (newton <= lo) | (newton >= hi)
-        new_x = np.where(bad, (lo + hi) / 2.0, newton)
-        moved = np.abs(new_x - x)
-        x = np.where(active, new_x, x)
-        active &= moved > tolerance
-        if not active.any():
+            newton = xa - f / df
+        bad = ~np.isfinite(newton) | (newton <= la) | (newton >= ha)
+        new_x = np.where(bad, (la + ha) / 2.0, newton)
+        moved = np.abs(new_x - xa)
+        x[idx], lo[idx], hi[idx] = new_x, la, ha
+        still = moved > tolerance
+        active[idx[~still]] = False
+        if not still.any():
             break
+        idx = idx[still]
+        keep = active[g]
+        gi, oi = g[keep], o[keep]
     x[~has] = np.nan
     return x

@@ -79,3 +79,27 @@ def nan_to_none(value: float) -> float | None:
 def whole(value: float) -> int | None:
     """A whole number for the results table; NaN becomes None."""
     return None if np.isnan(value) else int(value)
+
+
+#: Largest rating difference the direct lookup covers (ratings run from 0 to 3500, SPEC 1.4).
+MAX_DIFFERENCE = 3500
+
+
+def table_by_difference(lower: npt.NDArray[np.float64], values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """A published table by range (lowest difference -> value) spread over every whole difference."""
+    diffs = np.arange(MAX_DIFFERENCE + 1, dtype=np.float64)
+    return values[np.searchsorted(lower, diffs, side="right") - 1]
+
+
+def signed_lookup(d: npt.NDArray[np.float64], lower: npt.NDArray[np.float64], values: npt.NDArray[np.int64],
+                  by_difference: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The higher-rated side's table value for |d|, 100 minus it for the lower-rated side.
+
+    Whole differences (the usual case) are one array lookup; others go through the ranges.
+    """
+    a = np.abs(d)
+    if a.size and np.array_equal(a, np.floor(a)) and a.max(initial=0) <= MAX_DIFFERENCE:
+        higher = by_difference[a.astype(np.intp)]
+    else:
+        higher = values[np.searchsorted(lower, a, side="right") - 1]
+    return np.where(d >= 0, higher, 100 - higher)

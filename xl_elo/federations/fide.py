@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo.core import expected_score, round_half_up
-from xl_elo.federations._period import PlayerArrays, Sides, nan_to_none, whole
+from xl_elo.federations._period import PlayerArrays, Sides, nan_to_none, signed_lookup, table_by_difference, whole
 from xl_elo.federations.ffe import dp_hundredth
 from xl_elo.model import Event, GameArrays, Results, make_columns
 from xl_elo.tables import FIDE_PD_ROWS
@@ -54,6 +54,7 @@ RATING_FLOOR: Final = 1400
 
 _PD_LOWER = np.array([row[0] for row in FIDE_PD_ROWS], dtype=np.float64)
 _PD_PCT = np.array([row[2] for row in FIDE_PD_ROWS], dtype=np.int64)
+_PD_BY_DIFF = table_by_difference(_PD_LOWER, _PD_PCT)
 
 COLUMNS: Final = make_columns(("ever_2400", "note"))
 
@@ -65,8 +66,7 @@ def pd_hundredths(difference: npt.ArrayLike) -> npt.NDArray[np.int64]:
     100 minus the higher side's value (SPEC 2.2).
     """
     d = np.asarray(difference, dtype=np.float64)
-    higher = _PD_PCT[np.searchsorted(_PD_LOWER, np.abs(d), side="right") - 1]
-    return np.where(d >= 0, higher, 100 - higher)
+    return signed_lookup(d, _PD_LOWER, _PD_PCT, _PD_BY_DIFF)
 
 
 def expected_hundredths(rating: npt.ArrayLike, opponent: npt.ArrayLike) -> npt.NDArray[np.int64]:

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo.core import round_half_away
-from xl_elo.federations._period import Sides, nan_to_none
+from xl_elo.federations._period import Sides, nan_to_none, signed_lookup, table_by_difference
 from xl_elo.model import Event, Results, make_columns
 from xl_elo.tables import FQE_EXPECTED_ROWS
 
@@ -46,6 +46,7 @@ MATCH_CAP: Final = 50.0
 
 _LOWER = np.array([row[0] for row in FQE_EXPECTED_ROWS], dtype=np.float64)
 _PCT = np.array([row[2] for row in FQE_EXPECTED_ROWS], dtype=np.int64)
+_BY_DIFF = table_by_difference(_LOWER, _PCT)
 
 COLUMNS: Final = make_columns((
     "status_after", "wins", "losses", "cm", "threshold", "halving", "match_cap",
@@ -57,9 +58,7 @@ def table_hundredths(difference: npt.ArrayLike) -> npt.NDArray[np.int64]:
 
     ``table_hundredths(148) == 70``, ``table_hundredths(-148) == 30``.
     """
-    d = np.asarray(difference, dtype=np.float64)
-    higher = _PCT[np.searchsorted(_LOWER, np.abs(d), side="right") - 1]
-    return np.where(d >= 0, higher, 100 - higher)
+    return signed_lookup(np.asarray(difference, dtype=np.float64), _LOWER, _PCT, _BY_DIFF)
 
 
 def expected(rating: npt.ArrayLike, opponent: npt.ArrayLike) -> npt.NDArray[np.float64]:
