@@ -45,11 +45,18 @@ _FALSE = {"no", "n", "false", "0", "non", "", "0.0"}
 # --------------------------------------------------------------------------- cells
 
 
+_SPACE = frozenset(" \t\r\n\u00a0")
+
+
 def clean(value: Cell) -> Cell:
     """Strip spaces (non-breaking ones too) from text; other values unchanged; '' -> None."""
-    if isinstance(value, str):
-        text = value.replace("\u00a0", " ").strip()
-        return text if text else None
+    if value.__class__ is str:
+        if not value:
+            return None
+        if value[0] in _SPACE or value[-1] in _SPACE:  # the common case, a clean cell, costs two lookups
+            text = value.replace("\u00a0", " ").strip()
+            return text if text else None
+        return value
     if isinstance(value, float) and math.isnan(value):
         return None
     return value
@@ -388,6 +395,10 @@ def format_cell(value: Any, *, csv_safe: bool = False) -> str:
     """
     if value is None:
         return ""
+    if value.__class__ is int:
+        return str(value)
+    if value.__class__ is str and not csv_safe:
+        return value
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
