@@ -88,6 +88,10 @@ def test_demo_runs_and_writes_results(tmp_path, capsys):
     assert "daniel" in out and "2012" in out  # seed 004's worked example
     assert (tmp_path / "fqe_coq_results.csv").exists()
     assert (tmp_path / "fesa_13th_nekomadoken_results_history.csv").exists()
+    from xl_elo.xlsxio import read_workbook
+
+    filled = read_workbook(tmp_path / "fqe_event_daniel.xlsx")  # the filled template workbook
+    assert filled.federation == "fqe" and [p.id for p in filled.event.players][0] == "daniel"
 
 
 def test_console_script_is_installed():

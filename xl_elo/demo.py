@@ -1,4 +1,4 @@
-"""``xl-elo demo``: rate the shipped worked examples, print them and write their results.
+"""``xl-elo demo``: rate the shipped worked examples, print them, write their results and a filled workbook.
 
 The examples are package data (:mod:`xl_elo.examples`): seed 004's worked example (Daniel
 at the Quebec Open, FQE), a real FESA tournament (13th Nekomado-ken, with FESA's published
@@ -73,4 +73,19 @@ def run_demo(output_dir: Path, out: TextIO) -> int:
             write_text_atomic(hist, history_csv(results.history))
             written.append(hist)
         out.write("written: " + ", ".join(str(p) for p in written) + "\n")
+    workbook = filled_workbook(output_dir)
+    out.write(f"\nSeed 004's worked example in the FQE template workbook (open it in Excel or LibreOffice; "
+              f"its formulas compute the same 2012): {workbook}\n")
     return 0
+
+
+def filled_workbook(output_dir: Path) -> Path:
+    """The FQE template filled with seed 004's worked example (native formulas, no Python needed)."""
+    import tempfile
+
+    from xl_elo.templates import build_template
+    from xl_elo.xlsxio import fill_template
+
+    with tempfile.TemporaryDirectory() as tmp:
+        template = build_template("fqe", tmp)
+        return fill_template(template, example_event("fqe_coq"), output_dir / "fqe_event_daniel.xlsx")

@@ -58,6 +58,8 @@ class Book:
         self.wb.properties.created = BUILD_DATE
         self.wb.properties.modified = BUILD_DATE
         self.wb.properties.lastModifiedBy = "xl-elo"
+        # no cached values are stored: have Excel and LibreOffice calculate everything on opening
+        self.wb.calculation.fullCalcOnLoad = True
         self.federation = federation
         self._first = True
         self.define("XL_ELO_FEDERATION", f'"{federation}"')
