@@ -270,6 +270,13 @@ def _skeleton(federation: str, title: str, player_cols: tuple[str, ...], game_co
     return book, inputs, sides, work, results
 
 
+def rating_columns(inputs: Inputs, work: Columns, rated_title: str = "rated", rating_title: str = "rating") -> None:
+    """The work columns every template starts from: has a rating (1/0), the rating, games before."""
+    work.add("rated", rated_title, lambda r: f'=IF(AND({inputs.p("id", r)}<>"",ISNUMBER({inputs.p("rating", r)})),1,0)')
+    work.add("rating", rating_title, lambda r: f'=IF({work("rated", r)}=1,{inputs.p("rating", r)},"")')
+    work.add("games", "games before", lambda r: f'=N({inputs.p("games", r)})')
+
+
 def finish(book: Book, sheets_to_protect: tuple[str, ...] = ("results", "work", "sides")) -> Book:
     for name in sheets_to_protect:
         b.protect(book.wb[name])

@@ -22,7 +22,7 @@ from xl_elo.federations import fesa_promotion as promo
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_K_BANDS
 from xl_elo.templates import book as b
 from xl_elo.templates.book import FIRST, LAST_HISTORY, LAST_PLAYER, LAST_SIDE, MAX_GAMES, MAX_PLAYERS
-from xl_elo.templates.build import Columns, _skeleton, finish
+from xl_elo.templates.build import Columns, _skeleton, finish, rating_columns
 
 I = "(ROW()-1)"
 SWEEPS = 16
@@ -123,9 +123,7 @@ def fesa() -> b.Book:
         hw_ws.cell(r, 1, r - 1)
 
     # ---------------------------------------------------------------- players: mode (SPEC 6.3)
-    work.add("rated", "has a rating", lambda r: f'=IF(AND({P("id", r)}<>"",ISNUMBER({P("rating", r)})),1,0)')
-    work.add("rating", "rating before", lambda r: f'=IF({w("rated", r)}=1,{P("rating", r)},"")')
-    work.add("games", "games before", lambda r: f'=N({P("games", r)})')
+    rating_columns(inputs, work, "has a rating", "rating before")
     work.add("bc", "bonus count", lambda r: f'=N({P("bonus_count", r)})')
     work.add("hn", "history games", lambda r: f"=COUNTIF(hw_who,{I})")
     work.add("hs", "history score", lambda r: f"=SUMIFS(hw_s,hw_who,{I})")

@@ -14,7 +14,7 @@ from openpyxl.utils import quote_sheetname
 from xl_elo.federations import ffe as rules
 from xl_elo.templates import book as b
 from xl_elo.templates.book import FIRST, LAST_PLAYER, LAST_SIDE, col
-from xl_elo.templates.build import Columns, _skeleton, finish
+from xl_elo.templates.build import Columns, _skeleton, finish, rating_columns
 from xl_elo.templates.period_templates import _lists
 
 I = "(ROW()-1)"
@@ -65,9 +65,7 @@ def ffe() -> b.Book:
     def w(name: str, r: int) -> str:
         return work(name, r)
 
-    work.add("rated", "has an Elo", lambda r: f'=IF(AND({P("id", r)}<>"",ISNUMBER({P("rating", r)})),1,0)')
-    work.add("rating", "Ei", lambda r: f'=IF({w("rated", r)}=1,{P("rating", r)},"")')
-    work.add("games", "games before", lambda r: f'=N({P("games", r)})')
+    rating_columns(inputs, work, "has an Elo", "Ei")
     work.add("junior", "junior", lambda r: f'=IF({P("category", r)}="junior",1,0)')
     work.add("na", "Na", lambda r: f'=IF(AND({w("rated", r)}=0,ISNUMBER({P("archive_games", r)}),ISNUMBER({P("archive_perf", r)})),'
                                    f'IF({P("archive_games", r)}>0,{P("archive_games", r)},0),0)')

@@ -10,7 +10,7 @@ from xl_elo.federations import fide as fide_rules
 from xl_elo.federations import fqe as fqe_rules
 from xl_elo.federations import fse as fse_rules
 from xl_elo.templates import book as b
-from xl_elo.templates.build import Columns, Inputs, _skeleton, finish
+from xl_elo.templates.build import Columns, Inputs, _skeleton, finish, rating_columns
 from xl_elo.tables import FFE_DP_TABLE, FIDE_PD_ROWS, FQE_EXPECTED_ROWS
 
 I = "(ROW()-1)"  # the player's position on the players sheet
@@ -21,9 +21,7 @@ def _yes(x: str) -> str:
 
 
 def _common_work(inputs: Inputs, work: Columns, *, age: bool) -> None:
-    work.add("rated", "rated", lambda r: f'=IF(AND({inputs.p("id", r)}<>"",ISNUMBER({inputs.p("rating", r)})),1,0)')
-    work.add("rating", "rating", lambda r: f'=IF({work("rated", r)}=1,{inputs.p("rating", r)},"")')
-    work.add("games", "games before", lambda r: f'=N({inputs.p("games", r)})')
+    rating_columns(inputs, work)
     if age:
         work.add("age", "age", lambda r: f'=IF(AND(ISNUMBER({inputs.p("birth_year", r)}),ISNUMBER(period_year)),'
                                          f'period_year-{inputs.p("birth_year", r)},"")')
@@ -230,9 +228,7 @@ def fqe() -> b.Book:
     def w(name: str, r: int) -> str:
         return work(name, r)
 
-    work.add("rated", "has a rating", lambda r: f'=IF(AND({P("id", r)}<>"",ISNUMBER({P("rating", r)})),1,0)')
-    work.add("rating", "rating", lambda r: f'=IF({w("rated", r)}=1,{P("rating", r)},"")')
-    work.add("games", "games before", lambda r: f'=N({P("games", r)})')
+    rating_columns(inputs, work, "has a rating")
     work.add("unrated", "unrated", lambda r: f'=IF(OR({w("rated", r)}=0,{w("games", r)}=0),1,0)')
     work.add("permanent", "permanent", lambda r: f'=IF(AND({w("unrated", r)}=0,{w("games", r)}>{fqe_rules.PROVISIONAL_GAMES}),1,0)')
     sides.add("seen1", "opponent for the unrated (4.3)", lambda r: (
