@@ -7,11 +7,13 @@ import math
 from bisect import bisect_right
 
 import numpy as np
+import pytest
 
 from gen import random_event
 from xl_elo import rate
 from xl_elo.core import performance_zero
-from xl_elo.tables import FIDE_PD_ROWS
+from xl_elo.federations import fide
+from xl_elo.tables import FFE_DP_TABLE, FIDE_PD_ROWS
 
 
 def _reference_fide(ev):
@@ -51,11 +53,63 @@ def _reference_fide(ev):
     return out
 
 
-def test_fide_vectorised_equals_the_reference_loop():
+def _reference_fide_unrated(ev):
+    """SPEC 2.4 and the performance, game by game, with exact fractions."""
+    from fractions import Fraction
+
+    rating = {p.id: p.rating for p in ev.players}
+    seen: dict[str, list[tuple[float, float]]] = {}
+    for g in ev.games:
+        if not g.counts:
+            continue
+        for me, other, s in ((g.player, g.opponent, g.result.score), (g.opponent, g.player, 1 - g.result.score)):
+            if rating[other] is not None:
+                seen.setdefault(me, []).append((rating[other], s))
+    first, perf = {}, {}
+    for p in ev.players:
+        games = seen.get(p.id, [])
+        n, total = len(games), Fraction(sum(Fraction(s) for _, s in games))
+        if p.rating is None:
+            ra = (sum(Fraction(o) for o, _ in games) + 3600) / (n + 2)
+            pct = math.floor(Fraction(100) * (total + 1) / (n + 2) + Fraction(1, 2))
+            ru = min(math.floor(ra + FFE_DP_TABLE[pct] + Fraction(1, 2)), 2200)
+            first[p.id] = ru if n >= 5 and total >= Fraction(1, 2) and ru >= 1400 else None
+        elif n:
+            pct = math.floor(Fraction(100) * total / n + Fraction(1, 2))
+            avg = sum(Fraction(o) for o, _ in games) / n
+            perf[p.id] = float(avg + FFE_DP_TABLE[pct]) if 0 < pct < 100 else None
+    return first, perf
+
+
+@pytest.mark.parametrize("chunk", [None, 7, 1000])
+def test_fide_vectorised_equals_the_reference_loop(monkeypatch, chunk):
+    """Changes, first ratings and performances; small chunks put many chunk edges in the period."""
+    if chunk:
+        monkeypatch.setattr(fide, "_CHUNK", chunk)
     ev = random_event(21, 800, 11, unrated=0.05, federation="fide")
     reference = _reference_fide(ev)
-    got = {r["id"]: r["rating_after"] for r in rate("fide", ev) if r["status"] == "established"}
+    rows = rate("fide", ev).rows
+    got = {r["id"]: r["rating_after"] for r in rows if r["status"] == "established"}
     assert got == reference
+    first, perf = _reference_fide_unrated(ev)
+    assert {r["id"]: r["rating_after"] for r in rows if r["status"] == "unrated"} == first
+    assert sum(v is not None for v in first.values()) > 5  # the period has first ratings to check
+    got_perf = {r["id"]: r["performance"] for r in rows if r["status"] == "established" and r["games_rated"]}
+    assert got_perf.keys() == perf.keys()
+    for pid, value in perf.items():
+        assert (got_perf[pid] is None and value is None) or abs(got_perf[pid] - value) < 1e-9, pid
+
+
+def test_fide_fractional_ratings_take_the_range_lookup():
+    """A rating with decimals (allowed by SPEC 1.4) is looked up through the table's ranges."""
+    ev = random_event(22, 200, 9, unrated=0.05, federation="fide")
+    whole = {r["id"]: r for r in rate("fide", ev).rows}
+    from dataclasses import replace
+
+    shifted = replace(ev, players=tuple(replace(p, rating=p.rating + 0.25) if p.rating else p for p in ev.players))
+    for r in rate("fide", shifted).rows:
+        # + 0.25 on every rating moves no difference, so PD, K and the change are the same
+        assert r["change"] == whole[r["id"]]["change"], r["id"]
 
 
 def test_vectorised_performance_equals_a_scalar_bisection():

@@ -24,7 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo.core import expected_score, round_half_up
-from xl_elo.federations._period import PlayerArrays, Sides, nan_to_none, signed_lookup, table_by_difference, whole
+from xl_elo.federations._period import (
+    MAX_DIFFERENCE, PlayerArrays, nan_to_none, signed_lookup, table_by_difference, whole,
+)
 from xl_elo.federations.ffe import dp_hundredth
 from xl_elo.model import Event, GameArrays, Results, make_columns
 from xl_elo.tables import FIDE_PD_ROWS
@@ -165,10 +167,14 @@ def first_ratings(
 
 
 def _hundredths_half_up(halves: npt.ArrayLike, den: npt.ArrayLike) -> npt.NDArray[np.int64]:
-    """``100 * halves / den`` rounded half up, in whole numbers (no binary fractions)."""
-    num = 100 * np.asarray(halves, dtype=np.int64)
-    d = np.maximum(np.asarray(den, dtype=np.int64), 1)
-    return (2 * num + d) // (2 * d)
+    """``100 * halves / den`` rounded half up, in whole numbers (no binary fractions).
+
+    Computed as ``floor((200 * halves + den) / (2 * den))``: both whole numbers far below
+    2**52, so the division's correctly rounded quotient never crosses a whole number.
+    """
+    num = 100.0 * np.asarray(halves, dtype=np.float64)
+    d = np.maximum(np.asarray(den, dtype=np.float64), 1.0)
+    return np.floor((2.0 * num + d) / (2.0 * d)).astype(np.int64)
 
 
 def performances(
@@ -193,46 +199,138 @@ def performance(opponent_ratings: npt.ArrayLike, scores: npt.ArrayLike) -> float
     return None if np.isnan(perf) else float(perf)
 
 
+_ROW = 2 * MAX_DIFFERENCE + 1
+#: PD in hundredths by ``difference + MAX_DIFFERENCE``: row 0 with the 400-point rule, row 1 without
+#: it (a player rated 2650 or more), then zeros, where a side against an unrated opponent lands
+#: (see :func:`rate_arrays`). One array index gives the expected score of a side.
+_PD_BY_SIGNED = np.concatenate([
+    pd_hundredths(np.clip(np.arange(-MAX_DIFFERENCE, MAX_DIFFERENCE + 1), -DIFFERENCE_CAP, DIFFERENCE_CAP)),
+    pd_hundredths(np.arange(-MAX_DIFFERENCE, MAX_DIFFERENCE + 1)),
+    np.zeros(2 * _ROW, np.int64),
+]).astype(np.float64)
+#: What an unrated opponent's rating reads as in that index: past the two table rows.
+_UNRATED_KEY = -2 * _ROW
+_KEY_BITS = 16
+_KEY_MASK = (1 << _KEY_BITS) - 1
+#: Games played in the period -> largest K with ``K * games <= 700`` (SPEC 2.3).
+_K_LIMIT = np.concatenate([[K_NEW], K_TIMES_GAMES_MAX // np.arange(1, K_TIMES_GAMES_MAX + 2)])
+#: Weight of a game's count beside its points (in halves) in one per-player sum, so both add up
+#: exactly in one pass while a player has fewer than 2**26 games.
+_COUNT_BITS = float(2**26)
+
+
+#: Games handled per step of the period loop: big enough that numpy does the work, small enough
+#: that every temporary stays in the processor's cache and is reused from step to step.
+_CHUNK = 1 << 16
+
+
+def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str) -> tuple[npt.NDArray[np.float64], ...]:
+    """Per-player games, points, sum of expected scores and of opponents' ratings (SPEC 2.1, 2.4).
+
+    Only sides whose opponent is rated count. Sums are accumulated in place chunk by chunk
+    (``np.add.at``), so a period of a million games needs no million-long temporary.
+    Expected scores are in hundredths for the table (exact sums), fractions for the logistic.
+    """
+    rated = pa.rated
+    m = len(rated)
+    r0 = np.where(rated, pa.rating, 0.0)  # a blank rating reads 0: such sides are weighted 0
+    whole = bool(np.array_equal(r0, np.floor(r0))) and (m == 0 or r0.max() <= MAX_DIFFERENCE)
+    table = expected_method == "table" and whole
+    r_int = r0.astype(np.int64)
+    # what one look-up per player gives a game: where his own row of the PD table starts
+    # (base) and how he reads as an opponent (key, past both rows when unrated), in one word
+    base = r_int + MAX_DIFFERENCE + _ROW * (r_int >= NO_CAP_FROM)
+    key = np.where(rated, r_int, _UNRATED_KEY)
+    code = (base << _KEY_BITS) + (key - _UNRATED_KEY)
+    packed, exp, opp = np.zeros(m), np.zeros(m), np.zeros(m)
+    a_all, b_all, s_all = arrays.player, arrays.opponent, arrays.score
+    # work buffers, allocated once: fresh memory per step costs more than the arithmetic
+    size = min(_CHUNK, len(a_all))
+    c_buf = (np.empty(size, np.int64), np.empty(size, np.int64))
+    key_buf, idx_buf = np.empty(size, np.int64), np.empty(size, np.int64)
+    h_buf, w_buf, e_buf = np.empty(size), np.empty(size), np.empty(size)
+    rated_buf = np.empty(size, bool)
+    for start in range(0, len(a_all), _CHUNK):
+        a, b = a_all[start:start + _CHUNK], b_all[start:start + _CHUNK]
+        n = len(a)
+        ca, cb, against_key, idx = c_buf[0][:n], c_buf[1][:n], key_buf[:n], idx_buf[:n]
+        h, w, e, counts = h_buf[:n], w_buf[:n], e_buf[:n], rated_buf[:n]
+        np.take(code, a, out=ca)
+        np.take(code, b, out=cb)
+        for side, (who, against, c_who, c_against) in enumerate(((a, b, ca, cb), (b, a, cb, ca))):
+            np.multiply(s_all[start:start + n], 2.0, out=h)  # points in halves
+            if side:
+                np.subtract(2.0, h, out=h)
+            np.bitwise_and(c_against, _KEY_MASK, out=against_key)
+            np.add(against_key, _UNRATED_KEY, out=against_key)
+            np.greater_equal(against_key, 0, out=counts)  # the opponent is rated
+            # the side's count and points (in halves) in one exact sum
+            np.multiply(h, _COUNT_BITS, out=w)
+            np.add(w, 1.0, out=w)
+            np.multiply(w, counts, out=w)
+            np.add.at(packed, who, w)
+            if table:
+                np.maximum(against_key, 0, out=idx)
+                e[:] = idx  # the opponent's rating, 0 when unrated
+            else:
+                np.take(r0, against, out=e)
+            np.add.at(opp, who, e)
+            if table:
+                np.right_shift(c_who, _KEY_BITS, out=idx)
+                np.subtract(idx, against_key, out=idx)
+                np.take(_PD_BY_SIGNED, idx, out=e)
+                np.add.at(exp, who, e)
+            else:
+                own, other = r0[who], r0[against]
+                e_side = expected_hundredths(own, other) if expected_method == "table" else expected_score(own, other)
+                np.add.at(exp, who, np.where(counts, e_side, 0.0))
+    halves_sum = np.floor(packed / _COUNT_BITS)
+    return packed - halves_sum * _COUNT_BITS, halves_sum / 2.0, exp, opp
+
+
 def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
                 expected_method: Literal["table", "logistic"] = "table") -> dict[str, npt.NDArray[np.float64]]:
     """The whole period as arrays, one entry per player (SPEC 2): the vectorised core of :func:`rate`.
 
     Returns ``n``, ``score``, ``expected``, ``k``, ``change``, ``rating_after``, ``performance`` for
     rated players and ``first_games``, ``first_score``, ``ra``, ``p``, ``dp``, ``first`` (NaN when not
-    published), ``enough`` for unrated ones. Players are integer positions; no Python loop.
+    published), ``enough`` for unrated ones. Players are integer positions; no Python loop per game
+    or per player.
+
+    A side of a game counts when the opponent is rated: for a rated player that is a rated game
+    (SPEC 2.1), for an unrated one a game towards his first rating (SPEC 2.4), so one pass of
+    per-player sums serves both. K is the same for all of a player's games, so his change is
+    ``K * sum(score - PD)`` rounded: sums of hundredths, exact.
     """
-    sides = Sides.build(arrays)
-    rated = pa.rated
-    both = sides.select(rated[sides.who] & rated[sides.against])
-    n = both.count()
-    r = pa.rating[both.who]
-    o = pa.rating[both.against]
-    k = k_factor(pa.rating, pa.games, pa.age, pa.ever_2400, n)
-    if expected_method == "table":
-        e_pct = expected_hundredths(r, o)
-        change_pct = both.total(k[both.who] * (np.rint(100 * both.score).astype(np.int64) - e_pct))
-        change = np.floor_divide(np.rint(change_pct).astype(np.int64) + 50, 100).astype(np.float64)
-        expected_sum = both.total(e_pct) / 100.0
-    elif expected_method == "logistic":
-        e = expected_score(r, o)
-        change = round_half_up(both.total(k[both.who] * (both.score - e)))
-        expected_sum = both.total(e)
-    else:
+    if expected_method not in ("table", "logistic"):
         raise ValueError(f"expected_method must be 'table' or 'logistic', not {expected_method!r}")
-    new = sides.select(~rated[sides.who] & rated[sides.against])
-    m = len(rated)
-    first_games = new.count()
-    first_score = new.total(new.score)
-    ra = (new.total(pa.rating[new.against]) + 2 * HYPOTHETICAL_OPPONENT) / (first_games + 2)
-    p_pct = _hundredths_half_up(np.rint(2 * first_score).astype(np.int64) + 2, 2 * (first_games + 2))
-    dp = dp_hundredth(np.clip(p_pct, 0, 100))
+    rated = pa.rated
+    games, points, exp, opp = _period_sums(pa, arrays, expected_method)
+    unit = 100.0 if expected_method == "table" else 1.0
+    n = np.where(rated, games, 0.0)
+    n_int = n.astype(np.int64)
+    k = np.minimum(k_factor(pa.rating, pa.games, pa.age, pa.ever_2400), _K_LIMIT[np.minimum(n_int, len(_K_LIMIT) - 1)])
+    if unit == 100.0:  # whole hundredths: round half up exactly (SPEC 2.1)
+        change = np.floor((k * (100.0 * points - exp) + 50.0) / 100.0)
+    else:
+        change = round_half_up(k * (points - exp))
+    change = np.where(rated, change, 0.0)
+    first_games = np.where(rated, 0.0, games)
+    first_score = np.where(rated, 0.0, points)
+    ra = (np.where(rated, 0.0, opp) + 2 * HYPOTHETICAL_OPPONENT) / (first_games + 2)
+    p_pct = _hundredths_half_up(2 * first_score + 2, 2 * (first_games + 2))
+    dp = dp_hundredth(p_pct)
     enough = (first_games >= FIRST_RATING_MIN_GAMES) & (first_score >= FIRST_RATING_MIN_SCORE) & ~rated
     ru = np.minimum(round_half_up(ra + dp), FIRST_RATING_CAP)
+    perf_pct = _hundredths_half_up(2 * np.where(rated, points, 0.0), 2 * n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        perf = opp / n + dp_hundredth(perf_pct)
     return {
-        "rated": rated, "n": n.astype(np.float64), "score": both.total(both.score), "expected": expected_sum,
+        "rated": rated, "n": n, "score": np.where(rated, points, 0.0),
+        "expected": np.where(rated, exp / unit, 0.0),
         "k": k.astype(np.float64), "change": change, "rating_after": np.where(rated, pa.rating + change, np.nan),
-        "performance": performances(both.who, o, both.score, m),
-        "first_games": first_games.astype(np.float64), "first_score": first_score, "ra": ra, "p": p_pct / 100.0,
+        "performance": np.where(n > 0, perf, np.nan),
+        "first_games": first_games, "first_score": first_score, "ra": ra, "p": p_pct / 100.0,
         "dp": np.where(enough, dp, np.nan), "enough": enough,
         "first": np.where(enough & (ru >= RATING_FLOOR), ru, np.nan),
     }
