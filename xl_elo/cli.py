@@ -137,6 +137,8 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError(str(exc)) from None
     if args.history and federation != "fesa":
         raise UsageError("--history is for FESA tournaments only")
+    if _fast_lane(args, federation, out):
+        return EXIT_OK
     event = read_event(args.players, args.games, args.history, period=args.period)
     options: dict[str, object] = {}
     if federation == "ffe":
@@ -168,6 +170,40 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.history_output:
         write_text_atomic(args.history_output, history_csv(results.history), inputs=inputs)
     return EXIT_OK
+
+
+def _fast_lane(args: argparse.Namespace, federation: str, out: TextIO) -> bool:
+    """CSV in, CSV out for a period engine: the columnar reader and writer (issue #9).
+
+    Returns False, having written nothing, when the files need the cell-by-cell reader
+    (anything unusual, and every error, is reported by that reader).
+    """
+    from xl_elo import columnar
+    from xl_elo.csvio import write_text_atomic
+
+    suffix = Path(args.output).suffix.lower() if args.output else ""
+    fmt = args.format or ({".json": "json", ".txt": "table"}.get(suffix, "csv") if args.output
+                          else ("table" if out.isatty() else "csv"))
+    if fmt != "csv" or federation not in columnar.FEDERATIONS:
+        return False
+    options: dict[str, object] = {}
+    if federation == "ffe":
+        options["dp_method"] = args.dp
+    if federation == "fide":
+        options["expected_method"] = args.expected
+    try:
+        results = columnar.rate_files(federation, args.players, args.games, args.period, **options)
+    except columnar.NotSimple:
+        return False
+    data = columnar.results_csv(results)
+    if args.output:
+        try:
+            write_text_atomic(args.output, data, inputs=[args.players, args.games])
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        out.write(data.decode("utf-8"))
+    return True
 
 
 def _rate_workbook(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

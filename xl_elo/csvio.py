@@ -480,8 +480,9 @@ def _short(value: Any) -> str:
     return format_cell(value)
 
 
-def write_text_atomic(path: str | os.PathLike[str], text: str, *, inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
-    """Write ``text`` to ``path`` through a temporary file moved into place when complete.
+def write_text_atomic(path: str | os.PathLike[str], text: str | bytes, *,
+                      inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
+    """Write ``text`` (or UTF-8 bytes) to ``path`` through a temporary file moved into place when complete.
 
     Refuses (ValueError) to write over any of ``inputs``.
     """
@@ -492,8 +493,8 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, inputs: Sequen
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8") if isinstance(text, str) else text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)

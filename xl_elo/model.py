@@ -254,6 +254,48 @@ class Results:
         return [{c: row.get(c) for c in self.columns} for row in self.rows]
 
 
+@dataclass
+class ColumnResults:
+    """A results table as columns (SPEC 8): what the vectorised engines return.
+
+    ``values[name]`` is one array per column; ``kinds[name]`` says how a cell reads:
+    ``int`` and ``float`` (float arrays, NaN = blank), ``bool`` (yes/no), ``text`` (one
+    string per row: a list, or UTF-8 bytes from the fast CSV reader) and ``note`` (a dict
+    row -> text, blank elsewhere). :meth:`to_results` gives the row form every front end uses.
+    """
+
+    federation: str
+    columns: tuple[str, ...]
+    values: dict[str, Any]
+    kinds: dict[str, str]
+    period: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.values[self.columns[0]])
+
+    def cells(self, name: str) -> list[Any]:
+        """One column as Python values (None for blank)."""
+        kind, v = self.kinds.get(name, "blank"), self.values.get(name)
+        n = len(self)
+        if kind == "blank" or v is None:
+            return [None] * n
+        if kind == "int":
+            return [None if x != x else int(x) for x in np.asarray(v).tolist()]
+        if kind == "float":
+            return [None if x != x else float(x) for x in np.asarray(v).tolist()]
+        if kind == "bool":
+            return [bool(x) for x in np.asarray(v).tolist()]
+        if kind == "note":
+            return [v.get(i, "") for i in range(n)]
+        return [x.decode("utf-8") if isinstance(x, bytes) else x for x in list(v)]
+
+    def to_results(self) -> Results:
+        cols = [self.cells(c) for c in self.columns]
+        rows = [dict(zip(self.columns, row, strict=True)) for row in zip(*cols, strict=True)]
+        return Results(self.federation, self.columns, rows, period=self.period, warnings=list(self.warnings))
+
+
 def make_columns(*extra: Iterable[str]) -> tuple[str, ...]:
     """The SPEC 8 results columns followed by a federation's own."""
     cols = list(RESULT_COLUMNS)

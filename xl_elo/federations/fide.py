@@ -17,6 +17,7 @@ Decisions where SPEC 2 is silent (stated here and in the issue note):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -28,7 +29,7 @@ from xl_elo.federations._period import (
     MAX_DIFFERENCE, PlayerArrays, nan_to_none, signed_lookup, table_by_difference, whole,
 )
 from xl_elo.federations.ffe import dp_hundredth
-from xl_elo.model import Event, GameArrays, Results, make_columns
+from xl_elo.model import ColumnResults, Event, GameArrays, Results, make_columns
 from xl_elo.tables import FIDE_PD_ROWS
 
 #: K for new players and juniors, for the others, for players who reached 2400 (SPEC 2.3).
@@ -336,6 +337,46 @@ def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
     }
 
 
+_KINDS: Final = {
+    "id": "text", "name": "text", "status": "text", "rating_before": "int", "games_rated": "int", "score": "float",
+    "expected": "float", "k": "int", "performance": "float", "change": "int", "bonus": "blank",
+    "rating_after": "int", "games_after": "int", "ever_2400": "bool", "note": "note",
+}
+
+
+def rate_columns(pa: PlayerArrays, arrays: GameArrays, ids: Sequence[str] | npt.NDArray[np.bytes_],
+                 names: Sequence[str] | npt.NDArray[np.bytes_], *,
+                 expected_method: Literal["table", "logistic"] = "table", period: str | None = None) -> ColumnResults:
+    """The results table of a FIDE period as columns (SPEC 2, SPEC 8), from :func:`rate_arrays`."""
+    out = rate_arrays(pa, arrays, expected_method)
+    rated = out["rated"]
+    after = pa.rating + out["change"]
+    first_status = np.where(~out["enough"], 0, np.where(np.isnan(out["first"]), 2, 1))
+    notes: dict[int, str] = {}
+    unrated_note = f"unrated: needs {FIRST_RATING_MIN_GAMES} games against rated opponents and {FIRST_RATING_MIN_SCORE} points"
+    for i in np.flatnonzero(~rated).tolist():
+        ra, status = float(out["ra"][i]), first_status[i]
+        if status == 0:
+            notes[i] = unrated_note
+        elif status == 1:
+            notes[i] = f"first rating: Ra {ra:.2f}, p {float(out['p'][i]):.2f}, dp {int(out['dp'][i])}"
+        else:
+            notes[i] = (f"below floor: Ra + dp = {ra + int(out['dp'][i]):.0f} is below the floor of {RATING_FLOOR}: "
+                        "not published")
+    values = {
+        "id": ids, "name": names, "status": np.where(rated, "established", "unrated"),
+        "rating_before": np.trunc(pa.rating), "games_rated": np.where(rated, out["n"], out["first_games"]),
+        "score": np.where(rated, out["score"], out["first_score"]),
+        "expected": np.where(rated, out["expected"], np.nan), "k": np.where(rated, out["k"], np.nan),
+        "performance": np.where(rated, out["performance"], out["ra"] + out["dp"]),
+        "change": np.where(rated, out["change"], np.nan),
+        "rating_after": np.where(rated, np.trunc(after), out["first"]),
+        "games_after": pa.games + np.where(rated, out["n"], out["first_games"]),
+        "ever_2400": pa.ever_2400 | (rated & (after >= K10_RATING)), "note": notes,
+    }
+    return ColumnResults("fide", COLUMNS, values, _KINDS, period=period)
+
+
 def rate(event: Event, *, expected_method: Literal["table", "logistic"] = "table") -> Results:
     """Rate a FIDE period: every player of the event, all games at once (SPEC 2).
 
@@ -343,51 +384,7 @@ def rate(event: Event, *, expected_method: Literal["table", "logistic"] = "table
     FIDE's table; the table is the default.
     """
     pa = PlayerArrays.build(event)
-    out = rate_arrays(pa, event.game_arrays(), expected_method)
-    rated = pa.rated
-    n, change, k, score, expected_sum, perf = (out[c] for c in ("n", "change", "k", "score", "expected", "performance"))
-    unrated_idx = np.flatnonzero(~rated)
-    position = np.full(len(rated), -1)
-    position[unrated_idx] = np.arange(len(unrated_idx))
-    firsts = [
-        FirstRating(int(out["first_games"][i]), float(out["first_score"][i]), float(out["ra"][i]), float(out["p"][i]),
-                    None if np.isnan(out["dp"][i]) else int(out["dp"][i]),
-                    None if np.isnan(out["first"][i]) else int(out["first"][i]),
-                    "unrated" if not out["enough"][i] else ("first rating" if not np.isnan(out["first"][i]) else "below floor"))
-        for i in unrated_idx
-    ]
-    rows = []
-    for i, p in enumerate(event.players):
-        if rated[i]:
-            games_i = int(n[i])
-            after = p.rating + change[i] if p.rating is not None else None
-            rows.append({
-                "id": p.id, "name": p.name, "status": "established",
-                "rating_before": whole(pa.rating[i]), "games_rated": games_i,
-                "score": float(score[i]), "expected": float(expected_sum[i]),
-                "k": int(k[i]), "performance": nan_to_none(perf[i]), "change": whole(change[i]), "bonus": None,
-                "rating_after": whole(after) if after is not None else None,
-                "games_after": p.games + games_i,
-                "ever_2400": bool(p.ever_2400 or (after is not None and after >= K10_RATING)),
-                "note": "",
-            })
-        else:
-            f = firsts[position[i]]
-            note = {
-                "first rating": f"Ra {f.ra:.2f}, p {f.p:.2f}, dp {f.dp}",
-                "below floor": f"Ra + dp = {f.ra + (f.dp or 0):.0f} is below the floor of {RATING_FLOOR}: not published",
-                "unrated": (
-                    f"needs {FIRST_RATING_MIN_GAMES} games against rated opponents and "
-                    f"{FIRST_RATING_MIN_SCORE} points"
-                ),
-            }[f.status]
-            rows.append({
-                "id": p.id, "name": p.name, "status": "unrated",
-                "rating_before": None, "games_rated": f.games, "score": f.score,
-                "expected": None, "k": None,
-                "performance": nan_to_none(f.ra + f.dp) if f.dp is not None else None,
-                "change": None, "bonus": None, "rating_after": f.rating,
-                "games_after": p.games + f.games,
-                "ever_2400": bool(p.ever_2400), "note": f"{f.status}: {note}",
-            })
-    return Results("fide", COLUMNS, rows, period=event.period)
+    ids = [p.id for p in event.players]
+    names = [p.name for p in event.players]
+    return rate_columns(pa, event.game_arrays(), ids, names, expected_method=expected_method,
+                        period=event.period).to_results()

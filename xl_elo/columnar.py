@@ -1,0 +1,587 @@
+"""Clean CSV tables as numpy columns: the fast lane of ``xl-elo rate`` (issue #9).
+
+A players or games CSV that is *simple* (UTF-8, one delimiter, no quotes, every row with
+the header's number of cells, no spaces around values, nothing the cell-by-cell reader
+would have to report) is read as whole columns: the file's bytes are split once with
+numpy, player ids are hashed once into integer positions (vectorised open addressing, no
+sort and no Python lookup per game), results and yes/no cells are mapped through their
+few distinct spellings with the same parsers as every other front end (SPEC 1.1, 8).
+
+Anything else raises :class:`NotSimple`, and the caller hands the files to the
+cell-by-cell reader of :mod:`xl_elo.csvio`, whose messages name the file, the row, the
+column and the value. So the fast lane never has an error message of its own: it either
+reads exactly what the cell-by-cell reader would read, or steps aside.
+
+The writer turns numeric result columns into text with numpy and assembles the CSV in
+one buffer, cell for cell what :func:`xl_elo.csvio.results_csv` writes.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from xl_elo.core import ResultError, parse_result
+from xl_elo.csvio import _FALSE, _PLAYER_ALIASES, _TRUE, _header, format_cell
+from xl_elo.model import ColumnResults, ProblemList
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+Bytes = npt.NDArray[np.bytes_]
+
+_BOM = b"\xef\xbb\xbf"
+_SPACES = (ord(" "), ord("\t"))
+_NBSP_FIRST, _NBSP_LAST = 0xC2, 0xA0
+#: More distinct spellings than this in a result or yes/no column: not a simple file.
+_MAX_SPELLINGS = 64
+#: Whole numbers longer than this are left to the cell-by-cell reader.
+_MAX_DIGITS = 15
+
+
+class NotSimple(Exception):
+    """The file needs the cell-by-cell reader (the reason says why, for debugging)."""
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class CsvColumns:
+    """A simple CSV split into cells: ``starts[r, j]:ends[r, j]`` are the bytes of row r, column j."""
+
+    source: str
+    header: list[str]
+    data: npt.NDArray[np.uint8]
+    starts: IntArray
+    ends: IntArray
+
+    @property
+    def rows(self) -> int:
+        return len(self.starts)
+
+    def text(self, j: int) -> Bytes:
+        """Column j as fixed-width bytes (numpy ``S``), blank cells as ``b''``."""
+        return _spans(self.data, self.starts[:, j], self.ends[:, j])
+
+    def blank(self, j: int) -> BoolArray:
+        return self.starts[:, j] == self.ends[:, j]
+
+
+def read_columns(path: str | Path) -> CsvColumns:
+    """Split a simple CSV file into cells with numpy; :class:`NotSimple` otherwise."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise NotSimple(str(exc)) from None
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM):]
+    if b'"' in raw:
+        raise NotSimple("quoted cells")
+    if b"\r" in raw:
+        if raw.count(b"\r") != raw.count(b"\r\n"):
+            raise NotSimple("a carriage return inside a line")
+        raw = raw.replace(b"\r\n", b"\n")
+    if not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise NotSimple("not UTF-8") from None
+    raw = raw.rstrip(b"\n") + b"\n"
+    first = raw[: raw.index(b"\n")].decode("utf-8")
+    try:  # the delimiter as the cell-by-cell reader finds it
+        dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
+        delimiter, skip = dialect.delimiter, dialect.skipinitialspace
+    except csv.Error:
+        delimiter, skip = ",", False
+    if skip or len(delimiter) != 1:
+        raise NotSimple("spaces after the delimiter")
+    data = np.frombuffer(raw, dtype=np.uint8)
+    newline = data == ord("\n")
+    ends = np.flatnonzero(newline | (data == ord(delimiter)))
+    n_cols = first.count(delimiter) + 1
+    lines = int(np.count_nonzero(newline))
+    if len(ends) != lines * n_cols or not np.array_equal(ends[n_cols - 1::n_cols], np.flatnonzero(newline)):
+        raise NotSimple("rows with different numbers of cells")
+    starts = np.empty_like(ends)
+    starts[0] = 0
+    starts[1:] = ends[:-1] + 1
+    starts, ends = starts.reshape(lines, n_cols), ends.reshape(lines, n_cols)
+    header = [raw[s:e].decode("utf-8") for s, e in zip(starts[0].tolist(), ends[0].tolist(), strict=True)]
+    starts, ends = starts[1:], ends[1:]
+    filled = (ends > starts).any(axis=1)
+    if not filled.all():  # rows of blank cells: a template's empty rows, skipped as csvio does
+        starts, ends = starts[filled], ends[filled]
+    return CsvColumns(p.name, header, data, starts, ends)
+
+
+def _spans(data: npt.NDArray[np.uint8], starts: IntArray, ends: IntArray) -> Bytes:
+    lengths = ends - starts
+    width = max(int(lengths.max(initial=0)), 1)
+    matrix = np.zeros((len(starts), width), np.uint8)
+    last = len(data) - 1
+    for k in range(width):  # the k-th byte of every cell at once
+        byte = data[np.minimum(starts + k, last)]
+        matrix[:, k] = np.where(lengths > k, byte, 0)
+    return matrix.view(f"S{width}").ravel()
+
+
+def _check_clean(table: CsvColumns, j: int) -> None:
+    """Spaces or non-breaking spaces around a value: the cell-by-cell reader strips them."""
+    starts, ends = table.starts[:, j], table.ends[:, j]
+    filled = ends > starts
+    if not filled.any():
+        return
+    s, e = starts[filled], ends[filled]
+    first, last = table.data[s], table.data[e - 1]
+    if np.isin(first, _SPACES).any() or np.isin(last, _SPACES).any():
+        raise NotSimple(f"{table.source}: spaces around a value")
+    long = (e - s) >= 2
+    second, before_last = table.data[np.where(long, s + 1, s)], table.data[np.where(long, e - 2, s)]
+    if (long & (((first == _NBSP_FIRST) & (second == _NBSP_LAST)) |
+                ((before_last == _NBSP_FIRST) & (last == _NBSP_LAST)))).any():
+        raise NotSimple(f"{table.source}: non-breaking spaces around a value")
+
+
+# --------------------------------------------------------------------------- cells
+
+
+def whole_numbers(table: CsvColumns, j: int, low: int, high: int | None) -> FloatArray:
+    """Column j as whole numbers (NaN for blank cells); only plain digits are simple."""
+    starts, ends = table.starts[:, j], table.ends[:, j]
+    lengths = ends - starts
+    width = int(lengths.max(initial=0))
+    if width > _MAX_DIGITS:
+        raise NotSimple(f"{table.source}: a long number")
+    value = np.zeros(len(starts))
+    for k in range(width):
+        here = lengths > k
+        digit = table.data[np.where(here, starts + k, 0)].astype(np.int64) - ord("0")
+        if ((digit < 0) | (digit > 9))[here].any():
+            raise NotSimple(f"{table.source}: a cell that is not plain digits")
+        value = np.where(here, value * 10 + digit, value)
+    value[lengths == 0] = np.nan
+    if (value < low).any() or (high is not None and (value > high).any()):
+        raise NotSimple(f"{table.source}: a number out of range")
+    return value
+
+
+def numbers(table: CsvColumns, j: int) -> FloatArray:
+    """Column j as numbers (NaN blank), parsed like the cell-by-cell reader, blank cells skipped."""
+    blank = table.blank(j)
+    out = np.full(table.rows, np.nan)
+    filled = np.flatnonzero(~blank)
+    if len(filled):
+        texts = table.text(j)[filled]
+        try:
+            values = [float(t.decode("utf-8").replace(",", ".")) for t in texts]
+        except ValueError:
+            raise NotSimple(f"{table.source}: a cell that is not a number") from None
+        out[filled] = values
+        if not np.isfinite(out[filled]).all():
+            raise NotSimple(f"{table.source}: a number that is not finite")
+    return out
+
+
+def spellings(column: npt.NDArray[np.generic]) -> tuple[IntArray, list]:  # type: ignore[type-arg]
+    """Codes of a column with few distinct values: ``values[codes[i]] == column[i]``."""
+    codes = np.empty(len(column), np.int64)
+    left = np.ones(len(column), bool)
+    values: list[bytes] = []
+    while left.any():
+        value = column[int(np.argmax(left))]
+        same = column == value
+        codes[same] = len(values)
+        values.append(value.item())
+        left &= ~same
+        if len(values) > _MAX_SPELLINGS:
+            raise NotSimple("too many distinct spellings")
+    return codes, values
+
+
+def mapped(column: Bytes, convert: Callable[[str], object], dtype: type) -> npt.NDArray[np.generic]:
+    """Each distinct spelling converted once; a spelling ``convert`` rejects is not simple."""
+    codes, values = spellings(column)
+    try:
+        table = np.array([convert(v.decode("utf-8")) for v in values], dtype=dtype)
+    except (ValueError, ResultError):
+        raise NotSimple("a value the cell-by-cell reader would report") from None
+    return table[codes] if len(values) else np.zeros(0, dtype=dtype)
+
+
+def yes_no(text: str) -> bool:
+    """A yes/no cell as csvio reads it (blank is no)."""
+    t = text.strip().lower()
+    if t in _TRUE:
+        return True
+    if t in _FALSE:
+        return False
+    raise ValueError(text)
+
+
+# --------------------------------------------------------------------------- ids
+
+
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+_MIX2 = np.uint64(0xBF58476D1CE4E5B9)
+
+
+def _words(column: Bytes, width: int) -> npt.NDArray[np.uint64]:
+    """Fixed-width ids as rows of 64-bit words (padded with zero bytes to ``width``)."""
+    return column.astype(f"S{width}").view(np.uint64).reshape(len(column), width // 8)
+
+
+def _hash(words: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    h = np.zeros(len(words), np.uint64)
+    with np.errstate(over="ignore"):
+        for k in range(words.shape[1]):
+            h = (h ^ words[:, k]) * _MIX
+            h ^= h >> np.uint64(31)
+        h *= _MIX2
+        h ^= h >> np.uint64(29)
+    return h
+
+
+class IdIndex:
+    """Player ids -> positions, an open-addressing hash table built and probed with numpy."""
+
+    def __init__(self, ids: Bytes):
+        n = len(ids)
+        self.width = 8 * max(1, -(-ids.dtype.itemsize // 8))
+        self.keys = _words(ids, self.width)
+        size = 1 << max(4, (2 * n).bit_length())
+        self.mask = np.uint64(size - 1)
+        self.slots = np.full(size, -1, np.int64)
+        position = (_hash(self.keys) & self.mask).astype(np.int64)
+        pending = np.arange(n)
+        while len(pending):
+            at = position[pending]
+            holder = self.slots[at]
+            free = holder == -1
+            candidates = pending[free]
+            self.slots[at[free]] = candidates  # several for one slot: one of them wins
+            lost = candidates[self.slots[position[candidates]] != candidates]  # retry the same slot
+            taken = pending[~free]
+            same = (self.keys[taken] == self.keys[holder[~free]]).all(axis=1)
+            if same.any():
+                raise NotSimple("duplicate player ids")
+            position[taken] = (position[taken] + 1) & int(self.mask)
+            pending = np.concatenate([lost, taken])
+
+    def find(self, ids: Bytes) -> IntArray:
+        """Positions of ``ids`` (-1 for an unknown id)."""
+        out = np.full(len(ids), -1, np.int64)
+        if ids.dtype.itemsize > self.width:
+            # longer than every known id: only the ones that fit can be known
+            fits = np.strings.str_len(ids) <= self.width
+            out[fits] = self.find(ids[fits].astype(f"S{self.width}"))
+            return out
+        words = _words(ids, self.width)
+        position = (_hash(words) & self.mask).astype(np.int64)
+        pending = np.arange(len(ids))
+        while len(pending):
+            holder = self.slots[position[pending]]
+            known = holder != -1
+            pending, holder = pending[known], holder[known]
+            match = (self.keys[holder] == words[pending]).all(axis=1)
+            out[pending[match]] = holder[match]
+            pending = pending[~match]
+            position[pending] = (position[pending] + 1) & int(self.mask)
+        return out
+
+
+# --------------------------------------------------------------------------- the event
+
+
+@dataclass(frozen=True)
+class ColumnEvent:
+    """The players and games of a period as arrays, read by the fast lane (SPEC 8)."""
+
+    ids: Bytes
+    names: Bytes
+    rating: FloatArray
+    games: FloatArray
+    birth_year: FloatArray
+    ever_2400: BoolArray
+    junior: BoolArray
+    archive_perf: FloatArray
+    archive_games: FloatArray
+    player: IntArray
+    """Games that count (SPEC 1.1, 8): player, opponent (positions), score from the player's side."""
+    opponent: IntArray
+    score: FloatArray
+    period: str | None
+
+    @property
+    def year(self) -> int | None:
+        return int(self.period[:4]) if self.period and self.period[:4].isdigit() else None
+
+
+#: Player columns the fast lane reads; any other known column must be blank.
+_PLAYER_PARSED = ("id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf",
+                  "archive_games")
+_PLAYER_BLANK = ("bonus_count", "grade", "nsr_grade", "lb_run", "mp_run", "mp_reached")
+
+
+def read_event(players: str | Path, games: str | Path, period: str | None = None) -> ColumnEvent:
+    """A period's players and games CSV files as arrays, checked like ``csvio.read_event``."""
+    pt, gt = read_columns(players), read_columns(games)
+    problems = ProblemList()
+    pc = _header(pt.header, ("id",), pt.source, problems, _PLAYER_ALIASES)
+    gc = _header(gt.header, ("player", "opponent", "result"), gt.source, problems)
+    if problems.items:
+        raise NotSimple("missing columns")
+    n = pt.rows
+    for name in _PLAYER_PARSED + _PLAYER_BLANK:
+        if name in pc:
+            _check_clean(pt, pc[name])
+    for name in _PLAYER_BLANK:
+        if name in pc and not pt.blank(pc[name]).all():
+            raise NotSimple(f"{pt.source}: column {name} is filled")
+    if "id" not in pc or pt.blank(pc["id"]).any():
+        raise NotSimple("a blank id")
+    ids = pt.text(pc["id"])
+    _check_csv_safe(ids)
+
+    def text(name: str) -> Bytes:
+        return pt.text(pc[name]) if name in pc else np.zeros(n, "S1")
+
+    def whole(name: str, low: int, high: int | None) -> FloatArray:
+        return whole_numbers(pt, pc[name], low, high) if name in pc else np.full(n, np.nan)
+
+    rating = whole("rating", 0, 3500)
+    games_before = np.nan_to_num(whole("games", 0, None))
+    birth = whole("birth_year", 1800, 2200)
+    ever = mapped(text("ever_2400"), yes_no, bool).astype(bool)
+    category = mapped(text("category"), _category, np.int8)
+    archive_perf = numbers(pt, pc["archive_perf"]) if "archive_perf" in pc else np.full(n, np.nan)
+    archive_games = whole("archive_games", 0, None)
+    names = text("name")
+    _check_csv_safe(names)
+    index = IdIndex(ids)
+
+    for name in ("round", "player", "opponent", "result", "handicap", "rated"):
+        if name in gc:
+            _check_clean(gt, gc[name])
+    if "handicap" in gc and not gt.blank(gc["handicap"]).all():
+        raise NotSimple("handicaps (FESA)")
+    if gt.blank(gc["player"]).any():
+        raise NotSimple("a blank player id")
+    player = index.find(gt.text(gc["player"]))
+    has_opponent = ~gt.blank(gc["opponent"])
+    opponent = np.where(has_opponent, index.find(gt.text(gc["opponent"])), -2)
+    if (player < 0).any() or (opponent == -1).any():
+        raise NotSimple("an unknown player id")
+    if (player == opponent).any():
+        raise NotSimple("a player paired with himself")
+    rnd = whole_numbers(gt, gc["round"], 0, None) if "round" in gc else np.full(gt.rows, np.nan)
+    _check_pairs(player, opponent, rnd, n)
+    spelled = gt.text(gc["result"])
+    res_codes, res_values = spellings(spelled)
+    parsed = {}
+    for code, value in enumerate(res_values):
+        for with_opponent in (True, False):
+            try:
+                parsed[code, with_opponent] = parse_result(value.decode("utf-8") or None, has_opponent=with_opponent)
+            except ResultError:
+                parsed[code, with_opponent] = None
+    key = res_codes * 2 + (~has_opponent)
+    used = np.flatnonzero(np.bincount(key, minlength=2 * len(res_values)))
+    scores = np.full(2 * len(res_values), np.nan)
+    counting = np.zeros(2 * len(res_values), bool)
+    for k in used.tolist():
+        r = parsed[k // 2, not (k % 2)]
+        if r is None:
+            raise NotSimple("a result the cell-by-cell reader would report")
+        counting[k] = r.rated
+        scores[k] = r.score if r.score is not None else np.nan
+    rated = (mapped(gt.text(gc["rated"]), lambda t: True if not t else yes_no(t), bool).astype(bool)
+             if "rated" in gc else np.ones(gt.rows, bool))
+    counts = rated & counting[key] & has_opponent
+    return ColumnEvent(
+        ids, names, rating, games_before, birth, ever, category == 1, archive_perf, archive_games,
+        player[counts], opponent[counts], scores[key][counts], period,
+    )
+
+
+def _category(text: str) -> int:
+    t = text.lower()
+    if t in ("", "senior"):
+        return 0
+    if t == "junior":
+        return 1
+    raise ValueError(text)
+
+
+def _check_csv_safe(column: Bytes) -> None:
+    """Text the results writer would have to change (formula starts, delimiters) takes the slow lane."""
+    first = column.view(np.uint8).reshape(len(column), -1)[:, 0] if len(column) else np.zeros(0, np.uint8)
+    if np.isin(first, [ord(c) for c in "=+-@\t\r"]).any():
+        raise NotSimple("text that starts like a formula")
+    if (np.strings.find(column, b",") >= 0).any():
+        raise NotSimple("a comma inside a cell")
+
+
+def _check_pairs(player: IntArray, opponent: IntArray, rnd: FloatArray, n: int) -> None:
+    """The same pair twice in one round (SPEC 8): the cell-by-cell reader reports it."""
+    paired = (opponent >= 0) & ~np.isnan(rnd)
+    if not paired.any():
+        return
+    lo = np.minimum(player, opponent)[paired]
+    hi = np.maximum(player, opponent)[paired]
+    r = rnd[paired]
+    if r.max() * n * n > 2**62:
+        raise NotSimple("round numbers too large to check quickly")
+    key = (r.astype(np.int64) * n + lo) * n + hi
+    if len(np.unique(key)) != len(key):
+        raise NotSimple("a pair meets twice in a round")
+
+
+# --------------------------------------------------------------------------- writing
+
+
+#: Text of 0..9999, plain and zero-padded to four digits: a number's text is two look-ups.
+_PLAIN = np.array([str(i).encode() for i in range(10_000)])
+_PADDED = np.array([f"{i:04d}".encode() for i in range(10_000)])
+_PADDED_2 = np.array([f"{i:02d}".encode() for i in range(100)])
+_LIMIT = 10.0**8
+
+
+def whole_text(values: FloatArray) -> Bytes:
+    """Whole numbers as text (NaN blank), as ``str(int(v))`` writes them."""
+    v = np.asarray(values, dtype=np.float64)
+    blank = np.isnan(v)
+    a = np.abs(np.where(blank, 0.0, v))
+    if (a >= _LIMIT).any():
+        return np.array([b"" if x != x else str(int(x)).encode() for x in v.tolist()], dtype=bytes)
+    whole = a.astype(np.int64)
+    high, low = np.divmod(whole, 10_000)
+    text = np.where(high > 0, np.strings.add(_PLAIN[high], _PADDED[low]), _PLAIN[low])
+    if (v < 0).any():
+        text = np.where(v < 0, np.strings.add(b"-", text), text)
+    return np.where(blank, b"", text)
+
+
+def number_text(values: FloatArray) -> Bytes:
+    """Numbers as :func:`xl_elo.csvio.format_cell` writes them: whole without '.0', else six
+    decimals with the trailing zeros dropped; NaN blank."""
+    v = np.asarray(values, dtype=np.float64)
+    finite = np.isfinite(v) & (np.abs(v) < _LIMIT)
+    millionths = np.where(finite, v * 1e6, 0.0)
+    near = np.rint(millionths)
+    # where v * 1e6 is close to a half, the decimal rounding of the exact binary value may differ:
+    # those few cells (and a tiny value written '-0') are written by format_cell itself
+    exact = (np.abs(np.abs(millionths - np.trunc(millionths)) - 0.5) > 1e-4) & ~((near == 0) & (v != 0))
+    units, fraction = np.divmod(np.abs(near), 1e6)
+    decimal = finite & exact & (fraction > 0)
+    text = whole_text(np.where(finite & exact, np.copysign(units, v), np.nan))
+    if decimal.any():
+        f = fraction.astype(np.int64)
+        digits = np.strings.rstrip(np.strings.add(_PADDED[f // 100], _PADDED_2[f % 100]), b"0")
+        part = np.strings.add(b".", digits)
+        signed = np.where((v < 0) & (units == 0), b"-0", text)
+        text = np.where(decimal, np.strings.add(signed, part), text)
+    rare = np.flatnonzero(~(finite & exact) & ~np.isnan(v))
+    if len(rare):
+        cells = [format_cell(float(x)).encode() for x in v[rare].tolist()]
+        text = text.astype(f"S{max(text.dtype.itemsize, *(len(c) for c in cells))}")
+        text[rare] = cells
+    return text
+
+
+def join_rows(header: Sequence[str], columns: Sequence[Bytes], delimiter: bytes = b",") -> bytes:
+    """A CSV (LF line ends) from a header and columns of bytes, assembled in one buffer.
+
+    The columns' fixed-width bytes sit side by side with a delimiter after each, and the zero
+    bytes that pad the shorter cells are dropped: what is left is the file.
+    """
+    head = delimiter.join(h.encode("utf-8") for h in header) + b"\n"
+    if not columns or len(columns[0]) == 0:
+        return head
+    n = len(columns[0])
+    parts = []
+    for j, col in enumerate(columns):
+        parts.append(col.view(np.uint8).reshape(n, col.dtype.itemsize))
+        parts.append(np.full((n, 1), ord("\n") if j == len(columns) - 1 else delimiter[0], np.uint8))
+    matrix = np.concatenate(parts, axis=1)
+    return head + matrix[matrix != 0].tobytes()
+
+
+def quoted(texts: Sequence[str]) -> Bytes:
+    """Text cells as the csv module writes them (quoted when they hold a comma or a quote)."""
+    out = []
+    for t in texts:
+        cell = format_cell(t, csv_safe=True)
+        if any(c in cell for c in ',"\n\r'):
+            cell = '"' + cell.replace('"', '""') + '"'
+        out.append(cell.encode("utf-8"))
+    return np.array(out, dtype=bytes) if out else np.zeros(0, "S1")
+
+
+def words(choices: Sequence[str], codes: npt.ArrayLike) -> Bytes:
+    """A column of a few fixed words: ``choices[codes[i]]``."""
+    table = np.array([c.encode("utf-8") for c in choices])
+    return table[np.asarray(codes, dtype=np.int64)]
+
+
+# --------------------------------------------------------------------------- the fast lane
+
+
+#: Federations whose periods the fast lane rates (the period engines of SPEC 2, 3 and 5).
+FEDERATIONS = ("fide",)
+
+
+def rate_files(federation: str, players: str | Path, games: str | Path, period: str | None = None,
+               **options: object) -> ColumnResults:
+    """Rate a period from simple CSV files without a Python object per row (:class:`NotSimple` otherwise)."""
+    from xl_elo.federations import fide
+    from xl_elo.federations._period import PlayerArrays
+    from xl_elo.model import GameArrays
+
+    if federation not in FEDERATIONS:
+        raise NotSimple(f"{federation} is rated by the cell-by-cell lane")
+    ev = read_event(players, games, period)
+    n = len(ev.ids)
+    year = ev.year
+    age = (year - ev.birth_year) if year is not None else np.full(n, np.nan)
+    pa = PlayerArrays(ev.rating, ev.games.astype(np.int64), age, ev.ever_2400)
+    arrays = GameArrays(ev.player, ev.opponent, ev.score, np.zeros(len(ev.player), np.int64),
+                        np.arange(len(ev.player)), n)
+    return fide.rate_columns(pa, arrays, ev.ids, ev.names, period=period, **options)  # type: ignore[arg-type]
+
+
+def results_csv(results: ColumnResults) -> bytes:
+    """The results table as CSV bytes, cell for cell what :func:`xl_elo.csvio.results_csv` writes."""
+    n = len(results)
+    cols: list[Bytes] = []
+    for name in results.columns:
+        kind, v = results.kinds.get(name, "blank"), results.values.get(name)
+        if kind == "int":
+            cols.append(whole_text(v))
+        elif kind == "float":
+            cols.append(number_text(v))
+        elif kind == "bool":
+            cols.append(words(("no", "yes"), np.asarray(v, dtype=np.int64)))
+        elif kind == "note":
+            col = np.zeros(n, "S1")
+            if v:
+                texts = quoted(list(v.values()))
+                col = col.astype(texts.dtype)
+                col[np.fromiter(v.keys(), np.int64, len(v))] = texts
+            cols.append(col)
+        elif kind == "text" and isinstance(v, np.ndarray) and v.dtype.kind == "S":
+            cols.append(v)  # checked by the reader: nothing to quote or neutralise
+        elif kind == "text" and isinstance(v, np.ndarray) and v.dtype.kind == "U":
+            codes, choices = spellings(v)
+            cols.append(quoted(choices)[codes])
+        elif kind == "text":
+            cols.append(quoted([str(x) for x in v]))
+        else:
+            cols.append(np.zeros(n, "S1"))
+    return join_rows(results.columns, cols)
