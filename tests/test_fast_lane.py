@@ -55,17 +55,30 @@ def write_event(ev, folder: Path, seed: int = 0, delimiter: str = ",", crlf: boo
     return players, games
 
 
-def slow_csv(players, games, period="2026-10", **options) -> bytes:
-    return results_csv(rate("fide", read_event(players, games, period=period), **options)).encode()
+def slow_csv(players, games, period="2026-10", federation="fide", **options) -> bytes:
+    return results_csv(rate(federation, read_event(players, games, period=period), **options)).encode()
 
 
+@pytest.mark.parametrize("federation", ["fide", "ffe"])
 @pytest.mark.parametrize("seed,players,rounds,unrated", [(1, 40, 7, 0.15), (2, 300, 9, 0.05), (3, 1201, 11, 0.3)])
-def test_fast_lane_writes_the_same_bytes(tmp_path, seed, players, rounds, unrated):
-    ev = random_event(seed, players, rounds, unrated=unrated, federation="fide")
+def test_fast_lane_writes_the_same_bytes(tmp_path, federation, seed, players, rounds, unrated):
+    ev = random_event(seed, players, rounds, unrated=unrated, federation=federation)
     p, g = write_event(ev, tmp_path, seed)
-    fast = columnar.results_csv(columnar.rate_files("fide", p, g, "2026-10"))
-    assert fast == slow_csv(p, g)
+    fast = columnar.results_csv(columnar.rate_files(federation, p, g, "2026-10"))
+    assert fast == slow_csv(p, g, federation=federation)
     assert fast.count(b"\n") == players + 1
+
+
+def test_fast_lane_ffe_table_method_and_warnings(tmp_path, capsys):
+    ev = random_event(9, 400, 9, unrated=0.4, federation="ffe")
+    p, g = write_event(ev, tmp_path, 9)
+    out = tmp_path / "out.csv"
+    assert main(["rate", "-f", "ffe", "-p", str(p), "-g", str(g), "-o", str(out), "--dp", "table"]) == 0
+    fast_err = capsys.readouterr().err
+    assert out.read_bytes() == slow_csv(p, g, federation="ffe", dp_method="table")
+    slow = rate("ffe", read_event(p, g), dp_method="table")
+    assert fast_err == "".join(f"xl-elo: warning: {w}\n" for w in slow.warnings)
+    assert b"archived for the next period" in out.read_bytes()
 
 
 @pytest.mark.parametrize("layout", [{"delimiter": ";"}, {"delimiter": "\t"}, {"crlf": True}, {"bom": True}])
@@ -117,11 +130,12 @@ CELLS = st.sampled_from(["", " ", "1", "0", "0.5", "½", "x", "1850", "1850.5", 
                          "junior", "+", "=", "1-0", "2026", "3600", "Ö", "a;b", "\u00a0 1"])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fast_lane_never_accepts_what_the_reader_rejects(tmp_path, data):
     """Random cells in a small period: same bytes as the slow lane, or it steps aside."""
-    ev = random_event(8, 8, 3, federation="fide")
+    federation = data.draw(st.sampled_from(["fide", "ffe"]))
+    ev = random_event(8, 8, 3, unrated=0.4, federation=federation)
     p, g = write_event(ev, tmp_path, 8)
     target = data.draw(st.sampled_from([p, g]))
     lines = target.read_text(encoding="utf-8").splitlines()
@@ -133,11 +147,11 @@ def test_fast_lane_never_accepts_what_the_reader_rejects(tmp_path, data):
         lines[r] = ",".join(cells)
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
     try:
-        slow = slow_csv(p, g)
+        slow = slow_csv(p, g, federation=federation)
     except InputError:
         slow = None
     try:
-        fast = columnar.results_csv(columnar.rate_files("fide", p, g, "2026-10"))
+        fast = columnar.results_csv(columnar.rate_files(federation, p, g, "2026-10"))
     except columnar.NotSimple:
         return
     assert fast == slow

@@ -137,7 +137,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError(str(exc)) from None
     if args.history and federation != "fesa":
         raise UsageError("--history is for FESA tournaments only")
-    if _fast_lane(args, federation, out):
+    if _fast_lane(args, federation, out, err):
         return EXIT_OK
     event = read_event(args.players, args.games, args.history, period=args.period)
     options: dict[str, object] = {}
@@ -172,7 +172,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _fast_lane(args: argparse.Namespace, federation: str, out: TextIO) -> bool:
+def _fast_lane(args: argparse.Namespace, federation: str, out: TextIO, err: TextIO) -> bool:
     """CSV in, CSV out for a period engine: the columnar reader and writer (issue #9).
 
     Returns False, having written nothing, when the files need the cell-by-cell reader
@@ -195,6 +195,8 @@ def _fast_lane(args: argparse.Namespace, federation: str, out: TextIO) -> bool:
         results = columnar.rate_files(federation, args.players, args.games, args.period, **options)
     except columnar.NotSimple:
         return False
+    for warning in results.warnings:
+        print(f"xl-elo: warning: {warning}", file=err)
     data = columnar.results_csv(results)
     if args.output:
         try:

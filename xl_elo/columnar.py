@@ -534,13 +534,13 @@ def words(choices: Sequence[str], codes: npt.ArrayLike) -> Bytes:
 
 
 #: Federations whose periods the fast lane rates (the period engines of SPEC 2, 3 and 5).
-FEDERATIONS = ("fide",)
+FEDERATIONS = ("fide", "ffe")
 
 
 def rate_files(federation: str, players: str | Path, games: str | Path, period: str | None = None,
                **options: object) -> ColumnResults:
     """Rate a period from simple CSV files without a Python object per row (:class:`NotSimple` otherwise)."""
-    from xl_elo.federations import fide
+    from xl_elo.federations import ffe, fide
     from xl_elo.federations._period import PlayerArrays
     from xl_elo.model import GameArrays
 
@@ -553,6 +553,9 @@ def rate_files(federation: str, players: str | Path, games: str | Path, period: 
     pa = PlayerArrays(ev.rating, ev.games.astype(np.int64), age, ev.ever_2400)
     arrays = GameArrays(ev.player, ev.opponent, ev.score, np.zeros(len(ev.player), np.int64),
                         np.arange(len(ev.player)), n)
+    if federation == "ffe":
+        return ffe.rate_columns(ev.rating, ev.games, ev.junior, ev.archive_perf, ev.archive_games, arrays, ev.ids,
+                                ev.names, period=period, **options)  # type: ignore[arg-type]
     return fide.rate_columns(pa, arrays, ev.ids, ev.names, period=period, **options)  # type: ignore[arg-type]
 
 
@@ -564,7 +567,7 @@ def results_csv(results: ColumnResults) -> bytes:
         kind, v = results.kinds.get(name, "blank"), results.values.get(name)
         if kind == "int":
             cols.append(whole_text(v))
-        elif kind == "float":
+        elif kind in ("float", "number"):
             cols.append(number_text(v))
         elif kind == "bool":
             cols.append(words(("no", "yes"), np.asarray(v, dtype=np.int64)))

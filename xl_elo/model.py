@@ -259,7 +259,8 @@ class ColumnResults:
     """A results table as columns (SPEC 8): what the vectorised engines return.
 
     ``values[name]`` is one array per column; ``kinds[name]`` says how a cell reads:
-    ``int`` and ``float`` (float arrays, NaN = blank), ``bool`` (yes/no), ``text`` (one
+    ``int``, ``float`` and ``number`` (float arrays, NaN = blank; ``number`` reads as int when
+    whole), ``bool`` (yes/no), ``text`` (one
     string per row: a list, or UTF-8 bytes from the fast CSV reader) and ``note`` (a dict
     row -> text, blank elsewhere). :meth:`to_results` gives the row form every front end uses.
     """
@@ -284,6 +285,8 @@ class ColumnResults:
             return [None if x != x else int(x) for x in np.asarray(v).tolist()]
         if kind == "float":
             return [None if x != x else float(x) for x in np.asarray(v).tolist()]
+        if kind == "number":  # whole numbers as int, others as float
+            return [None if x != x else (int(x) if x.is_integer() else x) for x in np.asarray(v, dtype=float).tolist()]
         if kind == "bool":
             return [bool(x) for x in np.asarray(v).tolist()]
         if kind == "note":

@@ -18,6 +18,7 @@ Decisions where SPEC 5 is silent (also in the issue note):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -26,7 +27,7 @@ import numpy.typing as npt
 
 from xl_elo.core import normal_quantile, round_to_ten
 from xl_elo.federations._period import Sides, nan_to_none
-from xl_elo.model import Event, Results, make_columns
+from xl_elo.model import ColumnResults, Event, GameArrays, Results, make_columns
 from xl_elo.tables import FFE_CONVERSIONS, FFE_DP_TABLE
 
 FloatArray = npt.NDArray[np.float64]
@@ -260,50 +261,105 @@ def estimate_unrated(
 # --------------------------------------------------------------------------- period
 
 
+#: Rule names in the order of the codes :func:`update_arrays` returns.
+RULES: Final = ("none", "Pj=Ei", "1.a", "1.b", "1.c", "2.a", "2.b", "2.c", "3.a", "3.b")
+
+
+def update_arrays(
+    nj: npt.NDArray[np.int64], pj: FloatArray, ei: FloatArray, junior: npt.NDArray[np.bool_],
+    archive_perf: FloatArray, archive_games: FloatArray,
+) -> dict[str, npt.NDArray[np.generic]]:
+    """:func:`update` for every player at once (SPEC 5.6 - 5.9); NaN where the rule gives nothing.
+
+    Returns ``rule`` (codes into :data:`RULES`), ``ej``, ``elo``, ``archive_perf``, ``archive_games``.
+    """
+    nj = np.asarray(nj, dtype=np.int64)
+    nf = nj.astype(np.float64)
+    rated = ~np.isnan(ei)
+    archived = ~rated & (np.nan_to_num(archive_games) > 0) & ~np.isnan(archive_perf)
+    fresh = ~rated & ~archived
+    na = np.nan_to_num(archive_games)
+    quota = np.where(junior, QUOTA_JUNIOR, QUOTA_SENIOR)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = (pj * nf + archive_perf * na) / (nf + na)
+        conditions = [
+            nj == 0, rated & (pj == ei), rated & (pj < ei), rated & (nj >= quota), rated,
+            archived & (nj >= QUOTA_FIRST), archived & (nf + na < QUOTA_FIRST), archived,
+            fresh & (nj < QUOTA_FIRST), fresh,
+        ]
+        rule = np.select(conditions, np.arange(len(RULES)), 0)
+        ej_by_rule = [ei, ei, (WEIGHT * ei + nf * pj) / (WEIGHT + nf), pj, (pj * nf + (WEIGHT - nf) * ei) / WEIGHT,
+                      pj, np.nan, mean, np.nan, pj]
+    ej = np.choose(rule, [np.broadcast_to(np.asarray(x, dtype=np.float64), nj.shape) for x in ej_by_rule])
+    none = rule == 0
+    keep_archive = none & archived
+    out_perf = np.select([keep_archive, rule == 6, rule == 8], [archive_perf, mean, pj], np.nan)
+    out_games = np.select([keep_archive, rule == 6, rule == 8], [na, nf + na, nf], np.nan)
+    return {"rule": rule, "ej": ej, "elo": round_to_ten(ej), "archive_perf": out_perf, "archive_games": out_games}
+
+
+_KINDS: Final = {
+    "id": "text", "name": "text", "status": "text", "rating_before": "number", "games_rated": "int",
+    "score": "float", "expected": "blank", "k": "blank", "performance": "float", "change": "int", "bonus": "blank",
+    "rating_after": "int", "games_after": "int", "rule": "text", "nj": "int", "sc": "float", "ea": "float",
+    "p": "float", "dp": "float", "pj": "float", "ej": "float", "archive_perf": "float", "archive_games": "int",
+    "rounds": "int", "note": "note",
+}
+
+
+def rate_columns(
+    rating: FloatArray, games_before: npt.ArrayLike, junior: npt.NDArray[np.bool_], archive_perf: FloatArray,
+    archive_games: FloatArray, arrays: GameArrays, ids: Sequence[str] | npt.NDArray[np.bytes_],
+    names: Sequence[str] | npt.NDArray[np.bytes_], *, dp_method: DpMethod = "normal", start: float = START,
+    period: str | None = None,
+) -> ColumnResults:
+    """The results table of an FFE period as columns (SPEC 5, SPEC 8); NaN ``rating`` = unrated."""
+    sides = Sides.build(arrays)
+    est = estimate_unrated(sides, rating, dp_method, start)
+    unrated = np.isnan(rating)
+    seen = np.where(unrated, est.estimate, rating)  # how each player counts (5.10)
+    perf = performance_of(sides.select(np.isfinite(seen[sides.against])), seen, seen, dp_method)
+    games = sides.count()
+    score = sides.total(sides.score)
+    # SPEC 5.10: an unrated player's Pj is his final estimate (his performance at it is
+    # within 20 of it and is shown beside it)
+    pj = np.where(perf.nj > 0, np.where(unrated, est.estimate, perf.pj), np.nan)
+    u = update_arrays(perf.nj, pj, rating, junior, archive_perf, archive_games)
+    moving = unrated & (games > 0) & ~est.settled
+    notes: dict[int, str] = {}
+    warnings = []
+    for i in np.flatnonzero(moving | np.isin(u["rule"], (6, 8))).tolist():
+        if moving[i]:
+            notes[i] = f"estimate still moving after {MAX_ROUNDS} rounds"
+            warnings.append(f"{ids[i].decode('utf-8') if isinstance(ids[i], bytes) else ids[i]}: {notes[i]}")
+        else:
+            notes[i] = "archived for the next period"
+    values = {
+        "id": ids, "name": names, "status": np.where(unrated, "unrated", "established"),
+        "rating_before": rating, "games_rated": games.astype(np.float64), "score": score,
+        "performance": perf.pj, "change": u["elo"] - round_to_ten(rating), "rating_after": u["elo"],
+        "games_after": np.asarray(games_before, dtype=np.float64) + games,
+        "rule": np.array(RULES)[u["rule"]], "nj": perf.nj.astype(np.float64), "sc": perf.sc,
+        "ea": perf.ea, "p": perf.p, "dp": perf.dp, "pj": pj, "ej": u["ej"],
+        "archive_perf": u["archive_perf"], "archive_games": u["archive_games"],
+        "rounds": np.where(unrated & (games > 0), est.rounds, np.nan), "note": notes,
+    }
+    return ColumnResults("ffe", COLUMNS, values, _KINDS, period=period, warnings=warnings)
+
+
 def rate(event: Event, *, dp_method: DpMethod = "normal", start: float = START) -> Results:
     """Rate an FFE period: every listed player, all games at once (SPEC 5)."""
     players = event.players
     n = len(players)
     rating = np.fromiter((np.nan if p.rating is None else p.rating for p in players), np.float64, n)
-    sides = Sides.build(event.game_arrays())
-    est = estimate_unrated(sides, rating, dp_method, start)
-    seen = np.where(np.isnan(rating), est.estimate, rating)  # how each player counts (5.10)
-    center = seen
-    perf = performance_of(sides.select(np.isfinite(seen[sides.against])), center, seen, dp_method)
-    games = sides.count()
-    score = sides.total(sides.score)
-    rows = []
-    warnings = []
-    # SPEC 5.10: an unrated player's Pj is his final estimate (his performance at it is
-    # within 20 of it and is shown beside it)
-    pj_all = np.where(np.isnan(rating), est.estimate, perf.pj)
-    for i, p in enumerate(players):
-        nj = int(perf.nj[i])
-        pj = float(pj_all[i]) if nj else float("nan")
-        junior = (p.category or "").strip().lower() == "junior"
-        u = update(nj, pj, p.rating, junior, p.archive_perf, p.archive_games)
-        note = ""
-        if p.rating is None and games[i] and not est.settled[i]:
-            note = f"estimate still moving after {MAX_ROUNDS} rounds"
-            warnings.append(f"{p.id}: {note}")
-        elif u.rule in ("2.b", "3.a"):
-            note = "archived for the next period"
-        status = "established" if p.rating is not None else "unrated"
-        rows.append({
-            "id": p.id, "name": p.name, "status": status,
-            "rating_before": _int_or_none(p.rating), "games_rated": int(games[i]),
-            "score": float(score[i]), "expected": None, "k": None,
-            "performance": nan_to_none(perf.pj[i]),
-            "change": (u.elo - _ten(p.rating)) if (u.elo is not None and p.rating is not None) else None,
-            "bonus": None, "rating_after": u.elo, "games_after": p.games + int(games[i]),
-            "rule": u.rule, "nj": nj, "sc": float(perf.sc[i]),
-            "ea": nan_to_none(perf.ea[i]), "p": nan_to_none(perf.p[i]), "dp": nan_to_none(perf.dp[i]),
-            "pj": nan_to_none(pj), "ej": u.ej,
-            "archive_perf": u.archive_perf, "archive_games": u.archive_games,
-            "rounds": int(est.rounds[i]) if p.rating is None and games[i] else None,
-            "note": note,
-        })
-    return Results("ffe", COLUMNS, rows, period=event.period, warnings=warnings)
+    junior = np.fromiter(((p.category or "").strip().lower() == "junior" for p in players), bool, n)
+    archive_perf = np.fromiter((np.nan if p.archive_perf is None else p.archive_perf for p in players), np.float64, n)
+    archive_games = np.fromiter((np.nan if p.archive_games is None else p.archive_games for p in players),
+                                np.float64, n)
+    games_before = np.fromiter((p.games for p in players), np.float64, n)
+    return rate_columns(rating, games_before, junior, archive_perf, archive_games, event.game_arrays(),
+                        [p.id for p in players], [p.name for p in players], dp_method=dp_method, start=start,
+                        period=event.period).to_results()
 
 
 def _int_or_none(x: float | None) -> int | float | None:
