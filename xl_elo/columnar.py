@@ -84,17 +84,13 @@ def read_columns(path: str | Path) -> CsvColumns:
         raw = raw[len(_BOM):]
     if b'"' in raw:
         raise NotSimple("quoted cells")
-    if b"\r" in raw:
-        if raw.count(b"\r") != raw.count(b"\r\n"):
-            raise NotSimple("a carriage return inside a line")
-        raw = raw.replace(b"\r\n", b"\n")
     if not raw.isascii():
         try:
             raw.decode("utf-8")
         except UnicodeDecodeError:
             raise NotSimple("not UTF-8") from None
-    raw = raw.rstrip(b"\n") + b"\n"
-    first = raw[: raw.index(b"\n")].decode("utf-8")
+    raw = raw.rstrip(b"\r\n") + b"\n"
+    first = raw[: raw.index(b"\n")].decode("utf-8").rstrip("\r")
     try:  # the delimiter as the cell-by-cell reader finds it
         dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
         delimiter, skip = dialect.delimiter, dialect.skipinitialspace
@@ -113,6 +109,12 @@ def read_columns(path: str | Path) -> CsvColumns:
     starts[0] = 0
     starts[1:] = ends[:-1] + 1
     starts, ends = starts.reshape(lines, n_cols), ends.reshape(lines, n_cols)
+    returns = np.flatnonzero(data == ord("\r"))
+    if len(returns):  # Windows line ends: the carriage return is not part of the last cell
+        if not (data[returns + 1] == ord("\n")).all():
+            raise NotSimple("a carriage return inside a line")
+        last = ends[:, -1]
+        ends[:, -1] = last - (data[np.maximum(last - 1, 0)] == ord("\r"))
     header = [raw[s:e].decode("utf-8") for s, e in zip(starts[0].tolist(), ends[0].tolist(), strict=True)]
     starts, ends = starts[1:], ends[1:]
     filled = (ends > starts).any(axis=1)
@@ -446,31 +448,50 @@ def _check_pairs(player: IntArray, opponent: IntArray, rnd: FloatArray, n: int) 
 # --------------------------------------------------------------------------- writing
 
 
-#: Text of 0..9999, plain and zero-padded to four digits: a number's text is two look-ups.
-_PLAIN = np.array([str(i).encode() for i in range(10_000)])
-_PADDED = np.array([f"{i:04d}".encode() for i in range(10_000)])
-_PADDED_2 = np.array([f"{i:02d}".encode() for i in range(100)])
+# Cells are written as rows of bytes in which zero bytes do not count (the writer drops
+# them), so a number needs no alignment: four digits at a time come from a table.
+
+def _words_of(texts: Sequence[str], width: int = 4) -> npt.NDArray[np.uint32]:
+    """Short texts as 4-byte words (zero bytes after), so a table look-up moves one word."""
+    raw = "".join(t.ljust(width, "\0") for t in texts).encode()
+    return np.frombuffer(raw, np.uint32).copy()
+
+
+_DIGITS = _words_of([str(i).rjust(4, "\0") for i in range(10_000)])
+_DIGITS_PADDED = _words_of([f"{i:04d}" for i in range(10_000)])
+#: Six decimals as (first three, last three): ".5" when the last three are zeros, else
+#: ".500" + "25" with the trailing zeros of the last three dropped.
+_FRACTION_SHORT = _words_of(["." + f"{i:03d}".rstrip("0") for i in range(1000)])
+_FRACTION_HEAD = _words_of(["." + f"{i:03d}" for i in range(1000)])
+_FRACTION_TAIL = _words_of([f"{i:03d}".rstrip("0") for i in range(1000)])
+_MINUS = _words_of(["-"])[0]
 _LIMIT = 10.0**8
 
 
-def whole_text(values: FloatArray) -> Bytes:
-    """Whole numbers as text (NaN blank), as ``str(int(v))`` writes them."""
+def whole_cells(values: FloatArray) -> npt.NDArray[np.uint8]:
+    """Whole numbers as cells (rows of bytes, zero bytes not counting), as ``str(int(v))``; NaN blank."""
+    return _whole_words(values).view(np.uint8)
+
+
+def _whole_words(values: FloatArray) -> npt.NDArray[np.uint32]:
     v = np.asarray(values, dtype=np.float64)
     blank = np.isnan(v)
     a = np.abs(np.where(blank, 0.0, v))
     if (a >= _LIMIT).any():
-        return np.array([b"" if x != x else str(int(x)).encode() for x in v.tolist()], dtype=bytes)
-    whole = a.astype(np.int64)
-    high, low = np.divmod(whole, 10_000)
-    text = np.where(high > 0, np.strings.add(_PLAIN[high], _PADDED[low]), _PLAIN[low])
-    if (v < 0).any():
-        text = np.where(v < 0, np.strings.add(b"-", text), text)
-    return np.where(blank, b"", text)
+        return _fixed([b"" if x != x else str(int(x)).encode() for x in v.tolist()], words=True)
+    high, low = np.divmod(a.astype(np.int64), 10_000)
+    big = high > 0
+    out = np.zeros((len(v), 3), np.uint32)
+    out[:, 0] = np.where(v < 0, _MINUS, 0)
+    out[:, 1] = np.where(big, _DIGITS[high], 0)
+    out[:, 2] = np.where(big, _DIGITS_PADDED[low], _DIGITS[low])
+    out[blank] = 0
+    return out
 
 
-def number_text(values: FloatArray) -> Bytes:
+def number_cells(values: FloatArray) -> npt.NDArray[np.uint8]:
     """Numbers as :func:`xl_elo.csvio.format_cell` writes them: whole without '.0', else six
-    decimals with the trailing zeros dropped; NaN blank."""
+    decimals with the trailing zeros dropped; NaN blank. Rows of bytes, zero bytes not counting."""
     v = np.asarray(values, dtype=np.float64)
     finite = np.isfinite(v) & (np.abs(v) < _LIMIT)
     millionths = np.where(finite, v * 1e6, 0.0)
@@ -478,36 +499,66 @@ def number_text(values: FloatArray) -> Bytes:
     # where v * 1e6 is close to a half, the decimal rounding of the exact binary value may differ:
     # those few cells (and a tiny value written '-0') are written by format_cell itself
     exact = (np.abs(np.abs(millionths - np.trunc(millionths)) - 0.5) > 1e-4) & ~((near == 0) & (v != 0))
-    units, fraction = np.divmod(np.abs(near), 1e6)
-    decimal = finite & exact & (fraction > 0)
-    text = whole_text(np.where(finite & exact, np.copysign(units, v), np.nan))
-    if decimal.any():
-        f = fraction.astype(np.int64)
-        digits = np.strings.rstrip(np.strings.add(_PADDED[f // 100], _PADDED_2[f % 100]), b"0")
-        part = np.strings.add(b".", digits)
-        signed = np.where((v < 0) & (units == 0), b"-0", text)
-        text = np.where(decimal, np.strings.add(signed, part), text)
-    rare = np.flatnonzero(~(finite & exact) & ~np.isnan(v))
+    a = np.abs(near)
+    units = np.floor(a / 1e6)
+    fraction = a - units * 1e6  # whole millionths, exact
+    ok = finite & exact
+    whole = _whole_words(np.where(ok, np.copysign(units, v), np.nan))
+    decimal = ok & (fraction > 0)
+    rare = np.flatnonzero(~ok & ~np.isnan(v))
+    if not decimal.any() and not len(rare):
+        return whole.view(np.uint8)
+    high, low = np.divmod(np.where(decimal, fraction, 0.0).astype(np.int64), 1000)
+    tail = decimal & (low > 0)
+    out = np.empty((len(v), 5), np.uint32)
+    out[:, :3] = whole
+    out[:, 0] = np.where(decimal & (v < 0), _MINUS, out[:, 0])  # -0.5: the sign of a zero unit
+    out[:, 3] = np.where(tail, _FRACTION_HEAD[high], np.where(decimal, _FRACTION_SHORT[high], 0))
+    out[:, 4] = np.where(tail, _FRACTION_TAIL[low], 0)
     if len(rare):
-        cells = [format_cell(float(x)).encode() for x in v[rare].tolist()]
-        text = text.astype(f"S{max(text.dtype.itemsize, *(len(c) for c in cells))}")
-        text[rare] = cells
-    return text
+        cells = _fixed([format_cell(float(x)).encode() for x in v[rare].tolist()], words=True)
+        out = np.concatenate([out, np.zeros((len(v), max(cells.shape[1] - 5, 0)), np.uint32)], axis=1)
+        out[rare] = 0
+        out[rare, : cells.shape[1]] = cells
+    return out.view(np.uint8)
 
 
-def join_rows(header: Sequence[str], columns: Sequence[Bytes], delimiter: bytes = b",") -> bytes:
-    """A CSV (LF line ends) from a header and columns of bytes, assembled in one buffer.
+def _fixed(cells: Sequence[bytes], words: bool = False) -> npt.NDArray[np.generic]:
+    """Byte strings as rows of bytes (or of 4-byte words) padded with zero bytes."""
+    width = max([len(c) for c in cells] + [1])
+    if words:
+        width = -(-width // 4) * 4
+    column = np.array(cells, dtype=f"S{width}") if len(cells) else np.zeros(0, f"S{width}")
+    matrix = column.view(np.uint8).reshape(len(cells), width)
+    return matrix.view(np.uint32) if words else matrix
+
+
+def _trim(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Drop the 4-byte columns no cell uses (no sign, no fifth digit ...): less for the writer to sift."""
+    used = cells.view(np.uint32).any(axis=0) if cells.shape[1] % 4 == 0 and len(cells) else None
+    if used is None or used.all():
+        return cells
+    return np.ascontiguousarray(cells.view(np.uint32)[:, used]).view(np.uint8)
+
+
+def cell_text(cells: npt.NDArray[np.uint8]) -> list[bytes]:
+    """The text of each cell (its bytes without the zero bytes)."""
+    return [bytes(row[row != 0]) for row in cells]
+
+
+def join_rows(header: Sequence[str] | None, columns: Sequence[Bytes], delimiter: bytes = b",") -> bytes:
+    """CSV lines (LF line ends) from a header (None: none) and columns of bytes, in one buffer.
 
     The columns' fixed-width bytes sit side by side with a delimiter after each, and the zero
     bytes that pad the shorter cells are dropped: what is left is the file.
     """
-    head = delimiter.join(h.encode("utf-8") for h in header) + b"\n"
+    head = b"" if header is None else delimiter.join(h.encode("utf-8") for h in header) + b"\n"
     if not columns or len(columns[0]) == 0:
         return head
     n = len(columns[0])
     parts = []
     for j, col in enumerate(columns):
-        parts.append(col.view(np.uint8).reshape(n, col.dtype.itemsize))
+        parts.append(col if col.ndim == 2 else col.view(np.uint8).reshape(n, col.dtype.itemsize))
         parts.append(np.full((n, 1), ord("\n") if j == len(columns) - 1 else delimiter[0], np.uint8))
     matrix = np.concatenate(parts, axis=1)
     return head + matrix[matrix != 0].tobytes()
@@ -559,32 +610,50 @@ def rate_files(federation: str, players: str | Path, games: str | Path, period: 
     return fide.rate_columns(pa, arrays, ev.ids, ev.names, period=period, **options)  # type: ignore[arg-type]
 
 
+#: Rows formatted per step of the writer: every temporary stays small and is reused.
+_BLOCK = 1 << 14
+
+
 def results_csv(results: ColumnResults) -> bytes:
     """The results table as CSV bytes, cell for cell what :func:`xl_elo.csvio.results_csv` writes."""
     n = len(results)
-    cols: list[Bytes] = []
+    columns: list[tuple[str, object]] = []
     for name in results.columns:
         kind, v = results.kinds.get(name, "blank"), results.values.get(name)
-        if kind == "int":
-            cols.append(whole_text(v))
-        elif kind in ("float", "number"):
-            cols.append(number_text(v))
-        elif kind == "bool":
-            cols.append(words(("no", "yes"), np.asarray(v, dtype=np.int64)))
-        elif kind == "note":
-            col = np.zeros(n, "S1")
-            if v:
-                texts = quoted(list(v.values()))
-                col = col.astype(texts.dtype)
-                col[np.fromiter(v.keys(), np.int64, len(v))] = texts
-            cols.append(col)
-        elif kind == "text" and isinstance(v, np.ndarray) and v.dtype.kind == "S":
-            cols.append(v)  # checked by the reader: nothing to quote or neutralise
+        if kind == "note":
+            where = np.fromiter(v.keys(), np.int64, len(v)) if v else np.zeros(0, np.int64)
+            texts = quoted(list(v.values())) if v else np.zeros(0, "S1")
+            order = np.argsort(where)
+            columns.append(("note", (where[order], texts[order])))
         elif kind == "text" and isinstance(v, np.ndarray) and v.dtype.kind == "U":
             codes, choices = spellings(v)
-            cols.append(quoted(choices)[codes])
+            columns.append(("bytes", quoted(choices)[codes]))
+        elif kind == "text" and not (isinstance(v, np.ndarray) and v.dtype.kind == "S"):
+            columns.append(("bytes", quoted([str(x) for x in v])))
         elif kind == "text":
-            cols.append(quoted([str(x) for x in v]))
+            columns.append(("bytes", v))  # checked by the reader: nothing to quote or neutralise
         else:
-            cols.append(np.zeros(n, "S1"))
-    return join_rows(results.columns, cols)
+            columns.append((kind, v))
+    parts = [join_rows(results.columns, [])]
+    for start in range(0, n, _BLOCK):
+        stop = min(start + _BLOCK, n)
+        cols = []
+        for kind, v in columns:
+            if kind == "int":
+                cols.append(_trim(whole_cells(np.asarray(v)[start:stop])))
+            elif kind in ("float", "number"):
+                cols.append(_trim(number_cells(np.asarray(v)[start:stop])))
+            elif kind == "bool":
+                cols.append(words(("no", "yes"), np.asarray(v[start:stop], dtype=np.int64)))  # type: ignore[index]
+            elif kind == "note":
+                where, texts = v  # type: ignore[misc]
+                lo, hi = np.searchsorted(where, [start, stop])
+                col = np.zeros(stop - start, texts.dtype if hi > lo else "S1")
+                col[where[lo:hi] - start] = texts[lo:hi]
+                cols.append(col)
+            elif kind == "bytes":
+                cols.append(v[start:stop])  # type: ignore[index]
+            else:
+                cols.append(np.zeros(stop - start, "S1"))
+        parts.append(join_rows(None, cols))
+    return b"".join(parts)

@@ -108,6 +108,25 @@ def compatible(center: npt.ArrayLike, opponent: npt.ArrayLike, score: npt.ArrayL
     return (s == 0.5) | ((s == 1.0) & (o > c - WINDOW)) | ((s == 0.0) & (o < c + WINDOW))
 
 
+def _dp_by_score(sc: FloatArray, nj: npt.NDArray[np.int64], method: DpMethod) -> FloatArray:
+    """D(P) at P = sc / nj for every player (NaN where nj = 0), computed once per distinct score.
+
+    Scores are whole or half points, so a period has few distinct (points, games) pairs
+    however many players it has; D(P) is computed for those and looked up for the rest.
+    """
+    halves = np.rint(2 * sc).astype(np.int64)
+    n_max = int(nj.max(initial=0)) + 1
+    key = halves * n_max + nj
+    if not np.array_equal(halves, 2 * sc) or (len(key) and (key.min() < 0 or key.max() >= 1 << 22)):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(nj > 0, dp(np.nan_to_num(sc / nj), method), np.nan)
+    pairs = np.flatnonzero(np.bincount(key[nj > 0], minlength=1))
+    pairs = pairs[pairs % n_max > 0]
+    table = np.full(int(key.max(initial=0)) + 1, np.nan)
+    table[pairs] = dp((pairs // n_max) / 2 / (pairs % n_max), method)
+    return table[key]
+
+
 @dataclass(frozen=True)
 class Performance:
     """Nj, Sc, Ea, P, D(P) and Pj per player (SPEC 5.3 - 5.5); NaN where Nj = 0."""
@@ -139,7 +158,7 @@ def performance_of(
     with np.errstate(invalid="ignore", divide="ignore"):
         ea = sel.total(o[keep]) / nj
         p = sc / nj
-    d = np.where(nj > 0, dp(np.nan_to_num(p), method), np.nan)
+    d = _dp_by_score(sc, nj, method)
     pj = np.where(nj > 0, np.maximum(ea + d, PJ_FLOOR), np.nan)
     return Performance(nj, sc, ea, p, d, pj)
 
@@ -235,7 +254,11 @@ class Estimates:
 def estimate_unrated(
     sides: Sides, rating: FloatArray, method: DpMethod = "normal", start: float = START
 ) -> Estimates:
-    """The iterative method of SPEC 5.10, Jacobi steps over all unrated players at once."""
+    """The iterative method of SPEC 5.10, Jacobi steps over all unrated players at once.
+
+    Each round recomputes the performance only of players whose estimate, or an opponent's,
+    moved in the round before; everyone else's is unchanged (and so is his settling).
+    """
     unrated = np.isnan(rating)
     mine = sides.select(unrated[sides.who])
     has_games = mine.count() > 0
@@ -245,14 +268,20 @@ def estimate_unrated(
     est = np.where(todo, first.pj, np.nan)
     current = np.where(todo, est, current)
     last_move = np.zeros(len(rating), np.int64)
+    perf = np.full(len(rating), np.nan)
+    changed = todo
     t = 0
     for t in range(1, MAX_ROUNDS + 1):
-        perf = performance_of(mine, current, current, method).pj
+        # only a player whose own estimate or an opponent's moved last round can get another
+        # performance: the others keep theirs, and stay settled
+        affected = todo & (changed | (np.bincount(mine.who, changed[mine.against], len(rating)) > 0))
+        perf = np.where(affected, performance_of(mine.select(affected[mine.who]), current, current, method).pj, perf)
         moving = todo & np.isfinite(perf) & (np.abs(perf - current) >= SETTLE)
         if not moving.any():
             break
         last_move[moving] = t
         current = np.where(moving, (current + perf) / 2.0, current)
+        changed = moving
     settled = ~todo | (last_move < t) | (t < MAX_ROUNDS)
     rounds = np.where(todo, np.minimum(last_move + 1, MAX_ROUNDS), 0)
     return Estimates(np.where(todo, current, np.nan), rounds, settled)
