@@ -96,9 +96,15 @@ def normal_change(rating: float, opponents: Sequence[float], scores: Sequence[fl
     ``opponents`` are the ratings the games count with (after the tournament, floored,
     handicap-adjusted). The sum is rounded once, halves to even.
     """
-    pr = float(rating)
-    counter = int(bonus_count)
-    steps = []
+    steps: list[GameStep] = []
+    total, counter = _walk(float(rating), opponents, scores, int(bonus_count), steps)
+    # round() on a float is round-half-even on its exact value, as round_half_even (SPEC 6.4)
+    return NormalOutcome(tuple(steps), total, round(total), min(BONUS_GAMES, counter))
+
+
+def _walk(pr: float, opponents: Sequence[float], scores: Sequence[float], counter: int,
+          steps: list[GameStep] | None) -> tuple[float, int]:
+    """The game-by-game walk of SPEC 6.4: total change and bonus counter (``steps`` filled if given)."""
     total = 0.0
     for o, s in zip(opponents, scores, strict=True):
         k = k_factor(pr)
@@ -113,10 +119,11 @@ def normal_change(rating: float, opponents: Sequence[float], scores: Sequence[fl
         bonus = (BONUS_BELOW - pr) / BONUS_DIVISOR if (pr < BONUS_BELOW and counter < BONUS_GAMES) else 0.0
         delta += bonus
         counter += 1
-        steps.append(GameStep(o, s, k, pr, normal, upset, bonus, delta))
+        if steps is not None:
+            steps.append(GameStep(o, s, k, pr, normal, upset, bonus, delta))
         total += delta
         pr += delta
-    return NormalOutcome(tuple(steps), total, int(round_half_even(total)), min(BONUS_GAMES, counter))
+    return total, counter
 
 
 def performance_rating(opponents: Sequence[float], scores: Sequence[float]) -> int:
@@ -233,7 +240,7 @@ def rate(event: Event) -> Results:
     for sweep in range(1, MAX_SWEEPS + 1):
         changed = False
         for e in active:
-            value = _evaluate(e, current)[0]
+            value = _settle_value(e, current)
             if value != current[e.index]:
                 current[e.index] = value
                 changed = True
@@ -294,6 +301,16 @@ def _evaluate(e: _Entry, current: list[float]) -> tuple[float, list[float], Norm
     opps = _opponent_ratings(e, current, before)
     outcome = normal_change(before, opps, scores, e.player.bonus_count)
     return max(RATING_FLOOR, before + outcome.change), opps, outcome
+
+
+def _settle_value(e: _Entry, current: list[float]) -> float:
+    """:func:`_evaluate`'s rounded result alone: the sweeps need no game-by-game detail."""
+    if e.performance_mode:
+        return _evaluate(e, current)[0]
+    before = float(e.player.rating or 0.0)
+    total, _ = _walk(before, _opponent_ratings(e, current, before), [s for _, s, _, _ in e.games],
+                     e.player.bonus_count, None)
+    return max(RATING_FLOOR, before + round(total))
 
 
 def _result_row(e: _Entry, current: list[float]) -> tuple[dict[str, object], list[tuple[float, float]]]:

@@ -13,6 +13,7 @@ below 20 kyu's (-5.0) converts back to rating 0.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -23,6 +24,7 @@ from xl_elo.core import round_half_even
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, GradeRow
 
 GRADE_NAMES: Final = tuple(g.grade for g in FESA_GRADES)
+_GRADE_POSITION: Final = {name: i for i, name in enumerate(GRADE_NAMES)}
 _LB = np.array([g.lb for g in FESA_GRADES], dtype=np.float64)
 #: Number of 20 kyu's lower bound (1 kyu = 14.0, SPEC 6.7).
 _FIRST_NUMBER: Final = 14.0 - GRADE_NAMES.index("1 kyu")
@@ -39,7 +41,13 @@ def normalise_grade(text: str, *, allow_pro: bool = False) -> str:
 
     Raises ValueError naming what is accepted.
     """
-    m = _GRADE_RE.match(str(text))
+    return _normalise(str(text), allow_pro)
+
+
+@functools.lru_cache(maxsize=1024)
+def _normalise(text: str, allow_pro: bool) -> str:
+    """:func:`normalise_grade`, once per distinct spelling (a season names the same few grades)."""
+    m = _GRADE_RE.match(text)
     if m:
         pro, number, unit = m.group(1), int(m.group(2)), m.group(3).lower()
         name = f"{number} {'kyu' if unit.startswith('k') else 'dan'}"
@@ -61,7 +69,7 @@ def grade_row(grade: str) -> GradeRow:
 
 def grade_index(grade: str | None) -> int:
     """Position of a grade in the table (0 = 20 kyu); -1 for no grade."""
-    return -1 if grade is None else GRADE_NAMES.index(normalise_grade(grade))
+    return -1 if grade is None else _GRADE_POSITION[normalise_grade(grade)]
 
 
 def upper_bound(grade: str) -> int | None:

@@ -67,15 +67,22 @@ def _k(rating: float) -> int:
     return FESA_K_BANDS[-1][1]
 
 
+def _upper_bound(i: int) -> int | None:
+    """UB of the grade at table position i: the next grade's LB (SPEC 6.9)."""
+    return FESA_GRADES[i + 1].lb if i + 1 < len(FESA_GRADES) else None
+
+
 class _Walker:
     def __init__(self, grade: str | None, lb_run: int, mp_run: int, mp_reached: bool):
         self.p = Promotion(grade, lb_run, mp_run, mp_reached)
+        self.index = fesa_grades.grade_index(grade)  # position of the grade, -1 for none
 
     def next_grade(self) -> int | None:
-        i = fesa_grades.grade_index(self.p.grade) + 1
+        i = self.index + 1
         return i if i < len(FESA_GRADES) else None
 
     def promote(self, i: int, reason: str) -> None:
+        self.index = i
         self.p.grade = FESA_GRADES[i].grade
         self.p.reasons.append(f"promoted to {self.p.grade}: {reason}")
         self.p.lb_run = self.p.mp_run = 0
@@ -103,13 +110,13 @@ class _Walker:
             row = FESA_GRADES[n]
             if t < RUN_GAMES:
                 above = n + 1 if n + 1 < len(FESA_GRADES) else None
-                ub_above = fesa_grades.upper_bound(FESA_GRADES[above].grade) if above is not None else None
+                ub_above = _upper_bound(above) if above is not None else None
                 if ub_above is not None and r >= ub_above:
                     self.promote(n, f"reached {ub_above} (UB of {FESA_GRADES[above].grade}) at game {t}")  # type: ignore[index]
                     promoted = True
                     continue
                 return promoted
-            ub = fesa_grades.upper_bound(row.grade)
+            ub = _upper_bound(n)
             if ub is not None and r >= ub:
                 self.promote(n, f"reached UB of {row.grade} ({ub})")
                 promoted = True
