@@ -192,3 +192,69 @@ def test_elo_rate_bad_input_names_the_range_row_and_value():
     with pytest.raises(udfs.ArgumentError, match=r"argument players, row 3, column 'rating': 'x' is not a number"):
         udfs.elo_rate("fqe", [["id", "rating"], ["a", 1500.0], ["b", "x"]],
                       [["player", "opponent", "result"], ["a", "b", 1.0]])
+
+
+# --------------------------------------------------------------------------- ELO_RATE's column-by-column lane
+
+def _ranges(ev):
+    """An event as Excel passes its two ranges: floats for numbers, None for blank cells."""
+    players = [["id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf", "archive_games"]]
+    for p in ev.players:
+        players.append([p.id, p.name, p.rating, float(p.games), None if p.birth_year is None else float(p.birth_year),
+                        "yes" if p.ever_2400 else None, p.category, p.archive_perf,
+                        None if p.archive_games is None else float(p.archive_games)])
+    games = [["round", "player", "opponent", "result"]]
+    for g in ev.games:
+        result = g.result.score if g.result.rated else ("+" if g.opponent else None)
+        games.append([float(g.round) if g.round else None, g.player, g.opponent, result])
+    return players, games
+
+
+def _both_lanes(monkeypatch, federation, players, games):
+    from xl_elo import columnar
+
+    def outcome():
+        try:
+            return udfs.elo_rate(federation, players, games)
+        except udfs.ArgumentError as exc:
+            return ("error", str(exc))
+
+    fast = outcome()
+    with monkeypatch.context() as m:
+        m.setattr(columnar, "FEDERATIONS", ())
+        slow = outcome()
+    return fast, slow
+
+
+@pytest.mark.parametrize("federation", ["fide", "ffe"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_elo_rate_column_lane_equals_the_cell_lane(monkeypatch, federation, seed):
+    from gen import random_event
+
+    ev = random_event(seed, 150, 9, unrated=0.2, federation=federation, period=None)
+    fast, slow = _both_lanes(monkeypatch, federation, *_ranges(ev))
+    assert fast == slow
+    assert len(fast) == 151
+    assert all(type(v) in (str, int, float) for row in fast for v in row)
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_CELLS = st.sampled_from([None, "", " ", "p003", "p004", " p003", 1.0, 0.0, 0.5, 1850.0, 1850.5, 3600.0, -3.0, True,
+                          "yes", "no", "x", "junior", "½", "1-0", "+", 2001.0, "1850"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_elo_rate_column_lane_never_accepts_what_the_cell_lane_rejects(monkeypatch, data):
+    from gen import random_event
+
+    federation = data.draw(st.sampled_from(["fide", "ffe"]))
+    players, games = _ranges(random_event(3, 8, 3, unrated=0.3, federation=federation, period=None))
+    for _ in range(data.draw(st.integers(1, 3))):
+        table = data.draw(st.sampled_from([players, games]))
+        row = table[data.draw(st.integers(1, len(table) - 1))]
+        row[data.draw(st.integers(0, len(row) - 1))] = data.draw(_CELLS)
+    fast, slow = _both_lanes(monkeypatch, federation, players, games)
+    assert fast == slow

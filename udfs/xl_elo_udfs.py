@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import xlwings as xw
 
+from xl_elo import columnar
 from xl_elo import rate as _rate
 from xl_elo.core import expected_score
 from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows
@@ -402,11 +403,16 @@ def shogi_handicap(rating: Range, handicap: Range) -> Any:
 # --------------------------------------------------------------------------- whole events
 
 
-def _table(value: Range, name: str) -> tuple[list[Any], list[list[Any]]]:
+def _split(value: Range, name: str) -> tuple[list[Any], Any]:
+    """Header row and the rows below it, cells as Excel gave them."""
     if not isinstance(value, (list, tuple)) or not value or not isinstance(value[0], (list, tuple)):
         raise ArgumentError(f"argument {name}: expected a range with a header row")
-    rows = [["" if v is None else v for v in row] for row in value]
-    return rows[0], rows[1:]
+    return ["" if v is None else v for v in value[0]], value[1:]
+
+
+def _table(value: Range, name: str) -> tuple[list[Any], list[list[Any]]]:
+    header, rows = _split(value, name)
+    return header, [["" if v is None else v for v in row] for row in rows]
 
 
 @xw.func
@@ -417,6 +423,14 @@ def _table(value: Range, name: str) -> tuple[list[Any], list[list[Any]]]:
 def elo_rate(federation: Range, players: Range, games: Range, history: Range = None) -> Any:
     """Rate a whole event or period; returns the results table with its header row (SPEC 8)."""
     code = _federation(federation, ("fide", "fse", "fqe", "ffe", "fesa"))
+    if code in columnar.FEDERATIONS and _is_blank_range(history):
+        try:  # a clean period: read and rate column by column (the cell-by-cell lane reports problems)
+            results = columnar.rate_event(code, columnar.read_rows(*_split(players, "players"), *_split(games, "games")))
+        except columnar.NotSimple:
+            pass
+        else:
+            cells = [_column_cells(results, c) for c in results.columns]
+            return [list(results.columns)] + [list(row) for row in zip(*cells, strict=True)]
     try:
         p = parse_players_rows(*_table(players, "players"), source="argument players")
         g = parse_games_rows(*_table(games, "games"), source="argument games")
@@ -439,6 +453,17 @@ def _is_blank_range(value: Range) -> bool:
     if isinstance(value, (list, tuple)):
         return all(_is_blank(v) for row in value for v in (row if isinstance(row, (list, tuple)) else [row]))
     return _is_blank(value)
+
+
+def _column_cells(results: Any, name: str) -> list[Any]:
+    """One results column as Excel cells, as :func:`_cell` gives them, a whole column at a time."""
+    kind, values = results.kinds.get(name, "blank"), results.values.get(name)
+    if kind in ("int", "float", "number"):
+        return ["" if x != x else (int(x) if x.is_integer() else x)
+                for x in np.asarray(values, dtype=np.float64).tolist()]
+    if kind == "bool":
+        return ["yes" if x else "no" for x in np.asarray(values, dtype=bool).tolist()]
+    return [_cell(v) for v in results.cells(name)]
 
 
 def _cell(value: Any) -> Any:

@@ -19,6 +19,7 @@ one buffer, cell for cell what :func:`xl_elo.csvio.results_csv` writes.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,8 +83,8 @@ def read_columns(path: str | Path) -> CsvColumns:
         raise NotSimple(str(exc)) from None
     if raw.startswith(_BOM):
         raw = raw[len(_BOM):]
-    if b'"' in raw:
-        raise NotSimple("quoted cells")
+    if b'"' in raw or b"\x00" in raw:
+        raise NotSimple("quoted cells or zero bytes")
     if not raw.isascii():
         try:
             raw.decode("utf-8")
@@ -375,41 +376,159 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
         raise NotSimple("handicaps (FESA)")
     if gt.blank(gc["player"]).any():
         raise NotSimple("a blank player id")
-    player = index.find(gt.text(gc["player"]))
-    has_opponent = ~gt.blank(gc["opponent"])
-    opponent = np.where(has_opponent, index.find(gt.text(gc["opponent"])), -2)
+    rnd = whole_numbers(gt, gc["round"], 0, None) if "round" in gc else np.full(gt.rows, np.nan)
+    res_codes, res_values = spellings(gt.text(gc["result"]))
+    rated = (mapped(gt.text(gc["rated"]), lambda t: True if not t else yes_no(t), bool).astype(bool)
+             if "rated" in gc else np.ones(gt.rows, bool))
+    return _assemble(ids, names, rating, games_before, birth, ever, category == 1, archive_perf, archive_games,
+                     index, gt.text(gc["player"]), gt.text(gc["opponent"]), ~gt.blank(gc["opponent"]), rnd,
+                     res_codes, [v.decode("utf-8") or None for v in res_values], rated, period)
+
+
+def _assemble(ids: Bytes, names: npt.NDArray[np.generic], rating: FloatArray, games_before: FloatArray,
+              birth: FloatArray, ever: BoolArray, junior: BoolArray, archive_perf: FloatArray,
+              archive_games: FloatArray, index: IdIndex, player_ids: Bytes, opponent_ids: Bytes,
+              has_opponent: BoolArray, rnd: FloatArray, res_codes: IntArray, res_values: list[object],
+              rated: BoolArray, period: str | None) -> ColumnEvent:
+    """The cross-table checks of SPEC 8 on arrays, and the games that count (SPEC 1.1)."""
+    player = index.find(player_ids)
+    opponent = np.where(has_opponent, index.find(opponent_ids), -2)
     if (player < 0).any() or (opponent == -1).any():
         raise NotSimple("an unknown player id")
     if (player == opponent).any():
         raise NotSimple("a player paired with himself")
-    rnd = whole_numbers(gt, gc["round"], 0, None) if "round" in gc else np.full(gt.rows, np.nan)
-    _check_pairs(player, opponent, rnd, n)
-    spelled = gt.text(gc["result"])
-    res_codes, res_values = spellings(spelled)
-    parsed = {}
-    for code, value in enumerate(res_values):
-        for with_opponent in (True, False):
-            try:
-                parsed[code, with_opponent] = parse_result(value.decode("utf-8") or None, has_opponent=with_opponent)
-            except ResultError:
-                parsed[code, with_opponent] = None
+    _check_pairs(player, opponent, rnd, len(ids))
     key = res_codes * 2 + (~has_opponent)
     used = np.flatnonzero(np.bincount(key, minlength=2 * len(res_values)))
     scores = np.full(2 * len(res_values), np.nan)
     counting = np.zeros(2 * len(res_values), bool)
     for k in used.tolist():
-        r = parsed[k // 2, not (k % 2)]
-        if r is None:
-            raise NotSimple("a result the cell-by-cell reader would report")
+        try:
+            r = parse_result(res_values[k // 2], has_opponent=not (k % 2))
+        except ResultError:
+            raise NotSimple("a result the cell-by-cell reader would report") from None
         counting[k] = r.rated
         scores[k] = r.score if r.score is not None else np.nan
-    rated = (mapped(gt.text(gc["rated"]), lambda t: True if not t else yes_no(t), bool).astype(bool)
-             if "rated" in gc else np.ones(gt.rows, bool))
     counts = rated & counting[key] & has_opponent
-    return ColumnEvent(
-        ids, names, rating, games_before, birth, ever, category == 1, archive_perf, archive_games,
-        player[counts], opponent[counts], scores[key][counts], period,
-    )
+    return ColumnEvent(ids, names, rating, games_before, birth, ever, junior, archive_perf, archive_games,
+                       player[counts], opponent[counts], scores[key][counts], period)
+
+
+def read_rows(players_header: Sequence[object], players: Sequence[Sequence[object]],
+              games_header: Sequence[object], games: Sequence[Sequence[object]],
+              period: str | None = None) -> ColumnEvent:
+    """Players and games given as rows of cells (Excel ranges: floats, text, None) as arrays.
+
+    The same contract as :func:`read_event`: exactly what ``csvio.parse_*_rows`` would read,
+    or :class:`NotSimple` (text with spaces around it, ids given as numbers, any bad cell ...).
+    """
+    problems = ProblemList()
+    pc = _header(players_header, ("id",), "players", problems, _PLAYER_ALIASES)
+    gc = _header(games_header, ("player", "opponent", "result"), "games", problems)
+    if problems.items:
+        raise NotSimple("missing columns")
+    # rows of empty cells are a template's empty rows; a row of spaces would reach a blank id below
+    players = [r for r in players if len(r) != r.count("") + r.count(None)]
+    games = [r for r in games if len(r) != r.count("") + r.count(None)]
+    n = len(players)
+
+    def column(rows: Sequence[Sequence[object]], cols: dict[str, int], name: str) -> list[object]:
+        j = cols.get(name)
+        if j is None:
+            return [None] * len(rows)
+        out = [r[j] if j < len(r) else None for r in rows]
+        return [None if c is None or c == "" else c for c in out]
+
+    for name in _PLAYER_BLANK:
+        if any(c is not None for c in column(players, pc, name)):
+            raise NotSimple(f"column {name} is filled")
+    ids = _ids(column(players, pc, "id"))
+    names = column(players, pc, "name")
+    if not all(c is None or (type(c) is str and c == c.strip()) for c in names):
+        raise NotSimple("a name that is not plain text")
+    index = IdIndex(ids)
+    rating = _whole_cells(column(players, pc, "rating"), 0, 3500, whole=False)
+    games_before = np.nan_to_num(_whole_cells(column(players, pc, "games"), 0, None))
+    birth = _whole_cells(column(players, pc, "birth_year"), 1800, 2200)
+    ever = _distinct(column(players, pc, "ever_2400"), lambda c: c is not None and _yes_no_cell(c), bool)
+    junior = _distinct(column(players, pc, "category"), lambda c: _category("" if c is None else _plain_text(c)) == 1,
+                       bool)
+    archive_perf = _whole_cells(column(players, pc, "archive_perf"), None, None, whole=False)
+    archive_games = _whole_cells(column(players, pc, "archive_games"), 0, None)
+    if any(c is not None for c in column(games, gc, "handicap")):
+        raise NotSimple("handicaps (FESA)")
+    player_ids = _ids(column(games, gc, "player"))
+    opponent = column(games, gc, "opponent")
+    has_opponent = np.array([c is not None for c in opponent], bool)
+    opponent_ids = _ids([c if c is not None else "-" for c in opponent])
+    rnd = _whole_cells(column(games, gc, "round"), 0, None)
+    results = column(games, gc, "result")
+    for c in results:
+        if type(c) is str and c != c.strip():
+            raise NotSimple("spaces around a result")
+    codes: dict[object, int] = {}
+    res_codes = np.fromiter((codes.setdefault((type(c), c), len(codes)) for c in results), np.int64, len(results))
+    res_values = [value for _, value in codes]
+    rated = _distinct(column(games, gc, "rated"), lambda c: True if c is None else _yes_no_cell(c), bool)
+    return _assemble(ids, np.array(["" if c is None else c for c in names], dtype=object), rating, games_before,
+                     birth, ever, junior, archive_perf, archive_games, index, player_ids, opponent_ids, has_opponent,
+                     rnd, res_codes, res_values, rated, period)
+
+
+def _plain_text(c: object) -> str:
+    if type(c) is not str or c != c.strip():
+        raise ValueError(c)
+    return c
+
+
+_PADDED_TEXT = re.compile(r"(?:^|\x00)(?:\s|\x00|$)|\s(?:\x00|$)")
+
+
+def _ids(cells: list[object]) -> Bytes:
+    """Id cells as UTF-8 bytes; only non-blank text without spaces around it is simple."""
+    if not cells:
+        return np.zeros(0, "S1")
+    if set(map(type, cells)) != {str}:
+        raise NotSimple("an id that is blank or a number")
+    joined = "\x00".join(cells)  # type: ignore[arg-type]
+    if joined.count("\x00") != len(cells) - 1 or _PADDED_TEXT.search(joined):  # one pass for blank ids and spaces around one
+        raise NotSimple("an id that is blank or has spaces around it")
+    try:
+        return np.array(cells, dtype="S")  # plain ASCII: converted in one call
+    except UnicodeEncodeError:
+        return np.array([c.encode("utf-8") for c in cells], dtype="S")  # type: ignore[union-attr]
+
+
+def _whole_cells(cells: list[object], low: int | None, high: int | None, *, whole: bool = True) -> FloatArray:
+    """Number cells (floats from Excel, None for blank) as an array; anything else is not simple."""
+    if not set(map(type, cells)) <= {float, int, type(None)}:
+        raise NotSimple("a number cell holding text")
+    values = np.array([np.nan if c is None else c for c in cells], dtype=np.float64)
+    filled = values[~np.isnan(values)]
+    if not np.isfinite(filled).all() or (whole and (filled != np.floor(filled)).any()):
+        raise NotSimple("a number that is not a whole number")
+    if (low is not None and (filled < low).any()) or (high is not None and (filled > high).any()):
+        raise NotSimple("a number out of range")
+    return values
+
+
+def _yes_no_cell(c: object) -> bool:
+    if type(c) is bool:
+        return c
+    if type(c) is str:
+        return yes_no(_plain_text(c))
+    raise ValueError(c)
+
+
+def _distinct(cells: list[object], convert: Callable[[object], object], dtype: type) -> npt.NDArray[np.generic]:
+    """Each distinct cell converted once (a rejected one is not simple)."""
+    seen: dict[tuple[type, object], object] = {}
+    try:
+        for c in set((type(c), c) for c in cells):
+            seen[c] = convert(c[1])
+    except (ValueError, TypeError):
+        raise NotSimple("a cell the cell-by-cell reader would report") from None
+    return np.array([seen[(type(c), c)] for c in cells], dtype=dtype)
 
 
 def _category(text: str) -> int:
@@ -591,23 +710,29 @@ FEDERATIONS = ("fide", "ffe")
 def rate_files(federation: str, players: str | Path, games: str | Path, period: str | None = None,
                **options: object) -> ColumnResults:
     """Rate a period from simple CSV files without a Python object per row (:class:`NotSimple` otherwise)."""
+    if federation not in FEDERATIONS:
+        raise NotSimple(f"{federation} is rated by the cell-by-cell lane")
+    return rate_event(federation, read_event(players, games, period), **options)
+
+
+def rate_event(federation: str, ev: ColumnEvent, **options: object) -> ColumnResults:
+    """Rate a period read by :func:`read_event` or :func:`read_rows` (FIDE or FFE)."""
     from xl_elo.federations import ffe, fide
     from xl_elo.federations._period import PlayerArrays
     from xl_elo.model import GameArrays
 
-    if federation not in FEDERATIONS:
-        raise NotSimple(f"{federation} is rated by the cell-by-cell lane")
-    ev = read_event(players, games, period)
     n = len(ev.ids)
-    year = ev.year
-    age = (year - ev.birth_year) if year is not None else np.full(n, np.nan)
-    pa = PlayerArrays(ev.rating, ev.games.astype(np.int64), age, ev.ever_2400)
     arrays = GameArrays(ev.player, ev.opponent, ev.score, np.zeros(len(ev.player), np.int64),
                         np.arange(len(ev.player)), n)
     if federation == "ffe":
         return ffe.rate_columns(ev.rating, ev.games, ev.junior, ev.archive_perf, ev.archive_games, arrays, ev.ids,
-                                ev.names, period=period, **options)  # type: ignore[arg-type]
-    return fide.rate_columns(pa, arrays, ev.ids, ev.names, period=period, **options)  # type: ignore[arg-type]
+                                ev.names, period=ev.period, **options)  # type: ignore[arg-type]
+    if federation != "fide":
+        raise NotSimple(f"{federation} is rated by the cell-by-cell lane")
+    year = ev.year
+    age = (year - ev.birth_year) if year is not None else np.full(n, np.nan)
+    pa = PlayerArrays(ev.rating, ev.games.astype(np.int64), age, ev.ever_2400)
+    return fide.rate_columns(pa, arrays, ev.ids, ev.names, period=ev.period, **options)  # type: ignore[arg-type]
 
 
 #: Rows formatted per step of the writer: every temporary stays small and is reused.

@@ -291,6 +291,8 @@ class ColumnResults:
             return [bool(x) for x in np.asarray(v).tolist()]
         if kind == "note":
             return [v.get(i, "") for i in range(n)]
+        if isinstance(v, np.ndarray) and v.dtype.kind == "U":
+            return v.tolist()
         return [x.decode("utf-8") if isinstance(x, bytes) else x for x in list(v)]
 
     def to_results(self) -> Results:
