@@ -59,7 +59,7 @@ def slow_csv(players, games, period="2026-10", federation="fide", **options) -> 
     return results_csv(rate(federation, read_event(players, games, period=period), **options)).encode()
 
 
-@pytest.mark.parametrize("federation", ["fide", "ffe"])
+@pytest.mark.parametrize("federation", ["fide", "fse", "ffe"])
 @pytest.mark.parametrize("seed,players,rounds,unrated", [(1, 40, 7, 0.15), (2, 300, 9, 0.05), (3, 1201, 11, 0.3)])
 def test_fast_lane_writes_the_same_bytes(tmp_path, federation, seed, players, rounds, unrated):
     ev = random_event(seed, players, rounds, unrated=unrated, federation=federation)
@@ -134,7 +134,7 @@ CELLS = st.sampled_from(["", " ", "1", "0", "0.5", "½", "x", "1850", "1850.5", 
 @given(data=st.data())
 def test_fast_lane_never_accepts_what_the_reader_rejects(tmp_path, data):
     """Random cells in a small period: same bytes as the slow lane, or it steps aside."""
-    federation = data.draw(st.sampled_from(["fide", "ffe"]))
+    federation = data.draw(st.sampled_from(["fide", "fse", "ffe"]))
     ev = random_event(8, 8, 3, unrated=0.4, federation=federation)
     p, g = write_event(ev, tmp_path, 8)
     target = data.draw(st.sampled_from([p, g]))

@@ -226,7 +226,7 @@ def _both_lanes(monkeypatch, federation, players, games):
     return fast, slow
 
 
-@pytest.mark.parametrize("federation", ["fide", "ffe"])
+@pytest.mark.parametrize("federation", ["fide", "fse", "ffe"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_elo_rate_column_lane_equals_the_cell_lane(monkeypatch, federation, seed):
     from gen import random_event
@@ -250,7 +250,7 @@ _CELLS = st.sampled_from([None, "", " ", "p003", "p004", " p003", 1.0, 0.0, 0.5,
 def test_elo_rate_column_lane_never_accepts_what_the_cell_lane_rejects(monkeypatch, data):
     from gen import random_event
 
-    federation = data.draw(st.sampled_from(["fide", "ffe"]))
+    federation = data.draw(st.sampled_from(["fide", "fse", "ffe"]))
     players, games = _ranges(random_event(3, 8, 3, unrated=0.3, federation=federation, period=None))
     for _ in range(data.draw(st.integers(1, 3))):
         table = data.draw(st.sampled_from([players, games]))

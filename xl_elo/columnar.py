@@ -709,7 +709,7 @@ def words(choices: Sequence[str], codes: npt.ArrayLike) -> Bytes:
 
 
 #: Federations whose periods the fast lane rates (the period engines of SPEC 2, 3 and 5).
-FEDERATIONS = ("fide", "ffe")
+FEDERATIONS = ("fide", "fse", "ffe")
 
 
 def rate_files(federation: str, players: str | Path, games: str | Path, period: str | None = None,
@@ -721,8 +721,8 @@ def rate_files(federation: str, players: str | Path, games: str | Path, period: 
 
 
 def rate_event(federation: str, ev: ColumnEvent, **options: object) -> ColumnResults:
-    """Rate a period read by :func:`read_event` or :func:`read_rows` (FIDE or FFE)."""
-    from xl_elo.federations import ffe, fide
+    """Rate a period read by :func:`read_event` or :func:`read_rows` (FIDE, FSE or FFE)."""
+    from xl_elo.federations import ffe, fide, fse
     from xl_elo.federations._period import PlayerArrays
     from xl_elo.model import GameArrays
 
@@ -732,11 +732,13 @@ def rate_event(federation: str, ev: ColumnEvent, **options: object) -> ColumnRes
     if federation == "ffe":
         return ffe.rate_columns(ev.rating, ev.games, ev.junior, ev.archive_perf, ev.archive_games, arrays, ev.ids,
                                 ev.names, period=ev.period, **options)  # type: ignore[arg-type]
-    if federation != "fide":
+    if federation not in ("fide", "fse"):
         raise NotSimple(f"{federation} is rated by the cell-by-cell lane")
     year = ev.year
     age = (year - ev.birth_year) if year is not None else np.full(n, np.nan)
     pa = PlayerArrays(ev.rating, ev.games.astype(np.int64), age, ev.ever_2400)
+    if federation == "fse":
+        return fse.rate_columns(pa, arrays, ev.ids, ev.names, period=ev.period)
     return fide.rate_columns(pa, arrays, ev.ids, ev.names, period=ev.period, **options)  # type: ignore[arg-type]
 
 

@@ -12,14 +12,15 @@ and is listed with his games against rated players; "junior under 20" is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from xl_elo.core import expected_score, round_half_away
-from xl_elo.federations._period import PlayerArrays, Sides, whole
-from xl_elo.model import Event, Results, make_columns
+from xl_elo.federations._period import PlayerArrays, Sides
+from xl_elo.model import ColumnResults, Event, GameArrays, Results, make_columns
 
 K_NEW: Final = 36
 K_STANDARD: Final = 24
@@ -45,41 +46,43 @@ def k_factor(rating: npt.ArrayLike, games: npt.ArrayLike = 20, age: npt.ArrayLik
     return np.where(new, K_NEW, np.where(r >= MASTER_RATING, K_MASTER, K_STANDARD)).astype(np.int64)
 
 
+_KINDS: Final = {
+    "id": "text", "name": "text", "status": "text", "rating_before": "int", "games_rated": "int", "score": "float",
+    "expected": "float", "k": "int", "performance": "blank", "change": "int", "bonus": "blank",
+    "rating_after": "int", "games_after": "int", "note": "note",
+}
+_NO_FIRST_RATING: Final = "no FSE rule gives a first rating"
+
+
+def rate_columns(pa: PlayerArrays, arrays: GameArrays, ids: Sequence[str] | npt.NDArray[np.bytes_],
+                 names: Sequence[str] | npt.NDArray[np.bytes_], *, period: str | None = None) -> ColumnResults:
+    """The results table of an FSE period as columns (SPEC 3, SPEC 8).
+
+    A side counts when the opponent is rated: a rated game for a rated player, a game listed
+    (without a first rating) for an unrated one.
+    """
+    sides = Sides.build(arrays)
+    rated = pa.rated
+    counted = sides.select(rated[sides.against])
+    n = counted.count()
+    k = k_factor(pa.rating, pa.games, pa.age)
+    both = counted.select(rated[counted.who])
+    e = expected_score(pa.rating[both.who], pa.rating[both.against])
+    change = round_half_away(both.total(k[both.who] * (both.score - e)))
+    after = pa.rating + change
+    notes = dict.fromkeys(np.flatnonzero(~rated).tolist(), _NO_FIRST_RATING)
+    values = {
+        "id": ids, "name": names, "status": np.where(rated, "established", "unrated"),
+        "rating_before": np.trunc(pa.rating), "games_rated": n.astype(np.float64),
+        "score": counted.total(counted.score), "expected": np.where(rated, both.total(e), np.nan),
+        "k": np.where(rated, k, np.nan), "change": np.where(rated, change, np.nan),
+        "rating_after": np.trunc(after), "games_after": pa.games + n, "note": notes,
+    }
+    return ColumnResults("fse", COLUMNS, values, _KINDS, period=period)
+
+
 def rate(event: Event) -> Results:
     """Rate an FSE period: every listed player, all games at once (SPEC 3)."""
     pa = PlayerArrays.build(event)
-    sides = Sides.build(event.game_arrays())
-    rated = pa.rated
-    both = sides.select(rated[sides.who] & rated[sides.against])
-    n = both.count()
-    k = k_factor(pa.rating, pa.games, pa.age)
-    e = expected_score(pa.rating[both.who], pa.rating[both.against])
-    change = round_half_away(both.total(k[both.who] * (both.score - e)))
-    expected_sum = both.total(e)
-    score = both.total(both.score)
-
-    newcomers = sides.select(~rated[sides.who] & rated[sides.against])
-    new_games = newcomers.count()
-    new_score = newcomers.total(newcomers.score)
-
-    rows = []
-    for i, p in enumerate(event.players):
-        if rated[i]:
-            rows.append({
-                "id": p.id, "name": p.name, "status": "established",
-                "rating_before": whole(pa.rating[i]), "games_rated": int(n[i]),
-                "score": float(score[i]), "expected": float(expected_sum[i]), "k": int(k[i]),
-                "performance": None, "change": whole(change[i]), "bonus": None,
-                "rating_after": whole(pa.rating[i] + change[i]), "games_after": p.games + int(n[i]),
-                "note": "",
-            })
-        else:
-            rows.append({
-                "id": p.id, "name": p.name, "status": "unrated",
-                "rating_before": None, "games_rated": int(new_games[i]), "score": float(new_score[i]),
-                "expected": None, "k": None, "performance": None,
-                "change": None, "bonus": None, "rating_after": None,
-                "games_after": p.games + int(new_games[i]),
-                "note": "no FSE rule gives a first rating",
-            })
-    return Results("fse", COLUMNS, rows, period=event.period)
+    return rate_columns(pa, event.game_arrays(), [p.id for p in event.players], [p.name for p in event.players],
+                        period=event.period).to_results()
