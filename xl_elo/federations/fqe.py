@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo.core import round_half_away
-from xl_elo.federations._period import Sides, nan_to_none, signed_lookup, table_by_difference
-from xl_elo.model import Event, Results, make_columns
+from xl_elo.federations._period import Sides, signed_lookup, table_by_difference
+from xl_elo.model import ColumnResults, Event, Results, make_columns
 from xl_elo.tables import FQE_EXPECTED_ROWS
 
 #: Rating an unrated opponent counts with in an unrated player's performance (SPEC 4.3).
@@ -163,41 +163,36 @@ def rate(event: Event) -> Results:
     capped = np.minimum(total, MATCH_CAP) if match else total
     after = np.where(unrated, first, round_half_away(rating + capped))
 
-    rows = []
-    for i, p in enumerate(players):
-        games_after = p.games + int(n[i])
-        if not played[i]:
-            status = "unrated" if unrated[i] else ("permanent" if permanent[i] else "provisional")
-            rows.append(_row(p, status, status, int(n[i]), games_after, rating=nan_to_none(rating[i]),
-                             after=nan_to_none(rating[i])))
-            continue
-        status = "unrated" if unrated[i] else ("permanent" if permanent[i] else "provisional")
-        status_after = "permanent" if games_after > PROVISIONAL_GAMES else "provisional"
-        row = _row(p, status, status_after, int(n[i]), games_after, rating=nan_to_none(rating[i]),
-                   after=float(after[i]))
-        row.update(score=float(score[i]), wins=int(wins[i]), losses=int(losses[i]))
-        if unrated[i]:
-            row.update(cm=float(cm_unrated[i]),
-                       performance=float(unrated_performance(cm_unrated[i], wins[i], losses[i], n[i], adjust=False)))
-        elif provisional[i]:
-            row.update(cm=float(cm_rated[i]), performance=float(prov_perf[i]), change=float(change[i]),
-                       bonus=0.0, halving=float(halving[i]), match_cap=float(total[i] - capped[i]))
-        else:
-            threshold = int(BONUS_BASE + BONUS_STEP * (n[i] - BONUS_MIN_GAMES)) if n[i] >= BONUS_MIN_GAMES else None
-            row.update(expected=float(rp_pct[i]) / 100, k=K, change=float(change[i]),
-                       bonus=float(bonus_pts[i]), halving=float(halving[i]),
-                       match_cap=float(total[i] - capped[i]), threshold=threshold)
-        rows.append(row)
-    return Results("fqe", COLUMNS, rows, period=event.period)
+    games_after = games_before + n
+    status = np.select([unrated, permanent], ["unrated", "permanent"], "provisional")
+    status_after = np.where(~played, status, np.where(games_after > PROVISIONAL_GAMES, "permanent", "provisional"))
+    rated_played = played & ~unrated
+    perm_played = played & permanent
+    with np.errstate(invalid="ignore", divide="ignore"):
+        first_perf = unrated_performance(cm_unrated, wins, losses, n, adjust=False)
 
+    def only(mask: npt.NDArray[np.bool_], values: npt.ArrayLike) -> npt.NDArray[np.float64]:
+        return np.where(mask, values, np.nan)
 
-def _row(p, status, status_after, n, games_after, *, rating, after):  # type: ignore[no-untyped-def]
-    return {
-        "id": p.id, "name": p.name, "status": status, "status_after": status_after,
-        "rating_before": None if rating is None else int(rating) if float(rating).is_integer() else rating,
-        "games_rated": n, "score": 0.0, "expected": None, "k": None, "performance": None,
-        "change": None, "bonus": None,
-        "rating_after": None if after is None else int(after) if float(after).is_integer() else after,
-        "games_after": games_after, "wins": None, "losses": None, "cm": None, "threshold": None,
-        "halving": None, "match_cap": None,
+    values = {
+        "id": [p.id for p in players], "name": [p.name for p in players], "status": status,
+        "status_after": status_after, "rating_before": rating, "games_rated": n.astype(np.float64),
+        "score": np.where(played, score, 0.0), "expected": only(perm_played, rp_pct / 100),
+        "k": only(perm_played, K),
+        "performance": np.select([played & unrated, played & provisional], [first_perf, prov_perf], np.nan),
+        "change": only(rated_played, change), "bonus": only(rated_played, bonus_pts),
+        "rating_after": np.where(played, after, rating), "games_after": games_after.astype(np.float64),
+        "wins": only(played, wins), "losses": only(played, losses),
+        "cm": np.select([played & unrated, played & provisional], [cm_unrated, cm_rated], np.nan),
+        "threshold": only(perm_played & (n >= BONUS_MIN_GAMES), BONUS_BASE + BONUS_STEP * (n - BONUS_MIN_GAMES)),
+        "halving": only(rated_played, halving), "match_cap": only(rated_played, total - capped),
     }
+    return ColumnResults("fqe", COLUMNS, values, _KINDS, period=event.period).to_results()
+
+
+_KINDS: Final = {
+    "id": "text", "name": "text", "status": "text", "status_after": "text", "rating_before": "number",
+    "games_rated": "int", "score": "float", "expected": "float", "k": "int", "performance": "float",
+    "change": "float", "bonus": "float", "rating_after": "number", "games_after": "int", "wins": "int",
+    "losses": "int", "cm": "float", "threshold": "int", "halving": "float", "match_cap": "float",
+}
