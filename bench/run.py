@@ -346,12 +346,27 @@ def bench_udfs(cells: int) -> None:
     record("ELO_RATE, a FIDE period as ranges", f"{games * 4:,} cells", t, games * 4)
 
 
+def markdown(doc: dict) -> str:  # type: ignore[type-arg]
+    """The README's table of a run."""
+    lines = [f"Run on {doc['machine']}, Python {doc['python']}, numpy {doc['numpy']}:", "",
+             "| benchmark | size | time | note |", "| --- | --- | ---: | --- |"]
+    for r in doc["results"]:
+        time_cell = f"{r['seconds']:.4f} s" if r["seconds"] is not None else ""
+        note = r["note"] if r["seconds"] is not None else f"peak {r['note']}"
+        lines.append(f"| {r['benchmark']} | {r['size']} | {time_cell} | {note} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes only")
     parser.add_argument("--json", default=str(HERE / "results.json"), help="where to write the results")
     parser.add_argument("--no-peers", action="store_true", help="skip elochess and the plain loop")
+    parser.add_argument("--markdown", metavar="JSON", help="print the table of an earlier run for the README, run nothing")
     args = parser.parse_args()
+    if args.markdown:
+        print(markdown(json.loads(Path(args.markdown).read_text(encoding="utf-8"))))
+        return
     q = args.quick
     print(f"xl-elo benchmark on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"numpy {np.__version__}\n")

@@ -45,7 +45,7 @@ def _is_blank(v: Any) -> bool:
 def _numbers(value: Range, name: str, *, zero_is_blank: bool = True) -> tuple[np.ndarray, bool]:
     """A cell or range as a 2-D float array (NaN = blank), and whether it was a single cell."""
     scalar = not isinstance(value, (list, tuple, np.ndarray))
-    rows = [[value]] if scalar else value if all(isinstance(r, list) for r in value) else [
+    rows = [[value]] if scalar else value if set(map(type, value)) == {list} else [
         list(r) if isinstance(r, (list, tuple, np.ndarray)) else [r] for r in value]
     fast = _fast_numbers(rows)
     if fast is not None:
@@ -68,7 +68,7 @@ def _numbers(value: Range, name: str, *, zero_is_blank: bool = True) -> tuple[np
 
 def _fast_numbers(rows: Any) -> np.ndarray | None:
     """A rectangular range of numbers and blanks as floats in a few C-level passes, else None."""
-    if not rows or any(len(r) != len(rows[0]) for r in rows):
+    if not rows or len(set(map(len, rows))) != 1:
         return None
     flat = list(itertools.chain.from_iterable(rows))
     kinds = set(map(type, flat))
