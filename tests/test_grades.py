@@ -146,3 +146,24 @@ def test_shift_there_and_back_within_a_point(r, code):
     there = fesa_grades.shift(r, h)
     back = fesa_grades.shift(there, -h)
     assert abs(float(back) - r) <= 1
+
+
+@given(st.sampled_from([None, *fesa_grades.GRADE_NAMES]), st.integers(0, 12), st.integers(0, 6), st.booleans(),
+       st.integers(18, 60), st.floats(0, 3000))
+def test_bound_to_get_it_skips_only_what_cannot_promote(grade, lb_run, mp_run, mp_reached, t, rating):
+    """The early exit of the 20-game simulation (SPEC 6.10) against the full simulation."""
+    from xl_elo.federations import fesa_promotion as fp
+
+    def walker():
+        return fp._Walker(grade, lb_run, mp_run, mp_reached)
+
+    fast = walker()
+    fp._bound_to_get_it(fast, t, rating)
+    full, sim, r = walker(), walker(), rating
+    for j in range(1, fp.SIMULATED_GAMES + 1):  # the simulation written out, no shortcut
+        r -= fp._k(r)
+        if sim.game(t + j, r):
+            if full.next_grade() is not None:
+                full.promote(full.next_grade(), "bound to get it")
+            break
+    assert (fast.p.grade, fast.p.reasons) == (full.p.grade, full.p.reasons)

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from xl_elo.core import round_half_even
 from xl_elo.federations import fesa_grades
 from xl_elo.federations.fesa_promotion import Promotion, promote
 from xl_elo.model import Event, HistoryGame, InputError, Player, Problem, Results, make_columns
@@ -106,9 +105,14 @@ def _walk(pr: float, opponents: Sequence[float], scores: Sequence[float], counte
           steps: list[GameStep] | None) -> tuple[float, int]:
     """The game-by-game walk of SPEC 6.4: total change and bonus counter (``steps`` filled if given)."""
     total = 0.0
+    bands = FESA_K_BANDS
     for o, s in zip(opponents, scores, strict=True):
-        k = k_factor(pr)
-        normal = k * (s - expected(pr, o))
+        k = bands[-1][1]  # k_factor(pr), inline: this loop is the hot path of a season
+        for lowest, band_k in bands:
+            if pr >= lowest:
+                k = band_k
+                break
+        normal = k * (s - 1.0 / (1.0 + 10.0 ** ((o - pr) / 400.0)))  # expected(pr, o)
         upset = None
         delta = normal
         if s == 1.0 and o > pr:
@@ -143,7 +147,7 @@ def performance_rating(opponents: Sequence[float], scores: Sequence[float]) -> i
         opps.append(max(opps))
         res.append(0.5)
     x = _zero(opps, res)
-    return int(max(RATING_FLOOR, round_half_even(x)))
+    return int(max(RATING_FLOOR, round(x)))  # round(): halves to even, as round_half_even (SPEC 6.5)
 
 
 def _zero(opps: list[float], res: list[float]) -> float:

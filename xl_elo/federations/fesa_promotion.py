@@ -180,6 +180,11 @@ def promote(
 
 def _bound_to_get_it(w: _Walker, t: int, rating: float) -> None:
     """Promote now if 20 more games each losing K points would promote (SPEC 6.10)."""
+    n = w.next_grade()
+    if n is None or rating - _k(rating) < FESA_GRADES[n].lb:
+        # the first simulated game already falls below the next grade's LB: it clears the runs,
+        # and every later one is lower still, so no simulated game can promote
+        return
     sim = _Walker(w.p.grade, w.p.lb_run, w.p.mp_run, w.p.mp_reached)
     r = rating
     for j in range(1, SIMULATED_GAMES + 1):
