@@ -357,6 +357,18 @@ def markdown(doc: dict) -> str:  # type: ignore[type-arg]
     return "\n".join(lines)
 
 
+def speed_check() -> None:
+    """A fixed plain-Python loop: this machine's speed drifts (a shared virtual machine), so the
+    table carries its own yardstick; compare ratios between rows of one run."""
+    def loop() -> float:
+        s = 0.0
+        for i in range(3_000_000):
+            s += i * 0.5
+        return s
+
+    record("yardstick: a plain Python loop of 3 M steps", "", timed(loop, repeat=5))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes only")
@@ -370,12 +382,14 @@ def main() -> None:
     q = args.quick
     print(f"xl-elo benchmark on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"numpy {np.__version__}\n")
+    speed_check()
     bench_fide([10**4] if q else [10**4, 10**5, 10**6], [10**4] if q else [10**4, 10**5, 10**6], not args.no_peers)
     bench_ffe(10**4 if q else 10**6)
     bench_fqe([10, 100] if q else [10, 100, 1000, 10000])
     bench_fesa_season(20 if q else 1000)
     bench_performance(10**4 if q else 10**5)
     bench_udfs(10**4 if q else 10**5)
+    speed_check()
     doc = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}",
            "python": platform.python_version(), "numpy": np.__version__, "quick": q, "results": ROWS}
     Path(args.json).write_text(json.dumps(doc, indent=1), encoding="utf-8")

@@ -435,7 +435,6 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
     # rows of empty cells are a template's empty rows; a row of spaces would reach a blank id below
     players = [r for r in players if len(r) != r.count("") + r.count(None)]
     games = [r for r in games if len(r) != r.count("") + r.count(None)]
-    n = len(players)
 
     def column(rows: Sequence[Sequence[object]], cols: dict[str, int], name: str) -> list[object]:
         j = cols.get(name)

@@ -71,16 +71,6 @@ class Sides:
         return np.bincount(self.who, weights=np.asarray(weights, dtype=np.float64), minlength=self.n_players)
 
 
-def nan_to_none(value: float) -> float | None:
-    """A NaN cell becomes None (blank) in the results table."""
-    return None if value is None or np.isnan(value) else float(value)
-
-
-def whole(value: float) -> int | None:
-    """A whole number for the results table; NaN becomes None."""
-    return None if np.isnan(value) else int(value)
-
-
 #: Largest rating difference the direct lookup covers (ratings run from 0 to 3500, SPEC 1.4).
 MAX_DIFFERENCE = 3500
 

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo.core import normal_quantile, round_to_ten
-from xl_elo.federations._period import Sides, nan_to_none
+from xl_elo.federations._period import Sides
 from xl_elo.model import ColumnResults, Event, GameArrays, Results, make_columns
 from xl_elo.tables import FFE_CONVERSIONS, FFE_DP_TABLE
 
@@ -389,12 +389,6 @@ def rate(event: Event, *, dp_method: DpMethod = "normal", start: float = START) 
     return rate_columns(rating, games_before, junior, archive_perf, archive_games, event.game_arrays(),
                         [p.id for p in players], [p.name for p in players], dp_method=dp_method, start=start,
                         period=event.period).to_results()
-
-
-def _int_or_none(x: float | None) -> int | float | None:
-    if x is None:
-        return None
-    return int(x) if float(x).is_integer() else x
 
 
 # --------------------------------------------------------------------------- conversions

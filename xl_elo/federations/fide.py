@@ -25,9 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo.core import expected_score, round_half_up
-from xl_elo.federations._period import (
-    MAX_DIFFERENCE, PlayerArrays, nan_to_none, signed_lookup, table_by_difference, whole,
-)
+from xl_elo.federations._period import MAX_DIFFERENCE, PlayerArrays, signed_lookup, table_by_difference
 from xl_elo.federations.ffe import dp_hundredth
 from xl_elo.model import ColumnResults, Event, GameArrays, Results, make_columns
 from xl_elo.tables import FIDE_PD_ROWS
@@ -145,15 +143,9 @@ def first_ratings(
     who: npt.NDArray[np.int64], opponent: npt.NDArray[np.float64], score: npt.NDArray[np.float64], n: int
 ) -> list[FirstRating]:
     """:func:`first_rating` for ``n`` players at once; ``who[i]`` owns game i."""
-    games = np.bincount(who, minlength=n)
+    games = np.bincount(who, minlength=n).astype(np.float64)
     total = np.bincount(who, weights=score, minlength=n)
-    opp_sum = np.bincount(who, weights=opponent, minlength=n)
-    ra = (opp_sum + 2 * HYPOTHETICAL_OPPONENT) / (games + 2)
-    # p in hundredths, rounded half up in whole numbers: 100 * (2S + 2) / (2 (n + 2))
-    p_pct = _hundredths_half_up(np.rint(2 * total).astype(np.int64) + 2, 2 * (games + 2))
-    dp = dp_hundredth(p_pct)
-    ru = np.minimum(round_half_up(ra + dp), FIRST_RATING_CAP)
-    enough = (games >= FIRST_RATING_MIN_GAMES) & (total >= FIRST_RATING_MIN_SCORE)
+    ra, p_pct, dp, ru, enough = _first_from_sums(games, total, np.bincount(who, weights=opponent, minlength=n))
     out = []
     for i in range(n):
         if not enough[i]:
@@ -165,6 +157,26 @@ def first_ratings(
                 int(ru[i]) if above else None, "first rating" if above else "below floor",
             ))
     return out
+
+
+def _first_from_sums(games: npt.NDArray[np.float64], points: npt.NDArray[np.float64],
+                     opponents: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.generic], ...]:
+    """SPEC 2.4 from per-player sums: Ra, p (hundredths), dp, Ru (capped) and whether enough games."""
+    ra = (opponents + 2 * HYPOTHETICAL_OPPONENT) / (games + 2)
+    # p with the two hypothetical draws, in hundredths rounded half up: 100 * (2S + 2) / (2 (n + 2))
+    p_pct = _hundredths_half_up(2 * points + 2, 2 * (games + 2))
+    dp = dp_hundredth(p_pct)
+    ru = np.minimum(round_half_up(ra + dp), FIRST_RATING_CAP)
+    enough = (games >= FIRST_RATING_MIN_GAMES) & (points >= FIRST_RATING_MIN_SCORE)
+    return ra, p_pct, dp, ru, enough
+
+
+def _performance_from_sums(games: npt.NDArray[np.float64], points: npt.NDArray[np.float64],
+                           opponents: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``Ra + dp(p)`` from per-player sums, p rounded to hundredths (NaN at 0%, 100% or no game)."""
+    p_pct = _hundredths_half_up(2 * points, 2 * games)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(games > 0, opponents / games + dp_hundredth(p_pct), np.nan)
 
 
 def _hundredths_half_up(halves: npt.ArrayLike, den: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -182,11 +194,9 @@ def performances(
     who: npt.NDArray[np.int64], opponent: npt.NDArray[np.float64], score: npt.NDArray[np.float64], n: int
 ) -> npt.NDArray[np.float64]:
     """FIDE performance ``Ra + dp(p)`` of ``n`` players at once (NaN at 0%, 100% or no game)."""
-    games = np.bincount(who, minlength=n)
-    ra = np.bincount(who, weights=opponent, minlength=n) / np.maximum(games, 1)
-    p_pct = _hundredths_half_up(np.rint(2 * np.bincount(who, weights=score, minlength=n)).astype(np.int64), 2 * games)
-    perf = ra + dp_hundredth(np.clip(p_pct, 0, 100))
-    return np.where(games > 0, perf, np.nan)
+    return _performance_from_sums(np.bincount(who, minlength=n).astype(np.float64),
+                                  np.bincount(who, weights=score, minlength=n),
+                                  np.bincount(who, weights=opponent, minlength=n))
 
 
 def performance(opponent_ratings: npt.ArrayLike, scores: npt.ArrayLike) -> float | None:
@@ -318,14 +328,9 @@ def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
     change = np.where(rated, change, 0.0)
     first_games = np.where(rated, 0.0, games)
     first_score = np.where(rated, 0.0, points)
-    ra = (np.where(rated, 0.0, opp) + 2 * HYPOTHETICAL_OPPONENT) / (first_games + 2)
-    p_pct = _hundredths_half_up(2 * first_score + 2, 2 * (first_games + 2))
-    dp = dp_hundredth(p_pct)
-    enough = (first_games >= FIRST_RATING_MIN_GAMES) & (first_score >= FIRST_RATING_MIN_SCORE) & ~rated
-    ru = np.minimum(round_half_up(ra + dp), FIRST_RATING_CAP)
-    perf_pct = _hundredths_half_up(2 * np.where(rated, points, 0.0), 2 * n)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        perf = opp / n + dp_hundredth(perf_pct)
+    ra, p_pct, dp, ru, enough = _first_from_sums(first_games, first_score, np.where(rated, 0.0, opp))
+    enough &= ~rated
+    perf = _performance_from_sums(n, np.where(rated, points, 0.0), opp)
     return {
         "rated": rated, "n": n, "score": np.where(rated, points, 0.0),
         "expected": np.where(rated, exp / unit, 0.0),

@@ -264,7 +264,7 @@ def fqe() -> b.Book:
         f'=IF({w("unrated", r)}=1,"",IF({w("rating", r)}>{fqe_rules.HALVING_ABOVE:g},({w("change", r)}+{w("bonus", r)})/2,'
         f'IF({w("rating", r)}+{w("change", r)}+{w("bonus", r)}>{fqe_rules.HALVING_ABOVE:g},({fqe_rules.HALVING_ABOVE:g}-{w("rating", r)})+'
         f'({w("rating", r)}+{w("change", r)}+{w("bonus", r)}-{fqe_rules.HALVING_ABOVE:g})/2,{w("change", r)}+{w("bonus", r)})))'))
-    book.define("match_event", f'COUNTIF(w_n,">0")=2')
+    book.define("match_event", 'COUNTIF(w_n,">0")=2')
     work.add("capped", "after the match cap", lambda r: (
         f'=IF({w("unrated", r)}=1,"",IF(match_event,MIN({w("total", r)},{fqe_rules.MATCH_CAP:g}),{w("total", r)}))'))
 
