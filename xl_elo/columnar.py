@@ -1,4 +1,4 @@
-"""Clean CSV tables as numpy columns: the fast lane of ``xl-elo rate`` (issue #9).
+"""Clean tables as numpy columns: the fast lane of ``xl-elo rate`` and ``ELO_RATE`` (issue #9).
 
 A players or games CSV that is *simple* (UTF-8, one delimiter, no quotes, every row with
 the header's number of cells, no spaces around values, nothing the cell-by-cell reader
@@ -11,6 +11,9 @@ Anything else raises :class:`NotSimple`, and the caller hands the files to the
 cell-by-cell reader of :mod:`xl_elo.csvio`, whose messages name the file, the row, the
 column and the value. So the fast lane never has an error message of its own: it either
 reads exactly what the cell-by-cell reader would read, or steps aside.
+
+:func:`read_rows` does the same for tables given as rows of cells (the Excel ranges of
+``ELO_RATE``), with the same contract.
 
 The writer turns numeric result columns into text with numpy and assembles the CSV in
 one buffer, cell for cell what :func:`xl_elo.csvio.results_csv` writes.
