@@ -241,13 +241,22 @@ def rate(event: Event) -> Results:
         (OPPONENT_FLOOR if e.performance_mode else float(e.player.rating or 0.0)) for e in entries
     ]
     active = [e for e in entries if e.games]
+    # a player is evaluated again only when his own value or an opponent's moved since his last
+    # evaluation: the others would give the same value, so the sweeps are those of FESA's program
+    dirty = [True] * len(entries)
     for sweep in range(1, MAX_SWEEPS + 1):
         changed = False
         for e in active:
+            if not dirty[e.index]:
+                continue
+            dirty[e.index] = False
             value = _settle_value(e, current)
             if value != current[e.index]:
                 current[e.index] = value
                 changed = True
+                dirty[e.index] = True
+                for opp, _, _, _ in e.games:
+                    dirty[opp] = True
         if not changed:
             break
     else:
