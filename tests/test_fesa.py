@@ -46,6 +46,32 @@ def test_real_tournament_fixed_point(name):
     """SPEC 6.6: recomputing any player from the final values changes nothing (written out
     with the public one-player functions, not the sweep)."""
     ev, _ = _load(name)
+    _assert_fixed_point(ev)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_tournament_fixed_point(seed):
+    """The same on random tournaments: normal players of all strengths, newcomers in performance
+    mode, bonus counters; the sweeps revisit only what moved and must still end at a fixed point."""
+    import numpy as np
+
+    from xl_elo.core import parse_result
+    from xl_elo.model import Event, Game, Player
+
+    rng = np.random.default_rng(seed)
+    players = [Player(f"s{i}", rating=float(rng.integers(300, 2300)) if i % 7 else None,
+                      games=int(rng.choice([0, 5, 40])) if i % 7 else 0, bonus_count=int(rng.integers(0, 100)))
+               for i in range(24)]
+    players = [p if p.rating is not None or p.games == 0 else Player(p.id, games=0) for p in players]
+    games = []
+    for rnd in range(1, 7):
+        order = rng.permutation(len(players))
+        for a, b in zip(order[0::2], order[1::2], strict=True):
+            games.append(Game(players[a].id, players[b].id, parse_result(float(rng.choice([0, 1]))), rnd))
+    _assert_fixed_point(Event(tuple(players), tuple(games)))
+
+
+def _assert_fixed_point(ev):
     rows = rate("fesa", ev).by_id()
     hist = {p.id: [(h.opponent_rating, h.result) for h in ev.history if h.id == p.id] for p in ev.players}
     for p in ev.players:
