@@ -186,3 +186,13 @@ def test_number_cells_are_format_cell(values):
 def test_whole_cells_are_str_int(values):
     got = [t.decode() for t in columnar.cell_text(columnar.whole_cells(np.array(values, dtype=float)))]
     assert got == ["" if math.isnan(v) else str(int(v)) for v in values]
+
+
+@given(st.binary(min_size=1, max_size=200).filter(lambda b: b"\x00" not in b), st.data())
+def test_cells_read_eight_bytes_at_a_time_are_the_cells(text, data):
+    raw = text + bytes(8)  # the reader leaves 8 zero bytes after the text
+    buf = np.frombuffer(raw, np.uint8)
+    starts = np.array(data.draw(st.lists(st.integers(0, len(text)), min_size=1, max_size=20)))
+    ends = np.array([data.draw(st.integers(int(s), len(text))) for s in starts])
+    got = columnar._spans(buf, starts, ends)
+    assert [bytes(g) for g in got] == [text[s:e].rstrip(b"\x00") for s, e in zip(starts, ends, strict=True)]

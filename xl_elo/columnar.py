@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import re
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,8 @@ BoolArray = npt.NDArray[np.bool_]
 Bytes = npt.NDArray[np.bytes_]
 
 _BOM = b"\xef\xbb\xbf"
+#: Zero bytes after a file's text: a cell's bytes are read 8 at a time.
+_PAD = 8
 _SPACES = (ord(" "), ord("\t"))
 _NBSP_FIRST, _NBSP_LAST = 0xC2, 0xA0
 #: More distinct spellings than this in a result or yes/no column: not a simple file.
@@ -95,7 +98,9 @@ def read_columns(path: str | Path) -> CsvColumns:
             raw.decode("utf-8")
         except UnicodeDecodeError:
             raise NotSimple("not UTF-8") from None
-    raw = raw.rstrip(b"\r\n") + b"\n"
+    # one line end after the last line, then zero bytes so that 8 bytes can be read from any cell
+    body_end = len(raw.rstrip(b"\r\n"))
+    raw = raw[:body_end] + b"\n" + bytes(_PAD)
     first = raw[: raw.index(b"\n")].decode("utf-8").rstrip("\r")
     try:  # the delimiter as the cell-by-cell reader finds it
         dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
@@ -105,19 +110,20 @@ def read_columns(path: str | Path) -> CsvColumns:
     if skip or len(delimiter) != 1:
         raise NotSimple("spaces after the delimiter")
     data = np.frombuffer(raw, dtype=np.uint8)
-    newline = data == ord("\n")
-    ends = np.flatnonzero(newline | (data == ord(delimiter)))
+    separator = np.zeros(256, bool)
+    separator[[ord("\n"), ord(delimiter)]] = True
+    ends = np.flatnonzero(separator[data])
     n_cols = first.count(delimiter) + 1
-    lines = int(np.count_nonzero(newline))
-    if len(ends) != lines * n_cols or not np.array_equal(ends[n_cols - 1::n_cols], np.flatnonzero(newline)):
+    lines = raw.count(b"\n")
+    # as many separators as lines x cells, every row's last one a line end: no row is ragged
+    if len(ends) != lines * n_cols or not (data[ends[n_cols - 1::n_cols]] == ord("\n")).all():
         raise NotSimple("rows with different numbers of cells")
     starts = np.empty_like(ends)
     starts[0] = 0
     starts[1:] = ends[:-1] + 1
     starts, ends = starts.reshape(lines, n_cols), ends.reshape(lines, n_cols)
-    returns = np.flatnonzero(data == ord("\r"))
-    if len(returns):  # Windows line ends: the carriage return is not part of the last cell
-        if not (data[returns + 1] == ord("\n")).all():
+    if b"\r" in raw:  # Windows line ends: the carriage return is not part of the last cell
+        if raw.count(b"\r") != raw.count(b"\r\n"):
             raise NotSimple("a carriage return inside a line")
         last = ends[:, -1]
         ends[:, -1] = last - (data[np.maximum(last - 1, 0)] == ord("\r"))
@@ -130,7 +136,29 @@ def read_columns(path: str | Path) -> CsvColumns:
     return CsvColumns(p.name, header, data, starts, ends, spaces)
 
 
+#: ``_LOW_BYTES[n]`` keeps the first n bytes of a little-endian 8-byte word.
+_LOW_BYTES = np.array([(1 << (8 * n)) - 1 for n in range(8)] + [2**64 - 1], dtype=np.uint64)
+
+
 def _spans(data: npt.NDArray[np.uint8], starts: IntArray, ends: IntArray) -> Bytes:
+    """The cells ``data[starts:ends]`` as fixed-width bytes (zero bytes after the shorter ones).
+
+    Read 8 bytes at a time: the file's bytes seen as overlapping little-endian words (one word
+    starting at every byte; the reader leaves 8 zero bytes after the text), masked to the cell.
+    """
+    lengths = ends - starts
+    words = max(1, -(-int(lengths.max(initial=0)) // 8))
+    if sys.byteorder != "little" or not isinstance(data.base, bytes):
+        return _spans_bytewise(data, starts, ends)
+    every = np.ndarray((len(data) - 7,), dtype=np.uint64, buffer=data.base, strides=(1,))
+    out = np.empty((len(starts), words), np.uint64)
+    for q in range(words):
+        inside = np.clip(lengths - 8 * q, 0, 8)
+        out[:, q] = every[np.minimum(starts + 8 * q, len(every) - 1)] & _LOW_BYTES[inside]
+    return out.view(f"S{8 * words}").ravel()
+
+
+def _spans_bytewise(data: npt.NDArray[np.uint8], starts: IntArray, ends: IntArray) -> Bytes:
     lengths = ends - starts
     width = max(int(lengths.max(initial=0)), 1)
     matrix = np.zeros((len(starts), width), np.uint8)
