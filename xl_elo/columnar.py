@@ -323,15 +323,22 @@ class IdIndex:
             return out
         words = _words(ids, self.width)
         position = (_hash(words) & self.mask).astype(np.int64)
-        pending = np.arange(len(ids))
+        # the first probe settles almost every id: done on whole arrays, short ids as one word
+        holder = self.slots[position]
+        if words.shape[1] == 1:
+            match = (holder != -1) & (self.keys[:, 0][holder] == words[:, 0])
+        else:
+            match = (holder != -1) & (self.keys[holder] == words).all(axis=1)
+        out = np.where(match, holder, -1)
+        pending = np.flatnonzero((holder != -1) & ~match)
         while len(pending):
+            position[pending] = (position[pending] + 1) & int(self.mask)
             holder = self.slots[position[pending]]
             known = holder != -1
             pending, holder = pending[known], holder[known]
             match = (self.keys[holder] == words[pending]).all(axis=1)
             out[pending[match]] = holder[match]
             pending = pending[~match]
-            position[pending] = (position[pending] + 1) & int(self.mask)
         return out
 
 
