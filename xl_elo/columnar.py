@@ -727,13 +727,13 @@ def join_rows(header: Sequence[str] | None, columns: Sequence[Bytes], delimiter:
 
 def quoted(texts: Sequence[str]) -> Bytes:
     """Text cells as the csv module writes them (quoted when they hold a comma or a quote)."""
-    out = []
-    for t in texts:
+    cells: dict[str, bytes] = {}
+    for t in set(texts):  # notes repeat: each distinct text once
         cell = format_cell(t, csv_safe=True)
         if any(c in cell for c in ',"\n\r'):
             cell = '"' + cell.replace('"', '""') + '"'
-        out.append(cell.encode("utf-8"))
-    return np.array(out, dtype=bytes) if out else np.zeros(0, "S1")
+        cells[t] = cell.encode("utf-8")
+    return np.array([cells[t] for t in texts], dtype=bytes) if texts else np.zeros(0, "S1")
 
 
 def words(choices: Sequence[str], codes: npt.ArrayLike) -> Bytes:
