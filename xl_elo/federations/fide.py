@@ -238,8 +238,9 @@ _CHUNK = 1 << 16
 def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str) -> tuple[npt.NDArray[np.float64], ...]:
     """Per-player games, points, sum of expected scores and of opponents' ratings (SPEC 2.1, 2.4).
 
-    Only sides whose opponent is rated count. Sums are accumulated in place chunk by chunk
-    (``np.add.at``), so a period of a million games needs no million-long temporary.
+    Only sides whose opponent is rated count. Each side's weights are computed chunk by chunk
+    (every temporary stays in the processor's cache and is reused), written once into a
+    column per sum, and summed per player by ``np.bincount`` over the whole period.
     Expected scores are in hundredths for the table (exact sums), fractions for the logistic.
     """
     rated = pa.rated
@@ -253,22 +254,23 @@ def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str) -> 
     base = r_int + MAX_DIFFERENCE + _ROW * (r_int >= NO_CAP_FROM)
     key = np.where(rated, r_int, _UNRATED_KEY)
     code = (base << _KEY_BITS) + (key - _UNRATED_KEY)
-    packed, exp, opp = np.zeros(m), np.zeros(m), np.zeros(m)
     a_all, b_all, s_all = arrays.player, arrays.opponent, arrays.score
-    # work buffers, allocated once: fresh memory per step costs more than the arithmetic
-    size = min(_CHUNK, len(a_all))
+    g = len(a_all)
+    # one weight per side (side a of every game, then side b) for each of the three sums
+    packed_w, exp_w, opp_w = np.empty(2 * g), np.empty(2 * g), np.empty(2 * g)
+    size = min(_CHUNK, g)
     c_buf = (np.empty(size, np.int64), np.empty(size, np.int64))
     key_buf, idx_buf = np.empty(size, np.int64), np.empty(size, np.int64)
-    h_buf, w_buf, e_buf = np.empty(size), np.empty(size), np.empty(size)
-    rated_buf = np.empty(size, bool)
-    for start in range(0, len(a_all), _CHUNK):
+    h_buf, rated_buf = np.empty(size), np.empty(size, bool)
+    for start in range(0, g, _CHUNK):
         a, b = a_all[start:start + _CHUNK], b_all[start:start + _CHUNK]
         n = len(a)
-        ca, cb, against_key, idx = c_buf[0][:n], c_buf[1][:n], key_buf[:n], idx_buf[:n]
-        h, w, e, counts = h_buf[:n], w_buf[:n], e_buf[:n], rated_buf[:n]
+        ca, cb, against_key, idx, h, counts = (c_buf[0][:n], c_buf[1][:n], key_buf[:n], idx_buf[:n], h_buf[:n],
+                                               rated_buf[:n])
         np.take(code, a, out=ca)
         np.take(code, b, out=cb)
         for side, (who, against, c_who, c_against) in enumerate(((a, b, ca, cb), (b, a, cb, ca))):
+            at = slice(side * g + start, side * g + start + n)
             np.multiply(s_all[start:start + n], 2.0, out=h)  # points in halves
             if side:
                 np.subtract(2.0, h, out=h)
@@ -276,25 +278,23 @@ def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str) -> 
             np.add(against_key, _UNRATED_KEY, out=against_key)
             np.greater_equal(against_key, 0, out=counts)  # the opponent is rated
             # the side's count and points (in halves) in one exact sum
+            w = packed_w[at]
             np.multiply(h, _COUNT_BITS, out=w)
             np.add(w, 1.0, out=w)
             np.multiply(w, counts, out=w)
-            np.add.at(packed, who, w)
             if table:
                 np.maximum(against_key, 0, out=idx)
-                e[:] = idx  # the opponent's rating, 0 when unrated
-            else:
-                np.take(r0, against, out=e)
-            np.add.at(opp, who, e)
-            if table:
+                opp_w[at] = idx  # the opponent's rating, 0 when unrated
                 np.right_shift(c_who, _KEY_BITS, out=idx)
                 np.subtract(idx, against_key, out=idx)
-                np.take(_PD_BY_SIGNED, idx, out=e)
-                np.add.at(exp, who, e)
+                np.take(_PD_BY_SIGNED, idx, out=exp_w[at])
             else:
                 own, other = r0[who], r0[against]
-                e_side = expected_hundredths(own, other) if expected_method == "table" else expected_score(own, other)
-                np.add.at(exp, who, np.where(counts, e_side, 0.0))
+                opp_w[at] = other
+                e = expected_hundredths(own, other) if expected_method == "table" else expected_score(own, other)
+                exp_w[at] = np.where(counts, e, 0.0)
+    sums = [np.bincount(a_all, w[:g], m) + np.bincount(b_all, w[g:], m) for w in (packed_w, exp_w, opp_w)]
+    packed, exp, opp = sums
     halves_sum = np.floor(packed / _COUNT_BITS)
     return packed - halves_sum * _COUNT_BITS, halves_sum / 2.0, exp, opp
 
