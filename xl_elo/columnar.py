@@ -60,48 +60,64 @@ class NotSimple(Exception):
 
 @dataclass(frozen=True)
 class CsvColumns:
-    """A simple CSV split into cells: ``starts[r, j]:ends[r, j]`` are the bytes of row r, column j."""
+    """A simple CSV split into cells: cell (r, j) is ``data[start(j)[r]:ends[r, j]]``."""
 
     source: str
     header: list[str]
     data: npt.NDArray[np.uint8]
-    starts: IntArray
+    row_starts: IntArray
+    """Where each row's first cell starts."""
     ends: IntArray
+    """Where each cell ends (its delimiter or line end), one row per row of the file."""
     spaces: bool = True
     """False when the file holds no space, tab or non-breaking space at all (nothing to check)."""
 
     @property
     def rows(self) -> int:
-        return len(self.starts)
+        return len(self.row_starts)
+
+    def start(self, j: int) -> IntArray:
+        """Where the cells of column j start (just after the previous cell's delimiter)."""
+        return self.row_starts if j == 0 else self.ends[:, j - 1] + 1
 
     def text(self, j: int) -> Bytes:
         """Column j as fixed-width bytes (numpy ``S``), blank cells as ``b''``."""
-        return _spans(self.data, self.starts[:, j], self.ends[:, j])
+        return _spans(self.data, self.start(j), self.ends[:, j])
 
     def blank(self, j: int) -> BoolArray:
-        return self.starts[:, j] == self.ends[:, j]
+        return self.start(j) == self.ends[:, j]
 
 
 def read_columns(path: str | Path) -> CsvColumns:
-    """Split a simple CSV file into cells with numpy; :class:`NotSimple` otherwise."""
+    """Split a simple CSV file into cells with numpy; :class:`NotSimple` otherwise.
+
+    The file is read once into a buffer with room for one line end and 8 zero bytes after
+    its text (cells are read 8 bytes at a time), and never copied.
+    """
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        size = p.stat().st_size
+        buf = bytearray(size + 1 + _PAD)
+        with p.open("rb") as f:
+            got = f.readinto(memoryview(buf)[:size])
     except OSError as exc:
         raise NotSimple(str(exc)) from None
-    if raw.startswith(_BOM):
-        raw = raw[len(_BOM):]
-    if b'"' in raw or b"\x00" in raw:
+    if got != size:
+        raise NotSimple("the file changed while being read")
+    begin = len(_BOM) if buf.startswith(_BOM) else 0
+    if buf.find(b'"', begin, size) >= 0 or buf.find(b"\x00", begin, size) >= 0:
         raise NotSimple("quoted cells or zero bytes")
-    if not raw.isascii():
+    if (np.frombuffer(buf, np.uint8, count=size)[begin:] >= 0x80).any():
         try:
-            raw.decode("utf-8")
+            str(memoryview(buf)[begin:size], "utf-8")
         except UnicodeDecodeError:
             raise NotSimple("not UTF-8") from None
-    # one line end after the last line, then zero bytes so that 8 bytes can be read from any cell
-    body_end = len(raw.rstrip(b"\r\n"))
-    raw = raw[:body_end] + b"\n" + bytes(_PAD)
-    first = raw[: raw.index(b"\n")].decode("utf-8").rstrip("\r")
+    end = size  # one line end after the last line, then zero bytes
+    while end > begin and buf[end - 1] in (10, 13):
+        end -= 1
+    buf[end:] = b"\n" + bytes(len(buf) - end - 1)
+    newline_at = buf.find(b"\n", begin)
+    first = buf[begin:newline_at].decode("utf-8").rstrip("\r")
     try:  # the delimiter as the cell-by-cell reader finds it
         dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
         delimiter, skip = dialect.delimiter, dialect.skipinitialspace
@@ -109,31 +125,35 @@ def read_columns(path: str | Path) -> CsvColumns:
         delimiter, skip = ",", False
     if skip or len(delimiter) != 1:
         raise NotSimple("spaces after the delimiter")
-    data = np.frombuffer(raw, dtype=np.uint8)
+    data = np.frombuffer(buf, dtype=np.uint8)[begin:]
     separator = np.zeros(256, bool)
     separator[[ord("\n"), ord(delimiter)]] = True
     ends = np.flatnonzero(separator[data])
     n_cols = first.count(delimiter) + 1
-    lines = raw.count(b"\n")
+    lines = buf.count(b"\n", begin)
     # as many separators as lines x cells, every row's last one a line end: no row is ragged
     if len(ends) != lines * n_cols or not (data[ends[n_cols - 1::n_cols]] == ord("\n")).all():
         raise NotSimple("rows with different numbers of cells")
-    starts = np.empty_like(ends)
-    starts[0] = 0
-    starts[1:] = ends[:-1] + 1
-    starts, ends = starts.reshape(lines, n_cols), ends.reshape(lines, n_cols)
-    if b"\r" in raw:  # Windows line ends: the carriage return is not part of the last cell
-        if raw.count(b"\r") != raw.count(b"\r\n"):
+    ends = ends.reshape(lines, n_cols)
+    row_starts = np.empty(lines, np.int64)
+    row_starts[0] = 0
+    row_starts[1:] = ends[:-1, -1] + 1
+    if buf.find(b"\r", begin) >= 0:  # Windows line ends: the carriage return is not part of the last cell
+        if buf.count(b"\r", begin) != buf.count(b"\r\n", begin):
             raise NotSimple("a carriage return inside a line")
         last = ends[:, -1]
         ends[:, -1] = last - (data[np.maximum(last - 1, 0)] == ord("\r"))
-    header = [raw[s:e].decode("utf-8") for s, e in zip(starts[0].tolist(), ends[0].tolist(), strict=True)]
-    starts, ends = starts[1:], ends[1:]
-    filled = (ends > starts).any(axis=1)
+    header_starts = [0] + (ends[0, :-1] + 1).tolist()
+    header = [data[s:e].tobytes().decode("utf-8") for s, e in zip(header_starts, ends[0].tolist(), strict=True)]
+    row_starts, ends = row_starts[1:], ends[1:]
+    table = CsvColumns(p.name, header, data, row_starts, ends, False)
+    filled = np.zeros(table.rows, bool)
+    for j in range(n_cols):
+        filled |= table.ends[:, j] > table.start(j)
     if not filled.all():  # rows of blank cells: a template's empty rows, skipped as csvio does
-        starts, ends = starts[filled], ends[filled]
-    spaces = b" " in raw or b"\t" in raw or b"\xc2\xa0" in raw
-    return CsvColumns(p.name, header, data, starts, ends, spaces)
+        row_starts, ends = row_starts[filled], ends[filled]
+    spaces = any(buf.find(x, begin, end) >= 0 for x in (b" ", b"\t", b"\xc2\xa0"))
+    return CsvColumns(p.name, header, data, row_starts, ends, spaces)
 
 
 #: ``_LOW_BYTES[n]`` keeps the first n bytes of a little-endian 8-byte word.
@@ -148,9 +168,9 @@ def _spans(data: npt.NDArray[np.uint8], starts: IntArray, ends: IntArray) -> Byt
     """
     lengths = ends - starts
     words = max(1, -(-int(lengths.max(initial=0)) // 8))
-    if sys.byteorder != "little" or not isinstance(data.base, bytes):
+    if sys.byteorder != "little" or not data.flags.c_contiguous or len(data) < 8:
         return _spans_bytewise(data, starts, ends)
-    every = np.ndarray((len(data) - 7,), dtype=np.uint64, buffer=data.base, strides=(1,))
+    every = np.ndarray((len(data) - 7,), dtype=np.uint64, buffer=data, strides=(1,))
     out = np.empty((len(starts), words), np.uint64)
     for q in range(words):
         inside = np.clip(lengths - 8 * q, 0, 8)
@@ -173,7 +193,7 @@ def _check_clean(table: CsvColumns, j: int) -> None:
     """Spaces or non-breaking spaces around a value: the cell-by-cell reader strips them."""
     if not table.spaces:
         return
-    starts, ends = table.starts[:, j], table.ends[:, j]
+    starts, ends = table.start(j), table.ends[:, j]
     filled = ends > starts
     if not filled.any():
         return
@@ -193,7 +213,7 @@ def _check_clean(table: CsvColumns, j: int) -> None:
 
 def whole_numbers(table: CsvColumns, j: int, low: int, high: int | None) -> FloatArray:
     """Column j as whole numbers (NaN for blank cells); only plain digits are simple."""
-    starts, ends = table.starts[:, j], table.ends[:, j]
+    starts, ends = table.start(j), table.ends[:, j]
     lengths = ends - starts
     width = int(lengths.max(initial=0))
     if width > _MAX_DIGITS:
