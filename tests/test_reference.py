@@ -81,11 +81,14 @@ def _reference_fide_unrated(ev):
     return first, perf
 
 
-@pytest.mark.parametrize("chunk", [None, 7, 1000])
-def test_fide_vectorised_equals_the_reference_loop(monkeypatch, chunk):
-    """Changes, first ratings and performances; small chunks put many chunk edges in the period."""
+@pytest.mark.parametrize("chunk,limit", [(None, None), (7, None), (1000, None), (None, 3)])
+def test_fide_vectorised_equals_the_reference_loop(monkeypatch, chunk, limit):
+    """Changes, first ratings and performances; small chunks put many chunk edges in the period,
+    a small limit makes the opponents' ratings and expected scores be summed apart."""
     if chunk:
         monkeypatch.setattr(fide, "_CHUNK", chunk)
+    if limit:
+        monkeypatch.setattr(fide, "_PACKED_GAMES_LIMIT", limit)
     ev = random_event(21, 800, 11, unrated=0.05, federation="fide")
     reference = _reference_fide(ev)
     rows = rate("fide", ev).rows

@@ -228,6 +228,10 @@ _K_LIMIT = np.concatenate([[K_NEW], K_TIMES_GAMES_MAX // np.arange(1, K_TIMES_GA
 #: Weight of a game's count beside its points (in halves) in one per-player sum, so both add up
 #: exactly in one pass while a player has fewer than 2**26 games.
 _COUNT_BITS = float(2**26)
+#: Weight of an opponent's rating beside the expected score in hundredths in one sum; exact
+#: while a player's period has fewer games than this (3500 * games * 2**24 < 2**53).
+_RATING_SHIFT = float(2**24)
+_PACKED_GAMES_LIMIT = 150_000
 
 
 #: Games handled per step of the period loop: big enough that numpy does the work, small enough
@@ -235,19 +239,24 @@ _COUNT_BITS = float(2**26)
 _CHUNK = 1 << 16
 
 
-def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str) -> tuple[npt.NDArray[np.float64], ...]:
+def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str,
+                 pack: bool = True) -> tuple[npt.NDArray[np.float64], ...]:
     """Per-player games, points, sum of expected scores and of opponents' ratings (SPEC 2.1, 2.4).
 
     Only sides whose opponent is rated count. Each side's weights are computed chunk by chunk
     (every temporary stays in the processor's cache and is reused), written once into a
     column per sum, and summed per player by ``np.bincount`` over the whole period.
     Expected scores are in hundredths for the table (exact sums), fractions for the logistic.
+    With the table, a side's opponent rating and expected score share one weight
+    ``rating * 2**24 + hundredths`` (exact while a player has fewer than 150,000 games in the
+    period; beyond that the two are summed apart).
     """
     rated = pa.rated
     m = len(rated)
     r0 = np.where(rated, pa.rating, 0.0)  # a blank rating reads 0: such sides are weighted 0
     whole = bool(np.array_equal(r0, np.floor(r0))) and (m == 0 or r0.max() <= MAX_DIFFERENCE)
     table = expected_method == "table" and whole
+    packed_eo = table and pack
     r_int = r0.astype(np.int64)
     # what one look-up per player gives a game: where his own row of the PD table starts
     # (base) and how he reads as an opponent (key, past both rows when unrated), in one word
@@ -256,17 +265,18 @@ def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str) -> 
     code = (base << _KEY_BITS) + (key - _UNRATED_KEY)
     a_all, b_all, s_all = arrays.player, arrays.opponent, arrays.score
     g = len(a_all)
-    # one weight per side (side a of every game, then side b) for each of the three sums
-    packed_w, exp_w, opp_w = np.empty(2 * g), np.empty(2 * g), np.empty(2 * g)
+    # one weight per side (side a of every game, then side b) for each sum
+    packed_w, exp_w = np.empty(2 * g), np.empty(2 * g)
+    opp_w = exp_w if packed_eo else np.empty(2 * g)
     size = min(_CHUNK, g)
     c_buf = (np.empty(size, np.int64), np.empty(size, np.int64))
     key_buf, idx_buf = np.empty(size, np.int64), np.empty(size, np.int64)
-    h_buf, rated_buf = np.empty(size), np.empty(size, bool)
+    h_buf, e_buf, rated_buf = np.empty(size), np.empty(size), np.empty(size, bool)
     for start in range(0, g, _CHUNK):
         a, b = a_all[start:start + _CHUNK], b_all[start:start + _CHUNK]
         n = len(a)
-        ca, cb, against_key, idx, h, counts = (c_buf[0][:n], c_buf[1][:n], key_buf[:n], idx_buf[:n], h_buf[:n],
-                                               rated_buf[:n])
+        ca, cb, against_key, idx, h, e, counts = (c_buf[0][:n], c_buf[1][:n], key_buf[:n], idx_buf[:n], h_buf[:n],
+                                                  e_buf[:n], rated_buf[:n])
         np.take(code, a, out=ca)
         np.take(code, b, out=cb)
         for side, (who, against, c_who, c_against) in enumerate(((a, b, ca, cb), (b, a, cb, ca))):
@@ -283,20 +293,30 @@ def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str) -> 
             np.add(w, 1.0, out=w)
             np.multiply(w, counts, out=w)
             if table:
-                np.maximum(against_key, 0, out=idx)
-                opp_w[at] = idx  # the opponent's rating, 0 when unrated
+                np.maximum(against_key, 0, out=idx)  # the opponent's rating, 0 when unrated
+                np.multiply(idx, _RATING_SHIFT if packed_eo else 1.0, out=opp_w[at])
                 np.right_shift(c_who, _KEY_BITS, out=idx)
                 np.subtract(idx, against_key, out=idx)
-                np.take(_PD_BY_SIGNED, idx, out=exp_w[at])
+                np.take(_PD_BY_SIGNED, idx, out=e)
+                if packed_eo:
+                    np.add(exp_w[at], e, out=exp_w[at])
+                else:
+                    exp_w[at] = e
             else:
                 own, other = r0[who], r0[against]
                 opp_w[at] = other
                 e = expected_hundredths(own, other) if expected_method == "table" else expected_score(own, other)
                 exp_w[at] = np.where(counts, e, 0.0)
-    sums = [np.bincount(a_all, w[:g], m) + np.bincount(b_all, w[g:], m) for w in (packed_w, exp_w, opp_w)]
-    packed, exp, opp = sums
-    halves_sum = np.floor(packed / _COUNT_BITS)
-    return packed - halves_sum * _COUNT_BITS, halves_sum / 2.0, exp, opp
+    columns = (packed_w, exp_w) if packed_eo else (packed_w, exp_w, opp_w)
+    sums = [np.bincount(a_all, w[:g], m) + np.bincount(b_all, w[g:], m) for w in columns]
+    halves_sum = np.floor(sums[0] / _COUNT_BITS)
+    games = sums[0] - halves_sum * _COUNT_BITS
+    if not packed_eo:
+        return games, halves_sum / 2.0, sums[1], sums[2]
+    if games.max(initial=0) >= _PACKED_GAMES_LIMIT:
+        return _period_sums(pa, arrays, expected_method, pack=False)
+    opp = np.floor(sums[1] / _RATING_SHIFT)
+    return games, halves_sum / 2.0, sums[1] - opp * _RATING_SHIFT, opp
 
 
 def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
