@@ -234,6 +234,17 @@ _RATING_SHIFT = float(2**24)
 _PACKED_GAMES_LIMIT = 150_000
 
 
+def _code(rating: npt.NDArray[np.int64], rated: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+    base = rating + MAX_DIFFERENCE + _ROW * (rating >= NO_CAP_FROM)
+    key = np.where(rated, rating, _UNRATED_KEY)
+    return (base << _KEY_BITS) + (key - _UNRATED_KEY)
+
+
+#: A player's word for the period loop by whole rating (see :func:`_period_sums`).
+_CODE_BY_RATING = _code(np.arange(MAX_DIFFERENCE + 1), np.ones(MAX_DIFFERENCE + 1, bool))
+_UNRATED_CODE = int(_code(np.zeros(1, np.int64), np.zeros(1, bool))[0])
+
+
 #: Games handled per step of the period loop: big enough that numpy does the work, small enough
 #: that every temporary stays in the processor's cache and is reused from step to step.
 _CHUNK = 1 << 16
@@ -257,12 +268,10 @@ def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str,
     whole = bool(np.array_equal(r0, np.floor(r0))) and (m == 0 or r0.max() <= MAX_DIFFERENCE)
     table = expected_method == "table" and whole
     packed_eo = table and pack
-    r_int = r0.astype(np.int64)
     # what one look-up per player gives a game: where his own row of the PD table starts
     # (base) and how he reads as an opponent (key, past both rows when unrated), in one word
-    base = r_int + MAX_DIFFERENCE + _ROW * (r_int >= NO_CAP_FROM)
-    key = np.where(rated, r_int, _UNRATED_KEY)
-    code = (base << _KEY_BITS) + (key - _UNRATED_KEY)
+    r_int = r0.astype(np.int64) if whole else np.zeros(m, np.int64)
+    code = np.where(rated, _CODE_BY_RATING[r_int], _UNRATED_CODE)
     a_all, b_all, s_all = arrays.player, arrays.opponent, arrays.score
     g = len(a_all)
     # one weight per side (side a of every game, then side b) for each sum
