@@ -334,7 +334,7 @@ def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
 
     Returns ``n``, ``score``, ``expected``, ``k``, ``change``, ``rating_after``, ``performance`` for
     rated players and ``first_games``, ``first_score``, ``ra``, ``p``, ``dp``, ``first`` (NaN when not
-    published), ``enough`` for unrated ones. Players are integer positions; no Python loop per game
+    published, and for rated players), ``enough`` for unrated ones. Players are integer positions; no Python loop per game
     or per player.
 
     A side of a game counts when the opponent is rated: for a rated player that is a rated game
@@ -357,17 +357,22 @@ def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
     change = np.where(rated, change, 0.0)
     first_games = np.where(rated, 0.0, games)
     first_score = np.where(rated, 0.0, points)
-    ra, p_pct, dp, ru, enough = _first_from_sums(first_games, first_score, np.where(rated, 0.0, opp))
-    enough &= ~rated
+    # first ratings (SPEC 2.4) only for the unrated players: NaN (not enough) for the others
+    new = np.flatnonzero(~rated)
+    ra, p, dp, first = (np.full(len(rated), np.nan) for _ in range(4))
+    enough = np.zeros(len(rated), bool)
+    ra[new], p_pct, dp[new], ru, enough[new] = _first_from_sums(games[new], points[new], opp[new])
+    p[new] = p_pct / 100.0
+    first[new] = np.where(enough[new] & (ru >= RATING_FLOOR), ru, np.nan)
+    dp[~enough] = np.nan
     perf = _performance_from_sums(n, np.where(rated, points, 0.0), opp)
     return {
         "rated": rated, "n": n, "score": np.where(rated, points, 0.0),
         "expected": np.where(rated, exp / unit, 0.0),
         "k": k.astype(np.float64), "change": change, "rating_after": np.where(rated, pa.rating + change, np.nan),
-        "performance": np.where(n > 0, perf, np.nan),
-        "first_games": first_games, "first_score": first_score, "ra": ra, "p": p_pct / 100.0,
-        "dp": np.where(enough, dp, np.nan), "enough": enough,
-        "first": np.where(enough & (ru >= RATING_FLOOR), ru, np.nan),
+        "performance": perf,
+        "first_games": first_games, "first_score": first_score, "ra": ra, "p": p, "dp": dp, "enough": enough,
+        "first": first,
     }
 
 
