@@ -654,18 +654,25 @@ def whole_cells(values: FloatArray) -> npt.NDArray[np.uint8]:
     return _whole_words(values).view(np.uint8)
 
 
-def _whole_words(values: FloatArray) -> npt.NDArray[np.uint32]:
+def _whole_words(values: FloatArray, sign: BoolArray | None = None) -> npt.NDArray[np.uint32]:
+    """Rows of 4-byte words: a minus where ``sign`` (default: negative), the digits above 9999,
+    the last four digits; the first two only when some row needs them."""
     v = np.asarray(values, dtype=np.float64)
     blank = np.isnan(v)
     a = np.abs(np.where(blank, 0.0, v))
     if (a >= _LIMIT).any():
         return _fixed([b"" if x != x else str(int(x)).encode() for x in v.tolist()], words=True)
     high, low = np.divmod(a.astype(np.int64), 10_000)
-    big = high > 0
-    out = np.zeros((len(v), 3), np.uint32)
-    out[:, 0] = np.where(v < 0, _MINUS, 0)
-    out[:, 1] = np.where(big, _DIGITS[high], 0)
-    out[:, 2] = np.where(big, _DIGITS_PADDED[low], _DIGITS[low])
+    minus = (v < 0) if sign is None else sign
+    words = []
+    if minus.any():
+        words.append(np.where(minus, _MINUS, 0).astype(np.uint32))
+    if high.any():
+        big = high > 0
+        words += [np.where(big, _DIGITS[high], 0).astype(np.uint32), np.where(big, _DIGITS_PADDED[low], _DIGITS[low])]
+    else:
+        words.append(_DIGITS[low])
+    out = np.stack(words, axis=1)
     out[blank] = 0
     return out
 
@@ -684,21 +691,20 @@ def number_cells(values: FloatArray) -> npt.NDArray[np.uint8]:
     units = np.floor(a / 1e6)
     fraction = a - units * 1e6  # whole millionths, exact
     ok = finite & exact
-    whole = _whole_words(np.where(ok, np.copysign(units, v), np.nan))
+    # the sign from the number itself, so that -0.5 keeps its minus before a zero unit
+    words = [_whole_words(np.where(ok, units, np.nan), sign=ok & (v < 0))]
     decimal = ok & (fraction > 0)
+    if decimal.any():
+        high, low = np.divmod(np.where(decimal, fraction, 0.0).astype(np.int64), 1000)
+        tail = decimal & (low > 0)
+        words.append(np.where(tail, _FRACTION_HEAD[high], np.where(decimal, _FRACTION_SHORT[high], 0))[:, None])
+        if tail.any():
+            words.append(np.where(tail, _FRACTION_TAIL[low], 0)[:, None])
+    out = np.concatenate(words, axis=1) if len(words) > 1 else words[0]
     rare = np.flatnonzero(~ok & ~np.isnan(v))
-    if not decimal.any() and not len(rare):
-        return whole.view(np.uint8)
-    high, low = np.divmod(np.where(decimal, fraction, 0.0).astype(np.int64), 1000)
-    tail = decimal & (low > 0)
-    out = np.empty((len(v), 5), np.uint32)
-    out[:, :3] = whole
-    out[:, 0] = np.where(decimal & (v < 0), _MINUS, out[:, 0])  # -0.5: the sign of a zero unit
-    out[:, 3] = np.where(tail, _FRACTION_HEAD[high], np.where(decimal, _FRACTION_SHORT[high], 0))
-    out[:, 4] = np.where(tail, _FRACTION_TAIL[low], 0)
     if len(rare):
         cells = _fixed([format_cell(float(x)).encode() for x in v[rare].tolist()], words=True)
-        out = np.concatenate([out, np.zeros((len(v), max(cells.shape[1] - 5, 0)), np.uint32)], axis=1)
+        out = np.concatenate([out, np.zeros((len(v), max(cells.shape[1] - out.shape[1], 0)), np.uint32)], axis=1)
         out[rare] = 0
         out[rare, : cells.shape[1]] = cells
     return out.view(np.uint8)
@@ -712,14 +718,6 @@ def _fixed(cells: Sequence[bytes], words: bool = False) -> npt.NDArray[np.generi
     column = np.array(cells, dtype=f"S{width}") if len(cells) else np.zeros(0, f"S{width}")
     matrix = column.view(np.uint8).reshape(len(cells), width)
     return matrix.view(np.uint32) if words else matrix
-
-
-def _trim(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    """Drop the 4-byte columns no cell uses (no sign, no fifth digit ...): less for the writer to sift."""
-    used = cells.view(np.uint32).any(axis=0) if cells.shape[1] % 4 == 0 and len(cells) else None
-    if used is None or used.all():
-        return cells
-    return np.ascontiguousarray(cells.view(np.uint32)[:, used]).view(np.uint8)
 
 
 def cell_text(cells: npt.NDArray[np.uint8]) -> list[bytes]:
@@ -829,9 +827,9 @@ def results_csv(results: ColumnResults) -> bytes:
         cols = []
         for kind, v in columns:
             if kind == "int":
-                cols.append(_trim(whole_cells(np.asarray(v)[start:stop])))
+                cols.append(whole_cells(np.asarray(v)[start:stop]))
             elif kind in ("float", "number"):
-                cols.append(_trim(number_cells(np.asarray(v)[start:stop])))
+                cols.append(number_cells(np.asarray(v)[start:stop]))
             elif kind == "bool":
                 cols.append(words(("no", "yes"), np.asarray(v[start:stop], dtype=np.int64)))  # type: ignore[index]
             elif kind == "note":
