@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo.core import ResultError, parse_result
-from xl_elo.csvio import _FALSE, _PLAYER_ALIASES, _TRUE, _header, format_cell
+from xl_elo.csvio import _PLAYER_ALIASES, _bool, _header, format_cell
 from xl_elo.model import ColumnResults, ProblemList
 
 FloatArray = npt.NDArray[np.float64]
@@ -274,16 +274,6 @@ def mapped(column: Bytes, convert: Callable[[str], object], dtype: type) -> npt.
     return table[codes] if len(values) else np.zeros(0, dtype=dtype)
 
 
-def yes_no(text: str) -> bool:
-    """A yes/no cell as csvio reads it (blank is no)."""
-    t = text.strip().lower()
-    if t in _TRUE:
-        return True
-    if t in _FALSE:
-        return False
-    raise ValueError(text)
-
-
 # --------------------------------------------------------------------------- ids
 
 
@@ -424,7 +414,7 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
     rating = whole("rating", 0, 3500)
     games_before = np.nan_to_num(whole("games", 0, None))
     birth = whole("birth_year", 1800, 2200)
-    ever = mapped(text("ever_2400"), yes_no, bool).astype(bool)
+    ever = mapped(text("ever_2400"), _bool, bool).astype(bool)
     category = mapped(text("category"), _category, np.int8)
     archive_perf = numbers(pt, pc["archive_perf"]) if "archive_perf" in pc else np.full(n, np.nan)
     archive_games = whole("archive_games", 0, None)
@@ -441,7 +431,7 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
         raise NotSimple("a blank player id")
     rnd = whole_numbers(gt, gc["round"], 0, None) if "round" in gc else np.full(gt.rows, np.nan)
     res_codes, res_values = spellings(gt.text(gc["result"]))
-    rated = (mapped(gt.text(gc["rated"]), lambda t: True if not t else yes_no(t), bool).astype(bool)
+    rated = (mapped(gt.text(gc["rated"]), lambda t: True if not t else _bool(t), bool).astype(bool)
              if "rated" in gc else np.ones(gt.rows, bool))
     return _assemble(ids, names, rating, games_before, birth, ever, category == 1, archive_perf, archive_games,
                      index, gt.text(gc["player"]), gt.text(gc["opponent"]), ~gt.blank(gc["opponent"]), rnd,
@@ -512,7 +502,7 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
     rating = _whole_cells(column(players, pc, "rating"), 0, 3500, whole=False)
     games_before = np.nan_to_num(_whole_cells(column(players, pc, "games"), 0, None))
     birth = _whole_cells(column(players, pc, "birth_year"), 1800, 2200)
-    ever = _distinct(column(players, pc, "ever_2400"), lambda c: c is not None and _yes_no_cell(c), bool)
+    ever = _distinct(column(players, pc, "ever_2400"), _bool, bool)
     junior = _distinct(column(players, pc, "category"), lambda c: _category("" if c is None else _plain_text(c)) == 1,
                        bool)
     archive_perf = _whole_cells(column(players, pc, "archive_perf"), None, None, whole=False)
@@ -531,7 +521,7 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
     codes: dict[object, int] = {}
     res_codes = np.fromiter((codes.setdefault((type(c), c), len(codes)) for c in results), np.int64, len(results))
     res_values = [value for _, value in codes]
-    rated = _distinct(column(games, gc, "rated"), lambda c: True if c is None else _yes_no_cell(c), bool)
+    rated = _distinct(column(games, gc, "rated"), lambda c: True if c is None else _bool(c), bool)
     return _assemble(ids, np.array(["" if c is None else c for c in names], dtype=object), rating, games_before,
                      birth, ever, junior, archive_perf, archive_games, index, player_ids, opponent_ids, has_opponent,
                      rnd, res_codes, res_values, rated, period)
@@ -572,14 +562,6 @@ def _whole_cells(cells: list[object], low: int | None, high: int | None, *, whol
     if (low is not None and (filled < low).any()) or (high is not None and (filled > high).any()):
         raise NotSimple("a number out of range")
     return values
-
-
-def _yes_no_cell(c: object) -> bool:
-    if type(c) is bool:
-        return c
-    if type(c) is str:
-        return yes_no(_plain_text(c))
-    raise ValueError(c)
 
 
 def _distinct(cells: list[object], convert: Callable[[object], object], dtype: type) -> npt.NDArray[np.generic]:
