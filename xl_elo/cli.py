@@ -137,21 +137,21 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError(str(exc)) from None
     if args.history and federation != "fesa":
         raise UsageError("--history is for FESA tournaments only")
-    if _fast_lane(args, federation, out, err):
-        return EXIT_OK
-    event = read_event(args.players, args.games, args.history, period=args.period)
     options: dict[str, object] = {}
     if federation == "ffe":
         options["dp_method"] = args.dp
     if federation == "fide":
         options["expected_method"] = args.expected
+    fmt = args.format or ({".json": "json", ".txt": "table"}.get(Path(args.output).suffix.lower(), "csv")
+                          if args.output else ("table" if out.isatty() else "csv"))
+    if fmt == "csv" and _fast_lane(args, federation, options, out, err):
+        return EXIT_OK
+    event = read_event(args.players, args.games, args.history, period=args.period)
     results = rate(federation, event, **options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
-    fmt = args.format
     inputs = [x for x in (args.players, args.games, args.history) if x]
     if args.output:
-        fmt = fmt or {".json": "json", ".txt": "table"}.get(Path(args.output).suffix.lower(), "csv")
         try:
             _write(results, event, fmt, args.output, inputs)
             if federation == "fesa":
@@ -160,7 +160,6 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         return EXIT_OK
-    fmt = fmt or ("table" if out.isatty() else "csv")
     if fmt == "report":
         from xl_elo.report import report
 
@@ -172,7 +171,8 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _fast_lane(args: argparse.Namespace, federation: str, out: TextIO, err: TextIO) -> bool:
+def _fast_lane(args: argparse.Namespace, federation: str, options: dict[str, object], out: TextIO,
+               err: TextIO) -> bool:
     """CSV in, CSV out for a period engine: the columnar reader and writer (issue #9).
 
     Returns False, having written nothing, when the files need the cell-by-cell reader
@@ -181,16 +181,8 @@ def _fast_lane(args: argparse.Namespace, federation: str, out: TextIO, err: Text
     from xl_elo import columnar
     from xl_elo.csvio import write_text_atomic
 
-    suffix = Path(args.output).suffix.lower() if args.output else ""
-    fmt = args.format or ({".json": "json", ".txt": "table"}.get(suffix, "csv") if args.output
-                          else ("table" if out.isatty() else "csv"))
-    if fmt != "csv" or federation not in columnar.FEDERATIONS:
+    if federation not in columnar.FEDERATIONS:
         return False
-    options: dict[str, object] = {}
-    if federation == "ffe":
-        options["dp_method"] = args.dp
-    if federation == "fide":
-        options["expected_method"] = args.expected
     try:
         results = columnar.rate_files(federation, args.players, args.games, args.period, **options)
     except columnar.NotSimple:
