@@ -289,19 +289,21 @@ def _period_sums(pa: PlayerArrays, arrays: GameArrays, expected_method: str,
                                                   e_buf[:n], rated_buf[:n])
         np.take(code, a, out=ca)
         np.take(code, b, out=cb)
+        # a side's count and points (in halves) in one exact weight: halves * 2**26 + 1, so
+        # side b's is (2 - halves) * 2**26 + 1 = (2 * 2**26 + 2) - side a's
+        np.multiply(s_all[start:start + n], 2.0 * _COUNT_BITS, out=h)
+        np.add(h, 1.0, out=h)
         for side, (who, against, c_who, c_against) in enumerate(((a, b, ca, cb), (b, a, cb, ca))):
             at = slice(side * g + start, side * g + start + n)
-            np.multiply(s_all[start:start + n], 2.0, out=h)  # points in halves
-            if side:
-                np.subtract(2.0, h, out=h)
             np.bitwise_and(c_against, _KEY_MASK, out=against_key)
             np.add(against_key, _UNRATED_KEY, out=against_key)
             np.greater_equal(against_key, 0, out=counts)  # the opponent is rated
-            # the side's count and points (in halves) in one exact sum
             w = packed_w[at]
-            np.multiply(h, _COUNT_BITS, out=w)
-            np.add(w, 1.0, out=w)
-            np.multiply(w, counts, out=w)
+            if side:
+                np.subtract(2.0 * _COUNT_BITS + 2.0, h, out=w)
+                np.multiply(w, counts, out=w)
+            else:
+                np.multiply(h, counts, out=w)
             if table:
                 np.maximum(against_key, 0, out=idx)  # the opponent's rating, 0 when unrated
                 np.multiply(idx, _RATING_SHIFT if packed_eo else 1.0, out=opp_w[at])
