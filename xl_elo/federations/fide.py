@@ -368,7 +368,7 @@ def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
     p[new] = p_pct / 100.0
     first[new] = np.where(enough[new] & (ru >= RATING_FLOOR), ru, np.nan)
     dp[~enough] = np.nan
-    perf = _performance_from_sums(n, points, opp)  # n = 0 (so NaN) for the unrated
+    perf = _performance_from_sums(n, np.where(rated, points, 0.0), opp)
     return {
         "rated": rated, "n": n, "score": np.where(rated, points, 0.0),
         "expected": np.where(rated, exp / unit, 0.0),
