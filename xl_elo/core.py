@@ -310,7 +310,8 @@ def performance_zero(
         ha = np.where(f < 0, xa, ha)
         with np.errstate(divide="ignore", invalid="ignore"):
             newton = xa - f / df
-        bad = ~np.isfinite(newton) | (newton <= la) | (newton >= ha)
+        # a Newton step may land on the bracket's end: once converged, x is that end
+        bad = ~np.isfinite(newton) | (newton < la) | (newton > ha)
         new_x = np.where(bad, (la + ha) / 2.0, newton)
         moved = np.abs(new_x - xa)
         x[idx], lo[idx], hi[idx] = new_x, la, ha
