@@ -38,10 +38,21 @@ def test_lower_rated_player_gets_one_minus_the_table():
 
 
 def test_k40_for_new_player_and_junior():
+    """SPEC 2.3: K 40 for the first 30 games, and below 2300 until the end of the year of the
+    18th birthday (period year - birth year <= 18)."""
     assert _one(1600, [1600], [1], games=10)["change"] == 20  # 40 * 0.5
-    assert _one(2250, [2250], [1], birth_year=2012)["k"] == 40  # age 14, below 2300
+    assert _one(2250, [2250], [1], birth_year=2012)["k"] == 40  # 14 in 2026, below 2300
     assert _one(2350, [2350], [1], birth_year=2012)["k"] == 20  # junior but 2300 or more
-    assert _one(2350, [2350], [1], birth_year=2008)["k"] == 20  # 18 in 2026: no longer under 18
+
+
+def test_k40_in_the_year_of_the_18th_birthday():
+    """SPEC 2.3 (corrected from FIDE's lists): a junior born in 2008 keeps K 40 through 2026, the
+    year he turns 18, and has K 20 from January 2027."""
+    assert _one(2250, [2250], [1], birth_year=2008, period="2026-12")["k"] == 40
+    assert _one(2250, [2250], [1], birth_year=2008, period="2026-01")["k"] == 40
+    assert _one(2250, [2250], [1], birth_year=2008, period="2027-01")["k"] == 20
+    assert _one(2250, [2250], [1], birth_year=2007, period="2026-10")["k"] == 20  # 19 in 2026
+    assert fide.k_factor(2250, 100, 18).item() == 40 and fide.k_factor(2250, 100, 19).item() == 20
 
 
 def test_k10_once_2400_even_after_dropping():
@@ -57,20 +68,33 @@ def test_700_rule():
     assert fide.k_factor(2000, 100, 40, False, 36).item() == 19  # 20 * 36 = 720 > 700
 
 
-def test_half_goes_up():
-    """SPEC 2.1: K 10, draw against a player 35 points higher: 10 * (0.5 - 0.45) = 0.5 -> +1;
-    against one 35 lower: -0.5 -> 0."""
-    assert _one(2415, [2450], [0.5], ever_2400=True)["change"] == 1
-    assert _one(2450, [2415], [0.5], ever_2400=True)["change"] == 0
+def test_half_away_from_zero_as_fide_publishes():
+    """SPEC 2.1 (corrected from FIDE's published lists): a 2813 player whose period sums to -2.50
+    is listed at 2810. Here K 10 and one draw against 2623 (difference 190: PD 0.75):
+    10 * (0.5 - 0.75) = -2.5 -> -3."""
+    row = _one(2813, [2623], [0.5], ever_2400=True)
+    assert (row["k"], row["expected"], row["change"], row["rating_after"]) == (10, 0.75, -3, 2810)
+    assert _one(2415, [2450], [0.5], ever_2400=True)["change"] == 1  # 10 * (0.5 - 0.45) = +0.5 -> +1
+    assert _one(2450, [2415], [0.5], ever_2400=True)["change"] == -1  # -0.5 -> -1
 
 
 def test_exact_hundredths_no_binary_fraction():
-    """K 10, three draws each at 10 * (0.5 - 0.65) = -1.5: the sum is exactly -4.5 and goes up
-    to -4; summed in binary floats it is -4.500000000000001 and would go to -5."""
-    opponents = [2250 - 110] * 3  # difference 110 -> PD 0.65 for the player
-    row = _one(2250, opponents, [0.5, 0.5, 0.5], ever_2400=True)
-    # 3 * 10 * (0.5 - 0.65) = -4.5 -> half up -> -4
-    assert row["change"] == -4
+    """K 10 (2400 reached), two losses: against 2810 (capped at 400: PD 0.08) and 2420 (PD 0.47):
+    10 * (0 - 0.08) + 10 * (0 - 0.47) = -5.5 exactly -> -6. Summed in binary floats it is
+    -5.499999999999999 and would round to -5."""
+    assert 10 * (0 - 0.08) + 10 * (0 - 0.47) > -5.5  # the trap the exact sums avoid
+    row = _one(2400, [2810, 2420], [0, 0], ever_2400=True)
+    assert (row["expected"], row["change"], row["rating_after"]) == (0.55, -6, 2394)
+
+
+def test_performance_of_an_all_wins_or_all_losses_event():
+    """SPEC 2.6 (FIDE table 8.1.1): dp(1.00) = +800 and dp(0.00) = -800."""
+    assert fide.performance([1800, 1900, 2000], [1, 1, 1]) == 1900 + 800
+    assert fide.performance([1800, 1900, 2000], [0, 0, 0]) == 1900 - 800
+    assert fide.performance([2000, 2000, 2000, 2000], [1, 1, 1, 0.5]) == 2000 + 336  # p 0.875 -> 0.88 -> 336
+    assert fide.performance([], []) is None
+    row = _one(2000, [2100, 2200], [1, 1])
+    assert row["performance"] == 2150 + 800
 
 
 def test_first_rating_hand_computed():

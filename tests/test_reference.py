@@ -13,11 +13,11 @@ from gen import random_event
 from xl_elo import rate
 from xl_elo.core import performance_zero
 from xl_elo.federations import fide
-from xl_elo.tables import FFE_DP_TABLE, FIDE_PD_ROWS
+from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
 
 
 def _reference_fide(ev):
-    """SPEC 2 game by game: PD from the table with the 400-point rule, K, 700 rule, half up."""
+    """SPEC 2 game by game: PD from the table with the 400-point rule, K, 700 rule, halves away from zero."""
     lower = [r[0] for r in FIDE_PD_ROWS]
     pct = [r[2] for r in FIDE_PD_ROWS]
     rating = {p.id: p.rating for p in ev.players}
@@ -41,7 +41,7 @@ def _reference_fide(ev):
             continue
         n = games.get(p.id, 0)
         age = year - p.birth_year if p.birth_year else 99
-        if p.games < 30 or (age < 18 and p.rating < 2300):
+        if p.games < 30 or (age <= 18 and p.rating < 2300):
             k = 40
         elif p.ever_2400 or p.rating >= 2400:
             k = 10
@@ -49,7 +49,8 @@ def _reference_fide(ev):
             k = 20
         if n and k * n > 700:
             k = 700 // n
-        out[p.id] = p.rating + math.floor((k * sums.get(p.id, 0) + 50) / 100)
+        h = k * sums.get(p.id, 0)  # whole hundredths
+        out[p.id] = p.rating + (1 if h >= 0 else -1) * ((abs(h) + 50) // 100)
     return out
 
 
@@ -72,12 +73,12 @@ def _reference_fide_unrated(ev):
         if p.rating is None:
             ra = (sum(Fraction(o) for o, _ in games) + 3600) / (n + 2)
             pct = math.floor(Fraction(100) * (total + 1) / (n + 2) + Fraction(1, 2))
-            ru = min(math.floor(ra + FFE_DP_TABLE[pct] + Fraction(1, 2)), 2200)
+            ru = min(math.floor(ra + FIDE_DP_TABLE[pct] + Fraction(1, 2)), 2200)
             first[p.id] = ru if n >= 5 and total >= Fraction(1, 2) and ru >= 1400 else None
         elif n:
             pct = math.floor(Fraction(100) * total / n + Fraction(1, 2))
             avg = sum(Fraction(o) for o, _ in games) / n
-            perf[p.id] = float(avg + FFE_DP_TABLE[pct]) if 0 < pct < 100 else None
+            perf[p.id] = float(avg + FIDE_DP_TABLE[pct])  # dp(0.00) = -800, dp(1.00) = +800 (SPEC 2.6)
     return first, perf
 
 

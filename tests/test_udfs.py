@@ -85,6 +85,15 @@ def test_change_for_each_federation():
     assert udfs.elo_change("FESA", 1500.0, [[1700.0]], [[1.0]], 100.0) == 35  # upset gain
 
 
+def test_fide_corrections_reach_the_functions():
+    """SPEC 2.1, 2.3, 2.6 as corrected: halves away from zero, K 40 in the year of the 18th
+    birthday, dp(1.00) = +800."""
+    assert udfs.elo_change("FIDE", 2813.0, [[2623.0]], [[0.5]], 100.0, None) == -3  # -2.50 -> -3
+    assert udfs.elo_k("FIDE", 2250.0, 100.0, 18.0) == 40 and udfs.elo_k("FIDE", 2250.0, 100.0, 19.0) == 20
+    assert udfs.elo_performance("fide", [[1800.0], [2000.0]], [[1.0], [1.0]]) == 2700
+    assert udfs.elo_performance("fide", [[1800.0], [2000.0]], [[0.0], [0.0]]) == 1100
+
+
 def test_performance_methods():
     assert udfs.elo_performance("fesa", [[1740.0], [1740.0], [1740.0]], [[1.0], [0.0], [1.0]]) == 1860
     assert udfs.elo_performance("fqe", [[1500.0], [1600.0], [1700.0], [1800.0]], [[1.0], [0.5], [0.0], [1.0]]) == 1750

@@ -320,10 +320,7 @@ def elo_performance(method: Range, opponent_ratings: Range, results: Range, rati
             raise ArgumentError("no game is compatible with the 350-point window around the rating")
         return _plain(perf.pj[0])
     if how == "fide":
-        value = fide.performance(opps, scores)
-        if value is None:
-            raise ArgumentError("a FIDE performance needs a score between 0% and 100%")
-        return _plain(value)
+        return _plain(fide.performance(opps, scores))  # never None: _games refuses an empty list
     raise ArgumentError(f"argument method: {how!r} is not fesa, fqe, ffe or fide")
 
 

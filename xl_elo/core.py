@@ -140,11 +140,6 @@ def round_half_away(x: npt.ArrayLike) -> FloatArray:
     return np.copysign(np.floor(np.abs(a) + 0.5), a)
 
 
-def round_half_up(x: npt.ArrayLike) -> FloatArray:
-    """Nearest integer, halves up: 2.5 -> 3, -2.5 -> -2 (FIDE's "0.5 going up", SPEC 2.1)."""
-    return np.floor(np.asarray(x, dtype=np.float64) + 0.5)
-
-
 def round_half_even(x: npt.ArrayLike) -> FloatArray:
     """Nearest integer, halves to even: 1.5 -> 2, 2.5 -> 2 (FESA's program, SPEC 6.4)."""
     return np.round(np.asarray(x, dtype=np.float64))
@@ -153,11 +148,6 @@ def round_half_even(x: npt.ArrayLike) -> FloatArray:
 def round_to_ten(x: npt.ArrayLike) -> FloatArray:
     """Nearest ten, 5 going up: 1234.999 -> 1230, 1235 -> 1240 (FFE, SPEC 5.9)."""
     return np.floor(np.asarray(x, dtype=np.float64) / 10.0 + 0.5) * 10.0
-
-
-def as_int(x: float | np.floating) -> int:
-    """A float that already holds a whole number, as a Python int."""
-    return int(x)
 
 
 # --------------------------------------------------------------------------- ratings

@@ -127,6 +127,15 @@ FFE_DP_TABLE: Final[dict[int, int]] = {
     3: -538, 2: -589, 1: -677,
 }
 
+FIDE_DP_SOURCE: Final = Source(
+    "FIDE Rating Regulations (effective 2024), table 8.1.1, as settled by SPEC 2.6",
+    "the FFE D(P) table of seed 001 with the two end rows p = 1.00 -> +800 and p = 0.00 -> -800",
+)
+#: FIDE's D(P) table (8.1.1), keyed by p in hundredths (0 .. 100): the same values as the FFE
+#: table at 0.01 .. 0.99 (SPEC 2.4), and the end rows that give a 100% or 0% event a
+#: performance (SPEC 2.6).
+FIDE_DP_TABLE: Final[dict[int, int]] = {**FFE_DP_TABLE, 100: 800, 0: -800}
+
 # --------------------------------------------------------------------------- 4. FQE / FIDE expected
 
 FQE_EXPECTED_SOURCE: Final = Source("FQE, Le calcul de la cote (seed 004)", "table of probable results")

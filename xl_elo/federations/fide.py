@@ -1,7 +1,7 @@
 """FIDE rating period (SPEC section 2; seed 002 and the FIDE Rating Regulations 2024).
 
 A rated player's new rating is ``R_old + sum K * (score - PD)``, the sum rounded to the
-nearest whole number with 0.5 going up (SPEC 2.1). PD comes from FIDE's published table
+nearest whole number, halves away from zero: +2.5 -> +3, -2.5 -> -3 (SPEC 2.1). PD comes from FIDE's published table
 (SPEC 2.2) with the 400-point rule, except for a player rated 2650 or more. K follows
 SPEC 2.3, including ``K * n <= 700``. An unrated player's first rating follows SPEC 2.4.
 
@@ -10,7 +10,6 @@ Decisions where SPEC 2 is silent (stated here and in the issue note):
   2024 regulations rate only games between rated players for a rated player); it counts
   for the unrated player's first rating;
 - games between two unrated players count for neither;
-- "under 18" is ``period year - birth year < 18``;
 - PD sums are exact: the table is held in hundredths, so ``K * (score - PD)`` is a whole
   number of hundredths and the rounding of SPEC 2.1 never meets a binary fraction.
 """
@@ -24,11 +23,10 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from xl_elo.core import expected_score, round_half_up
+from xl_elo.core import expected_score, round_half_away
 from xl_elo.federations._period import MAX_DIFFERENCE, PlayerArrays, signed_lookup, table_by_difference
-from xl_elo.federations.ffe import dp_hundredth
 from xl_elo.model import ColumnResults, Event, GameArrays, Results, make_columns
-from xl_elo.tables import FIDE_PD_ROWS
+from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
 
 #: K for new players and juniors, for the others, for players who reached 2400 (SPEC 2.3).
 K_NEW: Final = 40
@@ -38,6 +36,8 @@ K_2400: Final = 10
 K_TIMES_GAMES_MAX: Final = 700
 #: Games a new player needs before leaving K = 40 (SPEC 2.3).
 NEW_PLAYER_GAMES: Final = 30
+#: K 40 for a player rated below 2300 until the end of the year of his 18th birthday:
+#: ``period year - birth year <= 18`` (SPEC 2.3).
 JUNIOR_AGE: Final = 18
 JUNIOR_RATING_LIMIT: Final = 2300
 #: The published rating that moves a player to K = 10 for good.
@@ -56,8 +56,15 @@ RATING_FLOOR: Final = 1400
 _PD_LOWER = np.array([row[0] for row in FIDE_PD_ROWS], dtype=np.float64)
 _PD_PCT = np.array([row[2] for row in FIDE_PD_ROWS], dtype=np.int64)
 _PD_BY_DIFF = table_by_difference(_PD_LOWER, _PD_PCT)
+#: D(P) by p in hundredths, 0 .. 100, from FIDE's table 8.1.1 (SPEC 2.4, 2.6).
+_DP_BY_HUNDREDTH = np.array([FIDE_DP_TABLE[p] for p in range(101)], dtype=np.float64)
 
 COLUMNS: Final = make_columns(("ever_2400", "note"))
+
+
+def dp_hundredth(p_hundredths: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """FIDE's D(P) at p = x/100 for x = 0 .. 100 (table 8.1.1: -800 at 0.00, +800 at 1.00; SPEC 2.4, 2.6)."""
+    return _DP_BY_HUNDREDTH[np.asarray(p_hundredths, dtype=np.int64)]
 
 
 def pd_hundredths(difference: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -95,8 +102,8 @@ def k_factor(
 ) -> npt.NDArray[np.int64]:
     """FIDE K-factor (SPEC 2.3), element-wise.
 
-    40 until 30 rated games (``games`` before the period) and for a player under 18 rated
-    below 2300; otherwise 10 once the rating has reached 2400 (now or ``ever_2400``);
+    40 until 30 rated games (``games`` before the period) and, for a player rated below 2300,
+    until the end of the year of his 18th birthday (``age`` = period year - birth year <= 18); otherwise 10 once the rating has reached 2400 (now or ``ever_2400``);
     otherwise 20. With ``n_games`` games in the period, K is lowered to the largest whole
     number with ``K * n_games <= 700``.
     """
@@ -104,7 +111,7 @@ def k_factor(
     g = np.asarray(games, dtype=np.float64)
     a = np.asarray(age, dtype=np.float64)
     ever = np.asarray(ever_2400, dtype=bool) | (r >= K10_RATING)
-    junior = (a < JUNIOR_AGE) & (r < JUNIOR_RATING_LIMIT)
+    junior = (a <= JUNIOR_AGE) & (r < JUNIOR_RATING_LIMIT)
     k = np.where((g < NEW_PLAYER_GAMES) | junior, K_NEW, np.where(ever, K_2400, K_STANDARD))
     n = np.asarray(n_games, dtype=np.int64)
     limit = np.where(n > 0, K_TIMES_GAMES_MAX // np.maximum(n, 1), K_NEW)
@@ -163,17 +170,17 @@ def _first_from_sums(games: npt.NDArray[np.float64], points: npt.NDArray[np.floa
                      opponents: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.generic], ...]:
     """SPEC 2.4 from per-player sums: Ra, p (hundredths), dp, Ru (capped) and whether enough games."""
     ra = (opponents + 2 * HYPOTHETICAL_OPPONENT) / (games + 2)
-    # p with the two hypothetical draws, in hundredths rounded half up: 100 * (2S + 2) / (2 (n + 2))
+    # p with the two hypothetical draws, in hundredths rounded half away from zero (positive): 100 * (2S + 2) / (2 (n + 2))
     p_pct = _hundredths_half_up(2 * points + 2, 2 * (games + 2))
     dp = dp_hundredth(p_pct)
-    ru = np.minimum(round_half_up(ra + dp), FIRST_RATING_CAP)
+    ru = np.minimum(round_half_away(ra + dp), FIRST_RATING_CAP)
     enough = (games >= FIRST_RATING_MIN_GAMES) & (points >= FIRST_RATING_MIN_SCORE)
     return ra, p_pct, dp, ru, enough
 
 
 def _performance_from_sums(games: npt.NDArray[np.float64], points: npt.NDArray[np.float64],
                            opponents: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """``Ra + dp(p)`` from per-player sums, p rounded to hundredths (NaN at 0%, 100% or no game)."""
+    """``Ra + dp(p)`` from per-player sums, p rounded to hundredths (NaN with no game; SPEC 2.6)."""
     p_pct = _hundredths_half_up(2 * points, 2 * games)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(games > 0, opponents / games + dp_hundredth(p_pct), np.nan)
@@ -193,16 +200,16 @@ def _hundredths_half_up(halves: npt.ArrayLike, den: npt.ArrayLike) -> npt.NDArra
 def performances(
     who: npt.NDArray[np.int64], opponent: npt.NDArray[np.float64], score: npt.NDArray[np.float64], n: int
 ) -> npt.NDArray[np.float64]:
-    """FIDE performance ``Ra + dp(p)`` of ``n`` players at once (NaN at 0%, 100% or no game)."""
+    """FIDE performance ``Ra + dp(p)`` of ``n`` players at once (NaN for a player with no game; SPEC 2.6)."""
     return _performance_from_sums(np.bincount(who, minlength=n).astype(np.float64),
                                   np.bincount(who, weights=score, minlength=n),
                                   np.bincount(who, weights=opponent, minlength=n))
 
 
 def performance(opponent_ratings: npt.ArrayLike, scores: npt.ArrayLike) -> float | None:
-    """FIDE performance ``Ra + dp(p)``: Ra the average opponent, p rounded to two decimals.
+    """FIDE performance ``Ra + dp(p)``: Ra the average opponent, p rounded to two decimals (SPEC 2.6).
 
-    None for a score of 0% or 100% (the D(P) table has no value there) or no game.
+    dp(1.00) = +800 and dp(0.00) = -800, so an all-wins or all-losses event has one; None with no game.
     """
     o = np.asarray(opponent_ratings, dtype=np.float64).ravel()
     s = np.asarray(scores, dtype=np.float64).ravel()
@@ -353,10 +360,11 @@ def rate_arrays(pa: PlayerArrays, arrays: GameArrays,
     n = np.where(rated, games, 0.0)
     n_int = n.astype(np.int64)
     k = np.minimum(k_factor(pa.rating, pa.games, pa.age, pa.ever_2400), _K_LIMIT[np.minimum(n_int, len(_K_LIMIT) - 1)])
-    if unit == 100.0:  # whole hundredths: round half up exactly (SPEC 2.1)
-        change = np.floor((k * (100.0 * points - exp) + 50.0) / 100.0)
+    if unit == 100.0:  # whole hundredths: round halves away from zero exactly (SPEC 2.1)
+        hundredths = k * (100.0 * points - exp)
+        change = np.copysign(np.floor((np.abs(hundredths) + 50.0) / 100.0), hundredths) + 0.0  # no -0
     else:
-        change = round_half_up(k * (points - exp))
+        change = round_half_away(k * (points - exp))
     change = np.where(rated, change, 0.0)
     first_games = np.where(rated, 0.0, games)
     first_score = np.where(rated, 0.0, points)

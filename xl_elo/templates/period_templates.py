@@ -11,7 +11,7 @@ from xl_elo.federations import fqe as fqe_rules
 from xl_elo.federations import fse as fse_rules
 from xl_elo.templates import book as b
 from xl_elo.templates.build import Columns, Inputs, _skeleton, finish, rating_columns
-from xl_elo.tables import FFE_DP_TABLE, FIDE_PD_ROWS, FQE_EXPECTED_ROWS
+from xl_elo.tables import FFE_DP_TABLE, FIDE_DP_TABLE, FIDE_PD_ROWS, FQE_EXPECTED_ROWS
 
 I = "(ROW()-1)"  # the player's position on the players sheet
 
@@ -68,13 +68,13 @@ def fide() -> b.Book:
         "fide", "FIDE rating period",
         ("id", "name", "rating", "games", "birth_year", "ever_2400"), ("round", "player", "opponent", "result"),
         ["FIDE (SPEC 2): expected score from FIDE's table with the 400-point rule (not from 2650); K 40 for the "
-         "first 30 games and juniors under 18 below 2300, 10 once 2400 was reached, 20 otherwise, lowered so that "
-         "K x games <= 700; the sum rounded, 0.5 up. Unrated players: first rating from at least 5 games against "
+         "first 30 games and, below 2300, until the end of the year of the 18th birthday, 10 once 2400 was reached, 20 otherwise, lowered so that "
+         "K x games <= 700; the sum rounded, halves away from zero. Unrated players: first rating from at least 5 games against "
          "rated players with two hypothetical draws against 1800, capped at 2200, not published below 1400.",
          "Set the period (YYYY-MM) below: ages are counted in its year. No setting to switch on."],
         ["FIDE (SPEC 2) : espérance lue dans la table FIDE avec la règle des 400 points (sauf dès 2650) ; K 40 pour "
-         "les 30 premières parties et les moins de 18 ans sous 2300, 10 une fois 2400 atteint, 20 sinon, abaissé "
-         "pour que K x parties <= 700 ; somme arrondie, 0,5 vers le haut. Non classés : premier classement sur au "
+         "les 30 premières parties et, sous 2300, jusqu'à la fin de l'année des 18 ans, 10 une fois 2400 atteint, 20 sinon, abaissé "
+         "pour que K x parties <= 700 ; somme arrondie, les demis en s'éloignant de zéro. Non classés : premier classement sur au "
          "moins 5 parties contre des classés, avec deux nulles fictives contre 1800, plafonné à 2200, non publié "
          "sous 1400.",
          "Indiquez la période (AAAA-MM) ci-dessous : l'âge est compté dans son année. Aucun réglage à activer."],
@@ -98,13 +98,16 @@ def fide() -> b.Book:
     work.add("pd", "sum PD x 100", lambda r: f"=SUMIFS(s_pd,side_who,{I},s_both,1)")
     work.add("so", "sum of opponents", lambda r: f"=SUMIFS(s_ro,side_who,{I},s_both,1)")
     work.add("kbase", "K before the 700 rule", lambda r: (
-        f'=IF(OR({w("games", r)}<{fide_rules.NEW_PLAYER_GAMES},AND(ISNUMBER({w("age", r)}),{w("age", r)}<{fide_rules.JUNIOR_AGE},'
+        f'=IF(OR({w("games", r)}<{fide_rules.NEW_PLAYER_GAMES},AND(ISNUMBER({w("age", r)}),{w("age", r)}<={fide_rules.JUNIOR_AGE},'
         f'N({w("rating", r)})<{fide_rules.JUNIOR_RATING_LIMIT})),{fide_rules.K_NEW},IF(OR({w("ever", r)}=1,'
         f'N({w("rating", r)})>={fide_rules.K10_RATING}),{fide_rules.K_2400},{fide_rules.K_STANDARD}))'))
     work.add("k", "K", lambda r: f'=IF({w("n", r)}>0,MIN({w("kbase", r)},INT({fide_rules.K_TIMES_GAMES_MAX}/{w("n", r)})),{w("kbase", r)})')
-    work.add("change", "change", lambda r: f'=INT(({w("k", r)}*(100*{w("s", r)}-{w("pd", r)})+50)/100)')
+    work.add("change", "change", lambda r: (
+        f'=SIGN({w("k", r)}*(100*{w("s", r)}-{w("pd", r)}))*INT((ABS({w("k", r)}*(100*{w("s", r)}-{w("pd", r)}))+50)/100)'))
     work.add("ppct", "p x 100", lambda r: f'=IF({w("n", r)}>0,INT((400*{w("s", r)}+2*{w("n", r)})/(4*{w("n", r)})),"")')
-    work.add("dp", "dp", lambda r: f'=IF({w("n", r)}=0,"",IF(AND({w("ppct", r)}>0,{w("ppct", r)}<100),INDEX(dp_value,{w("ppct", r)}),""))')
+    work.add("dp", "dp", lambda r: (
+        f'=IF({w("n", r)}=0,"",IF({w("ppct", r)}>=100,{FIDE_DP_TABLE[100]},IF({w("ppct", r)}<=0,{FIDE_DP_TABLE[0]},'
+        f'INDEX(dp_value,{w("ppct", r)}))))'))
     work.add("perf", "performance", lambda r: f'=IF({w("dp", r)}="","",{w("so", r)}/{w("n", r)}+{w("dp", r)})')
     work.add("son", "sum of rated opponents", lambda r: f"=SUMIFS(s_ro,side_who,{I},s_new,1)")
     work.add("ra", "Ra", lambda r: f'=({w("son", r)}+2*{fide_rules.HYPOTHETICAL_OPPONENT})/({w("nn", r)}+2)')
