@@ -25,8 +25,10 @@ if os.environ.get("XL_ELO_TEST_INSTALLED") == "1":
         del sys.modules[name]
 
 
-def event(players, games, history=(), period=None):
-    """A small event: players as dicts of Player fields, games as (round, player, opponent, result)."""
+def event(players, games, history=(), period="2026-10"):
+    """A small event: players as dicts of Player fields, games as (round, player, opponent, result).
+
+    The period defaults to October 2026 (FIDE and FSE require one, rules 2.3, 3.2)."""
     from xl_elo.core import parse_result
     from xl_elo.model import Event, Game, HistoryGame, Player
 

@@ -25,7 +25,7 @@ def random_event(seed: int, n_players: int = 40, rounds: int = 7, unrated: float
         if federation == "ffe":
             fields["category"] = str(rng.choice(["junior", "senior"]))
             if rating is None and rng.random() < 0.5:
-                fields["archive_perf"] = float(round(rng.normal(1400, 200), 3))
+                fields["archive_perf"] = float(round(max(1000.0, rng.normal(1400, 200)), 3))  # Pj >= 1000 (rules 5.5)
                 fields["archive_games"] = int(rng.integers(1, 8))
         players.append(Player(**fields))
     games = []

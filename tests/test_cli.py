@@ -41,10 +41,11 @@ def test_rate_json_has_exactly_the_spec_8_columns(period, capsys):
 
 def test_rate_csv_and_table_formats(period, capsys):
     players, games = period
-    assert main(["rate", "-f", "fse", "-p", str(players), "-g", str(games), "--format", "csv"]) == 0
+    fse = ["rate", "-f", "fse", "-p", str(players), "-g", str(games), "--period", "2026-10"]
+    assert main([*fse, "--format", "csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(",".join(RESULT_COLUMNS))
-    assert main(["rate", "-f", "fse", "-p", str(players), "-g", str(games), "--format", "table"]) == 0
+    assert main([*fse, "--format", "table"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[1].startswith("--")
 
@@ -52,10 +53,11 @@ def test_rate_csv_and_table_formats(period, capsys):
 def test_output_file_and_never_over_an_input(period, tmp_path, capsys):
     players, games = period
     out = tmp_path / "results.json"
-    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "-o", str(out)]) == 0
+    fide = ["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10"]
+    assert main([*fide, "-o", str(out)]) == 0
     assert json.loads(out.read_text())["federation"] == "fide"
     before = players.read_text()
-    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "-o", str(players)]) == 2
+    assert main([*fide, "-o", str(players)]) == 2
     assert "refusing to write the output over the input file" in capsys.readouterr().err
     assert players.read_text() == before
 
@@ -68,12 +70,13 @@ def test_unknown_federation_is_a_usage_error(period, capsys):
 
 def test_aliases(period, capsys):
     players, games = period
-    assert main(["rate", "-f", "SSB", "-p", str(players), "-g", str(games), "--format", "json"]) == 0
+    assert main(["rate", "-f", "SSB", "-p", str(players), "-g", str(games), "--period", "2026-10", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["federation"] == "fse"
 
 
 def test_every_subcommand_has_help(capsys):
-    for args in (["--help"], ["rate", "--help"], ["tables", "--help"], ["convert", "--help"], ["demo", "--help"]):
+    for args in (["--help"], ["rate", "--help"], ["calc", "--help"], ["tables", "--help"], ["convert", "--help"],
+                 ["demo", "--help"], ["workbooks", "--help"]):
         assert main(args) == 0
         assert "usage: xl-elo" in capsys.readouterr().out
 
@@ -109,7 +112,7 @@ def test_console_script_is_installed():
 def _bad(tmp_path, players, games, capsys, federation="fide"):
     p = _write(tmp_path / "players.csv", players)
     g = _write(tmp_path / "games.csv", games)
-    code = main(["rate", "-f", federation, "-p", str(p), "-g", str(g)])
+    code = main(["rate", "-f", federation, "-p", str(p), "-g", str(g), "--period", "2026-10"])
     return code, capsys.readouterr().err
 
 
@@ -126,7 +129,7 @@ PLAYERS = "id,rating,games\na,1500,10\nb,1600,10\n"
         (PLAYERS, "round,player,opponent,result\n1,a,b,2-0\n", "games.csv, row 2, column 'result': '2-0' is not a result"),
         ("id,rating\na,15OO\nb,1600\n", "player,opponent,result\na,b,1\n", "players.csv, row 2, column 'rating': '15OO' is not a number"),
         ("id,rating\na,-5\nb,1600\n", "player,opponent,result\na,b,1\n", "players.csv, row 2, column 'rating': '-5' is out of range"),
-        ("id,rating\na,3600\nb,1600\n", "player,opponent,result\na,b,1\n", "'3600' is out of range (expected a rating from 0 to 3500"),
+        ("id,rating\na,3600\nb,1600\n", "player,opponent,result\na,b,1\n", "'3600' is out of range (expected a rating: a whole number from 0 to 3500"),
         ("name,rating\nA,1500\n", "player,opponent,result\na,b,1\n", "players.csv, row 1: missing required column 'id'"),
         (PLAYERS, "player,opponent\na,b\n", "games.csv, row 1: missing required column 'result'"),
         (PLAYERS, "round,player,opponent,result\n1,a,b,1\n1,b,a,0\n", "meet twice in round 1"),
@@ -163,7 +166,7 @@ def test_forfeits_are_kept_and_reported_not_dropped(tmp_path, capsys):
 def test_results_table_reads_back_as_next_periods_players(period, tmp_path):
     players, games = period
     out = tmp_path / "after.csv"
-    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "-o", str(out)]) == 0
+    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10", "-o", str(out)]) == 0
     again = {p.id: p for p in read_players(out)}
     assert again["a"].rating == 2006 and again["a"].games == 102
 
@@ -172,7 +175,7 @@ def test_csv_output_neutralises_formulas(tmp_path):
     p = _write(tmp_path / "p.csv", "id,name,rating,games\na,=HYPERLINK(\"x\"),1500,50\nb,@b,1500,50\n")
     g = _write(tmp_path / "g.csv", "player,opponent,result\na,b,1\n")
     out = tmp_path / "r.csv"
-    assert main(["rate", "-f", "fse", "-p", str(p), "-g", str(g), "-o", str(out)]) == 0
+    assert main(["rate", "-f", "fse", "-p", str(p), "-g", str(g), "--period", "2026-10", "-o", str(out)]) == 0
     text = out.read_text()
     assert "'=HYPERLINK" in text and "'@b" in text
 
@@ -182,3 +185,34 @@ def test_decimal_commas_semicolons_and_spaces(tmp_path, capsys):
     g = _write(tmp_path / "g.csv", "player;opponent;result\na;b;0,5\n")
     ev = read_event(p, g)
     assert [pl.id for pl in ev.players] == ["a", "b"] and ev.games[0].result.score == 0.5
+
+
+@pytest.mark.parametrize("period, words", [
+    (None, "the period (ages are counted in its year) is blank"),
+    ("banana", "'banana' is not a month"),
+    ("26-10", "'26-10' is not a month"),
+    ("2026-13", "'2026-13' is not a month"),
+])
+def test_fide_and_fse_need_a_real_month(period, words, tmp_path, capsys):
+    """Rules 2.3, 3.2: the period decides the juniors' K; no silent default (issue #14, #19)."""
+    p = _write(tmp_path / "p.csv", "id,rating,games,birth_year\na,1500,50,2010\nb,1600,50,1980\n")
+    g = _write(tmp_path / "g.csv", "player,opponent,result\na,b,1\n")
+    for federation in ("fide", "fse"):
+        args = ["rate", "-f", federation, "-p", str(p), "-g", str(g)] + (["--period", period] if period else [])
+        assert main(args) == 1
+        assert words in capsys.readouterr().err
+
+
+def test_a_birth_year_after_the_period_is_an_error(tmp_path, capsys):
+    p = _write(tmp_path / "p.csv", "id,rating,games,birth_year\na,1500,50,2030\nb,1600,50,1980\n")
+    g = _write(tmp_path / "g.csv", "player,opponent,result\na,b,1\n")
+    assert main(["rate", "-f", "fide", "-p", str(p), "-g", str(g), "--period", "2026-10"]) == 1
+    assert "p.csv, row 2, column 'birth_year': 2030 is out of range (expected a year of birth from 1900 to 2026" \
+        in capsys.readouterr().err.replace("'2030'", "2030")
+
+
+def test_an_option_of_another_federation_is_a_usage_error(period, capsys):
+    players, games = period
+    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10",
+                 "--dp", "table"]) == 2
+    assert "--dp-method is not an option of FIDE" in capsys.readouterr().err

@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 from xl_elo.core import (
     ResultError,
     ResultKind,
-    RatingError,
     expected_score,
     normal_quantile,
     parse_result,
     round_half_away,
     round_half_even,
     round_to_ten,
-    validate_rating,
 )
+from xl_elo.schema import ValueProblem
+from xl_elo.schema import rating as validate_rating
 
 from conftest import ROOT
 
@@ -95,16 +95,29 @@ def test_round_to_ten(x, ten):
     assert round_to_ten(x) == ten
 
 
-@pytest.mark.parametrize("value, rating", [(None, None), ("", None), ("1500", 1500.0), (" 1500,5 ", 1500.5), (0, 0.0), (3500, 3500.0)])
+@pytest.mark.parametrize("value, rating", [(None, None), ("", None), ("1500", 1500.0), (" 1500 ", 1500.0),
+                                           ("1500,0", 1500.0), (0, 0.0), (3500, 3500.0), (1875.0, 1875.0)])
 def test_valid_ratings(value, rating):
     assert validate_rating(value) == rating
 
 
-@pytest.mark.parametrize("value, words", [("abc", "not a number"), (-1, "out of range"), (3501, "out of range"),
-                                          (float("nan"), "not a rating"), ("12a", "not a number")])
+@pytest.mark.parametrize("value, words", [
+    ("abc", "not a number"), (-1, "out of range"), (3501, "out of range"), (float("inf"), "not a finite number"),
+    ("12a", "not a number"), ("1500,5", "not a whole number"), ("1 875", "thousands separator"),
+    ("1.850", "thousands separator"), ("1,850", "write 1850"), (1.85, "not a whole number"), (True, "not a rating"),
+    ("1e400", "not a finite number"), ("1e20", "out of range"), ("#N/A", "spreadsheet error"),
+])
 def test_bad_ratings_say_what_was_found(value, words):
-    with pytest.raises(RatingError, match=words):
+    """Rules 1.4, 8: a rating is a whole number from 0 to 3500; a thousands separator is named."""
+    with pytest.raises(ValueProblem, match=words):
         validate_rating(value)
+
+
+def test_a_rating_typed_as_text_in_a_workbook_is_refused():
+    """In a typed source (a workbook, a range) a number typed as text is refused, as the template's formulas refuse it."""
+    with pytest.raises(ValueProblem, match="is text, not a number"):
+        validate_rating("1875", typed=True)
+    assert validate_rating(1875.0, typed=True) == 1875
 
 
 def test_normal_quantile_against_known_values():
@@ -127,7 +140,8 @@ def test_engine_imports_nothing_of_excel_or_files(tmp_path):
         "            raise ImportError('blocked ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
         "import xl_elo.core, xl_elo.tables, xl_elo.model\n"
-        "from xl_elo.federations import fide, fse, fqe, ffe, fesa, fesa_grades, fesa_promotion\n"
+        "from xl_elo.federations import fide, fse, fqe, ffe, fesa\n"
+        "from xl_elo.federations.fesa import grades, promotion\n"
         "print('ok')\n"
     )
     env = dict(os.environ)

@@ -73,7 +73,8 @@ def test_fast_lane_ffe_table_method_and_warnings(tmp_path, capsys):
     ev = random_event(9, 400, 9, unrated=0.4, federation="ffe")
     p, g = write_event(ev, tmp_path, 9)
     out = tmp_path / "out.csv"
-    assert main(["rate", "-f", "ffe", "-p", str(p), "-g", str(g), "-o", str(out), "--dp", "table"]) == 0
+    assert main(["rate", "-f", "ffe", "-p", str(p), "-g", str(g), "-o", str(out), "--dp", "table"]) == 0, \
+        capsys.readouterr().err
     fast_err = capsys.readouterr().err
     assert out.read_bytes() == slow_csv(p, g, federation="ffe", dp_method="table")
     slow = rate("ffe", read_event(p, g), dp_method="table")

@@ -13,7 +13,8 @@ from conftest import DATA, event
 from xl_elo import rate
 from xl_elo.cli import main
 from xl_elo.csvio import read_event, read_history, read_players
-from xl_elo.federations import fesa, fesa_grades
+from xl_elo.federations import fesa
+from xl_elo.federations.fesa import grades as fesa_grades
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
 
@@ -90,7 +91,7 @@ def _assert_fixed_point(ev):
             if p.games == 0 and p.nsr_grade:
                 mp = fesa_grades.nsr_midpoint(p.nsr_grade)
                 prior = [(mp, 1.0), (mp, 0.0)]
-            value = fesa.performance_rating([o for o, _ in prior] + opps, [r for _, r in prior] + scores)
+            value = fesa.performance([o for o, _ in prior] + opps, [r for _, r in prior] + scores)
             assert value == row["rating_after"], p.id
 
 
@@ -162,8 +163,8 @@ def test_k_bands_use_the_running_rating():
 
 
 def test_all_losses_is_one_and_opponents_count_at_least_400():
-    assert fesa.performance_rating([1500, 1700], [0, 0]) == 1
-    assert fesa.performance_rating([300, 300], [1, 0]) == 400  # both count 400: the zero is 400
+    assert fesa.performance([1500, 1700], [0, 0]) == 1
+    assert fesa.performance([300, 300], [1, 0]) == 400  # both count 400: the zero is 400
 
 
 def _g(x, opps, scores):
@@ -171,7 +172,7 @@ def _g(x, opps, scores):
 
 
 def test_all_wins_add_a_draw_against_the_highest_opponent():
-    r = fesa.performance_rating([1500, 1600], [1, 1])
+    r = fesa.performance([1500, 1600], [1, 1])
     opps, scores = [1500, 1600, 1600], [1, 1, 0.5]
     assert _g(r - 0.5, opps, scores) > 0 > _g(r + 0.5, opps, scores)
 
@@ -179,7 +180,7 @@ def test_all_wins_add_a_draw_against_the_highest_opponent():
 def test_new_player_with_nsr_grade():
     """1 dan NSR: two games against MP 1740 (one won, one lost) + a win against 1740:
     2 - 3 E(x, 1740) = 0 -> x = 1740 + 400 log10(2) = 1860.41 -> 1860."""
-    assert fesa.performance_rating([1740, 1740, 1740], [1, 0, 1]) == 1860
+    assert fesa.performance([1740, 1740, 1740], [1, 0, 1]) == 1860
     assert fesa_grades.nsr_midpoint("1 dan") == 1740
     assert fesa_grades.nsr_midpoint("pro 1 dan") == 2540  # 2510 + 30 n
     assert 1740 + 400 * math.log10(2) == pytest.approx(1860.41, abs=0.01)

@@ -27,7 +27,7 @@ def _daniel_event():
 
 
 def test_worked_example_game_by_game():
-    assert [fqe.expected(1876, o).item() for o in DANIEL_OPPONENTS] == DANIEL_EXPECTED
+    assert [fqe.expected(1876, o) for o in DANIEL_OPPONENTS] == DANIEL_EXPECTED
 
 
 def test_worked_example_through_the_api():

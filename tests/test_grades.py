@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from conftest import DATA
 from xl_elo import rate
 from xl_elo.csvio import read_event
-from xl_elo.federations import fesa_grades
-from xl_elo.federations.fesa_promotion import promote
+from xl_elo.federations.fesa import grades as fesa_grades
+from xl_elo.federations.fesa.promotion import promote
 from xl_elo.tables import FESA_HANDICAPS
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
@@ -152,7 +152,7 @@ def test_shift_there_and_back_within_a_point(r, code):
        st.integers(18, 60), st.floats(0, 3000))
 def test_bound_to_get_it_skips_only_what_cannot_promote(grade, lb_run, mp_run, mp_reached, t, rating):
     """The early exit of the 20-game simulation (SPEC 6.10) against the full simulation."""
-    from xl_elo.federations import fesa_promotion as fp
+    from xl_elo.federations.fesa import promotion as fp
 
     def walker():
         return fp._Walker(grade, lb_run, mp_run, mp_reached)

@@ -1,8 +1,11 @@
-"""xl-elo: the rating rules of chess and shogi federations, for Excel and the command line.
+"""xl-elo: the rating rules of chess and shogi federations, for spreadsheets and the command line.
 
 The rule engine: one module per federation in :mod:`xl_elo.federations` (FIDE, FSE, FQE,
-FFE, FESA) over a common core (:mod:`xl_elo.core`), the published tables as data
-(:mod:`xl_elo.tables`) and the data contract of SPEC section 8 (:mod:`xl_elo.model`).
+FFE, FESA), all of the same shape (:mod:`xl_elo.federations.contract`) and listed once
+(:data:`xl_elo.federations.MODULES`), over a common core (:mod:`xl_elo.core`), the published
+tables as data (:mod:`xl_elo.tables`) and the data contract of rules section 8
+(:mod:`xl_elo.model`, :mod:`xl_elo.schema`). The rules as the project reads them are
+docs/rules.md in the repository.
 
 >>> from xl_elo import rate, read_event   # doctest: +SKIP
 >>> results = rate("fide", read_event("players.csv", "games.csv", period="2026-10"))  # doctest: +SKIP
@@ -14,10 +17,10 @@ from typing import Any
 
 from xl_elo.core import expected_score, parse_result
 from xl_elo.csvio import read_event
-from xl_elo.federations import FEDERATIONS, find_federation
+from xl_elo.federations import codes, find_federation, get
 from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Results
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "FEDERATIONS", "Event", "Game", "HistoryGame", "InputError", "Player", "Results",
@@ -25,11 +28,14 @@ __all__ = [
 ]
 
 
-def rate(federation: str, event: Event, **options: Any) -> Results:
+def rate(federation: str, event: Event, options: Any = None, **overrides: Any) -> Results:
     """Rate an event or period with a federation's rules (``"fide"``, ``"fse"``, ``"fqe"``,
-    ``"ffe"``, ``"fesa"`` or an alias); ``options`` go to that federation's ``rate``."""
-    import importlib
+    ``"ffe"``, ``"fesa"`` or an alias). ``options`` is that federation's ``Options``;
+    ``overrides`` change some of them by name (``rate("ffe", event, dp_method="table")``)."""
+    return get(federation).rate(event, options, **overrides)  # type: ignore[no-any-return]
 
-    code = find_federation(federation)
-    module = importlib.import_module(f"xl_elo.federations.{code}")
-    return module.rate(event, **options)  # type: ignore[no-any-return]
+
+def __getattr__(name: str) -> Any:
+    if name == "FEDERATIONS":
+        return codes()
+    raise AttributeError(name)

@@ -1,7 +1,9 @@
-"""The ``xl-elo`` command line: rate events, print published tables, convert, run the demo.
+"""The ``xl-elo`` command line: rate events, calculate one player, print published tables, convert,
+build the template workbooks, run the demo.
 
-Exit statuses: 0 done, 1 errors in the input (each named by file, row, column and value),
-2 usage errors (a bad option, a federation or table that does not exist).
+Exit statuses: 0 done, 1 errors in the input (each named by file, row, column and value) or a
+workbook whose formulas disagree with the engine, 2 usage errors (a bad option, a federation
+or table that does not exist, an output that would replace an input).
 """
 
 from __future__ import annotations
@@ -9,60 +11,111 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import fields
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from xl_elo import __version__
-from xl_elo.federations import FEDERATIONS, find_federation
+from xl_elo.federations import codes, get, registry
+from xl_elo.federations.contract import options_of
+from xl_elo.files import OutputError
 from xl_elo.model import InputError, Results
 
 EXIT_OK = 0
 EXIT_INPUT = 1
 EXIT_USAGE = 2
 
+#: Suffixes read as a filled template workbook.
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
+
 
 class UsageError(Exception):
     """A usage problem: exit status 2."""
 
 
+def _option_flags() -> dict[str, tuple[list[str], dict[str, Any]]]:
+    """Every federation's options as command-line flags: dest -> (flags, argparse keywords)."""
+    out: dict[str, tuple[list[str], dict[str, Any]]] = {}
+    for code, module in registry().items():
+        for f in fields(module.Options):
+            dest = f"opt_{f.name}"
+            flags = [f"--{f.name.replace('_', '-')}"]
+            if f.metadata.get("flag") and f.metadata["flag"] not in flags:
+                flags.append(f.metadata["flag"])
+            choices = f.metadata.get("choices") or None
+            help_ = f"{code.upper()}: {f.metadata.get('help', '')} (default {f.default}; {f.metadata.get('source', '')})"
+            if dest in out:  # the same option in two federations: one flag, both named in its help
+                out[dest][1]["help"] += f"; {help_}"
+                continue
+            out[dest] = (flags, {"dest": dest, "default": None, "choices": choices, "help": help_})
+    return out
+
+
 def _parser() -> argparse.ArgumentParser:
+    names = ", ".join(codes())
     p = argparse.ArgumentParser(
         prog="xl-elo",
-        description="Rating rules of chess and shogi federations (FIDE, FSE, FQE, FFE, FESA).",
-        epilog="Exit status: 0 done, 1 errors in the input, 2 usage error.",
+        description=f"Rating rules of chess and shogi federations ({names}).",
+        epilog="Exit status: 0 done, 1 errors in the input (or a workbook that disagrees with the engine), "
+               "2 usage error.",
     )
     p.add_argument("--version", action="version", version=f"xl-elo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     r = sub.add_parser("rate", help="rate an event or period from CSV files or a filled template workbook",
                        description="Rate an event or rating period from the players and games tables "
-                                   "(CSV, UTF-8, header row; SPEC section 8), or from a filled template workbook "
-                                   "(xl-elo rate filled.xlsx --output rated.xlsx): the federation is the one the "
-                                   "workbook records, and every results cell where the workbook's own formulas "
-                                   "disagree with the engine is reported.")
-    r.add_argument("workbook", nargs="?", help="a filled template workbook (.xlsx) instead of CSV files")
-    r.add_argument("--federation", "-f", help=f"one of {', '.join(FEDERATIONS)} (CSV files)")
+                                   "(CSV, UTF-8, header row; docs/rules.md section 8), or from a filled template "
+                                   "workbook (xl-elo rate filled.xlsx): the federation is the one the workbook "
+                                   "records, and every results cell where the workbook's own formulas disagree "
+                                   "with the engine is reported, with the input cells behind it.")
+    r.add_argument("inputs", nargs="*", metavar="FILE",
+                   help="a filled template workbook (.xlsx, .ods) instead of CSV files")
+    r.add_argument("--federation", "-f", help=f"one of {names} (or an alias)")
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
     r.add_argument("--history", help="FESA history CSV (performance-mode players)")
-    r.add_argument("--period", help="period as YYYY-MM (FIDE, FSE: the year gives ages)")
-    r.add_argument("--format", choices=("table", "csv", "json", "report"),
-                   help="table (default on a terminal), csv (default otherwise), json, report (crosstable)")
+    r.add_argument("--period", help="the period as YYYY-MM (FIDE, FSE: required, the year gives the ages)")
+    r.add_argument("--format", choices=("table", "csv", "json", "report", "xlsx", "trf", "fesa"),
+                   help="table (default on a terminal), csv (default otherwise), json, report (crosstable), "
+                        "xlsx (a workbook: the default for --output FILE.xlsx), trf (a TRF file read: the same "
+                        "file with the new ratings), fesa (FESA's rating list, from FESA's own files)")
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
     r.add_argument("--history-output", help="FESA: where to write the history for the next tournament "
                                             "(default: next to --output, as NAME_history.csv)")
-    r.add_argument("--dp", choices=("normal", "table"), default="normal",
-                   help="FFE: D(P) from the normal quantile (default) or the published table (SPEC 5.4)")
-    r.add_argument("--expected", choices=("table", "logistic"), default="table",
-                   help="FIDE: expected score from FIDE's table (default) or the logistic formula (SPEC 2.2)")
+    for flags, kwargs in _option_flags().values():
+        r.add_argument(*flags, **kwargs)
     r.add_argument("--recalculate", action="store_true",
                    help="workbook: recalculate it in LibreOffice first (when it was filled by a program)")
+
+    c = sub.add_parser("calc", help="one player's change, game by game, as FIDE's online calculator",
+                       description="One player's rating change over a period or event, each game's difference, "
+                                   "expected score and change, the total, K and the new rating. "
+                                   "Example: xl-elo calc fide --rating 2150 --games \"2210 1, 2050 0.5, 1900 0\"")
+    c.add_argument("federation", help=f"one of {names}")
+    c.add_argument("--rating", help="the player's rating before (blank or 'unrated' for an unrated player)")
+    c.add_argument("--games", required=True,
+                   help="the games: 'opponent result' separated by commas, e.g. \"2210 1, 2050 0.5, 1900 0\"; "
+                        "an unrated opponent as 'unrated 1'; FESA handicaps as '1700 1 B gives' or '1700 0 B'")
+    c.add_argument("--k", type=int, help="a known K, instead of the facts that decide it")
+    c.add_argument("--rated-games", type=int, help="rated games before (FIDE, FSE: decides K; FQE: provisional "
+                                                   "or permanent; default: not new)")
+    c.add_argument("--birth-year", type=int, help="FIDE, FSE: the year of birth (with --period)")
+    c.add_argument("--period", help="FIDE, FSE: the period YYYY-MM (for the age; default: this month)")
+    c.add_argument("--ever-2400", action="store_true", help="FIDE: the rating has reached 2400 once")
+    c.add_argument("--junior", action="store_true", help="FFE: a junior (8 games replace the rating)")
+    c.add_argument("--bonus-count", type=int, default=0, help="FESA: activity bonuses already used (0 .. 100)")
+    c.add_argument("--nsr-grade", help="FESA: a new player's recognised prior grade (e.g. '2 dan')")
+    c.add_argument("--performance", action="store_true", help="print only the performance rating")
+    c.add_argument("--match", action="store_true", help="FQE: a match of two players (rises capped at 50)")
+    for flags, kwargs in _option_flags().values():
+        if kwargs["dest"] != "opt_match":
+            c.add_argument(*flags, **kwargs)
 
     w = sub.add_parser("workbooks", help="build the template workbooks",
                        description="Write the template workbooks (one per federation, native formulas, no macro) "
                                    "and the published-tables workbook to a folder.")
     w.add_argument("--output-dir", "-o", default="workbooks", help="folder (default: workbooks)")
-    w.add_argument("--only", action="append", help="build only this one (fide, fse, fqe, ffe, fesa, tables)")
+    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables)")
 
     t = sub.add_parser("tables", help="list or print the federations' published tables",
                        description="Without NAME, list the published tables; with NAME, print it; with "
@@ -70,17 +123,16 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("name", nargs="?", help="table name (see the list)")
     t.add_argument("--compare", action="store_true", help="show the computed values and mark the differences")
 
-    c = sub.add_parser("convert", help="convert a rating between Elo and INGO, BRIDIER, BCR, CS (FFE)",
-                       description="Convert ratings with the FFE's formulas (SPEC 5.11), e.g. "
-                                   "xl-elo convert 180 --from bcr --to elo")
-    c.add_argument("values", nargs="+", help="one or more values")
-    c.add_argument("--from", dest="from_system", required=True, help="elo, ingo, bridier, bcr or cs")
-    c.add_argument("--to", dest="to_system", default="elo", help="elo (default), ingo, bridier, bcr or cs")
+    cv = sub.add_parser("convert", help="convert a rating between Elo and INGO, BRIDIER, BCR, CS (FFE)",
+                        description="Convert ratings with the FFE's formulas (rules 5.11), e.g. "
+                                    "xl-elo convert 180 --from bcr --to elo")
+    cv.add_argument("values", nargs="+", help="one or more values")
+    cv.add_argument("--from", dest="from_system", required=True, help="elo, ingo, bridier, bcr or cs")
+    cv.add_argument("--to", dest="to_system", default="elo", help="elo (default), ingo, bridier, bcr or cs")
 
     d = sub.add_parser("demo", help="rate the shipped worked examples and write their results",
-                       description="Rate the worked examples shipped with xl-elo (seed 004's FQE example, "
-                                   "a real FESA tournament, FIDE, FSE and FFE periods), print them and write "
-                                   "the results to a folder.")
+                       description="Rate the worked examples shipped with xl-elo (one per federation), print "
+                                   "them and write the results to a folder.")
     d.add_argument("--output-dir", default="xl-elo-demo", help="folder for the results (default: xl-elo-demo)")
     return p
 
@@ -97,6 +149,10 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     try:
         if args.command == "rate":
             return _rate(args, out, err)
+        if args.command == "calc":
+            from xl_elo.calc import run_calc
+
+            return run_calc(args, _options(get(args.federation), args), out)
         if args.command == "tables":
             return _tables(args, out)
         if args.command == "workbooks":
@@ -112,7 +168,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except InputError as exc:
         print(f"xl-elo: {exc}", file=err)
         return EXIT_INPUT
-    except UsageError as exc:
+    except (UsageError, OutputError) as exc:
         print(f"xl-elo: {exc}", file=err)
         return EXIT_USAGE
     except BrokenPipeError:
@@ -120,50 +176,114 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except OSError as exc:
         print(f"xl-elo: {exc.filename or ''}: {exc.strerror or exc}", file=err)
         return EXIT_INPUT
+    except RuntimeError as exc:  # numpy missing, LibreOffice failing: said plainly
+        print(f"xl-elo: {exc}", file=err)
+        return EXIT_INPUT
+
+
+def _federation(name: str | None) -> Any:
+    try:
+        return get(name or "")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _options(module: Any, args: argparse.Namespace) -> Any:
+    """The federation's Options from the flags given; a flag of another federation is a usage error."""
+    mine = {f.name for f in fields(module.Options)}
+    given = {k[4:]: v for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
+    other = sorted(set(given) - mine)
+    if other:
+        flags = ", ".join(f"--{o.replace('_', '-')}" for o in other)
+        raise UsageError(f"{flags} is not an option of {module.CODE.upper()}")
+    try:
+        return options_of(module.Options, None, **given)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") -> str:
+    if args.format:
+        return str(args.format)
+    if args.output:
+        suffix = Path(args.output).suffix.lower()
+        return {".json": "json", ".txt": "table", ".xlsx": "xlsx"}.get(suffix, default_file)
+    return "table" if out.isatty() else "csv"
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from xl_elo import rate
-    from xl_elo.csvio import history_csv, read_event, write_results, write_text_atomic
+    from xl_elo.csvio import read_event
 
-    if args.workbook:
-        return _rate_workbook(args, out, err)
+    workbooks = [p for p in args.inputs if Path(p).suffix.lower() in WORKBOOK_SUFFIXES]
+    others = [p for p in args.inputs if p not in workbooks]
+    if workbooks:
+        if len(workbooks) > 1 or others or args.players or args.games:
+            raise UsageError("give one filled workbook, or CSV files with --players and --games")
+        return _rate_workbook(args, Path(workbooks[0]), out, err)
+    if others:
+        from xl_elo.readers import read_files
+
+        module = _federation(args.federation) if args.federation else None
+        read = read_files(others, module, args)
+        return _rate_and_write(read.module, read.event, args, out, err, read.inputs, writers=read.writers,
+                               default_format=read.default_format)
     missing = [f"--{n}" for n in ("federation", "players", "games") if not getattr(args, n)]
     if missing:
         raise UsageError(f"rate needs {', '.join(missing)} (or a filled workbook: xl-elo rate filled.xlsx)")
-    try:
-        federation = find_federation(args.federation)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    if args.history and federation != "fesa":
+    module = _federation(args.federation)
+    if args.history and module.CODE != "fesa":
         raise UsageError("--history is for FESA tournaments only")
-    options: dict[str, object] = {}
-    if federation == "ffe":
-        options["dp_method"] = args.dp
-    if federation == "fide":
-        options["expected_method"] = args.expected
-    fmt = args.format or ({".json": "json", ".txt": "table"}.get(Path(args.output).suffix.lower(), "csv")
-                          if args.output else ("table" if out.isatty() else "csv"))
-    if fmt == "csv" and _fast_lane(args, federation, options, out, err):
+    options = _options(module, args)
+    inputs = [x for x in (args.players, args.games, args.history) if x]
+    fmt = _format(args, out)
+    if fmt == "csv" and not args.history and _fast_lane(module, options, args, out, err):
         return EXIT_OK
     event = read_event(args.players, args.games, args.history, period=args.period)
-    results = rate(federation, event, **options)
+    return _rate_and_write(module, event, args, out, err, inputs, options)
+
+
+def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: TextIO, err: TextIO,
+                    inputs: Sequence[str], options: Any = None, writers: dict[str, Any] | None = None,
+                    default_format: str | None = None) -> int:
+    from xl_elo.csvio import history_csv, write_results, write_text_atomic
+    from xl_elo.files import check_output
+
+    writers = writers or {}
+    options = options if options is not None else _options(module, args)
+    fmt = args.format or (default_format if args.output and default_format else _format(args, out))
+    if fmt in ("trf", "fesa") and fmt not in writers:
+        raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
+    if args.output:  # refused before any work: never over an input
+        check_output(args.output, inputs)
+    if args.history_output:
+        check_output(args.history_output, inputs)
+    results = module.rate(event, options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
-    inputs = [x for x in (args.players, args.games, args.history) if x]
+    if fmt in writers:
+        data = writers[fmt](results)
+        if args.output:
+            write_text_atomic(args.output, data, inputs=inputs)
+        else:
+            out.write(data)
+        return EXIT_OK
     if args.output:
-        try:
+        if fmt == "xlsx":
+            from xl_elo.xlsxio import write_results_workbook
+
+            write_results_workbook(results, args.output, inputs=inputs)
+        else:
             _write(results, event, fmt, args.output, inputs)
-            if federation == "fesa":
-                hist = args.history_output or str(Path(args.output).with_name(Path(args.output).stem + "_history.csv"))
-                write_text_atomic(hist, history_csv(results.history), inputs=inputs)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
+        if results.history or module.CODE == "fesa":
+            hist = args.history_output or str(Path(args.output).with_name(Path(args.output).stem + "_history.csv"))
+            write_text_atomic(hist, history_csv(results.history), inputs=[*inputs, args.output])
         return EXIT_OK
     if fmt == "report":
         from xl_elo.report import report
 
         out.write(report(results, event) + "\n")
+    elif fmt == "xlsx":
+        raise UsageError("--format xlsx needs --output FILE.xlsx")
     else:
         write_results(results, out, fmt)
     if args.history_output:
@@ -171,107 +291,112 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _fast_lane(args: argparse.Namespace, federation: str, options: dict[str, object], out: TextIO,
-               err: TextIO) -> bool:
-    """CSV in, CSV out for a period engine: the columnar reader and writer (issue #9).
+def _fast_lane(module: Any, options: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> bool:
+    """CSV in, CSV out for a federation with ``rate_arrays``: the columnar reader and writer.
 
     Returns False, having written nothing, when the files need the cell-by-cell reader
     (anything unusual, and every error, is reported by that reader).
     """
     from xl_elo import columnar
     from xl_elo.csvio import write_text_atomic
+    from xl_elo.files import check_output
 
-    if federation not in columnar.FEDERATIONS:
+    if not hasattr(module, "rate_arrays"):
         return False
+    inputs = [args.players, args.games]
+    if args.output:
+        check_output(args.output, inputs)
     try:
-        results = columnar.rate_files(federation, args.players, args.games, args.period, **options)
+        results = columnar.rate_files(module.CODE, args.players, args.games, args.period, options)
     except columnar.NotSimple:
         return False
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
     data = columnar.results_csv(results)
     if args.output:
-        try:
-            write_text_atomic(args.output, data, inputs=[args.players, args.games])
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
+        write_text_atomic(args.output, data, inputs=inputs)
     else:
         out.write(data.decode("utf-8"))
     return True
 
 
-def _rate_workbook(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: TextIO) -> int:
     """Rate a filled template with the engine and compare with the workbook's own formulas."""
     import tempfile
 
-    from xl_elo import rate
     from xl_elo.csvio import write_results
-    from xl_elo.xlsxio import compare, read_workbook, write_rated
+    from xl_elo.files import check_output, input_path
+    from xl_elo.xlsxio import compare, explain, read_workbook, write_rated
 
-    source = Path(args.workbook)
-    if source.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise UsageError(f"{source.name}: a workbook is an .xlsx file (for CSV files give --players and --games)")
-    to_read = source
+    input_path(source)
+    fmt = _format(args, out, default_file="csv")
+    if args.output:  # refused before any work: the source itself, never a recalculated copy
+        check_output(args.output, [source])
     with tempfile.TemporaryDirectory(prefix="xl-elo-") as tmp:
-        if args.recalculate:
+        to_read = source
+        if args.recalculate or source.suffix.lower() == ".ods":
             from xl_elo.libreoffice import LibreOfficeError, recalculate
 
             try:
                 to_read = recalculate(source, Path(tmp) / "recalculated.xlsx")
             except LibreOfficeError as exc:
                 raise UsageError(str(exc)) from None
-        filled = read_workbook(to_read)
-        if args.federation and find_federation(args.federation) != filled.federation:
-            raise UsageError(f"{source.name} is a {filled.federation.upper()} template, not {args.federation.upper()}")
-        results = rate(filled.federation, filled.event, **filled.options)
+        filled = read_workbook(to_read, shown_as=source.name)
+        module = get(filled.federation)
+        if args.federation and _federation(args.federation).CODE != module.CODE:
+            raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
+        results = module.rate(filled.event, options_of(module.Options, None, **filled.options))
         differences = compare(filled, results) if filled.calculated else []
+        status = EXIT_OK
         if not filled.calculated:
             print(f"xl-elo: warning: {source.name}'s formulas have not been calculated (it was saved by a program, "
                   "not a spreadsheet): open and save it in Excel or LibreOffice, or use --recalculate; "
                   "nothing compared", file=err)
         elif differences:
-            print(f"xl-elo: {len(differences)} results cells differ between {source.name}'s formulas and the engine:",
-                  file=err)
-            for d in differences:
-                print(f"  - {d}", file=err)
+            status = EXIT_INPUT
+            print(f"xl-elo: {source.name}: the workbook's formulas disagree with the engine on "
+                  f"{len(differences)} results cells:", file=err)
+            for line in explain(filled, differences):
+                print(f"  {line}", file=err)
         else:
             print(f"xl-elo: {source.name}: the workbook's formulas agree with the engine on every results cell",
                   file=err)
         for warning in [*filled.warnings, *results.warnings]:
             print(f"xl-elo: warning: {warning}", file=err)
         if args.output:
-            try:
-                write_rated(to_read, results, differences, args.output)
-            except ValueError as exc:
-                raise UsageError(str(exc)) from None
-            print(f"xl-elo: written {args.output}", file=err)
-        else:
-            fmt = args.format or ("table" if out.isatty() else "csv")
-            if fmt == "report":
-                from xl_elo.report import report
-
-                out.write(report(results, filled.event) + "\n")
+            if fmt == "xlsx":
+                write_rated(results, differences, args.output, inputs=[source])
             else:
-                write_results(results, out, fmt)
-    return EXIT_OK
+                _write(results, filled.event, fmt, args.output, [str(source)])
+            print(f"xl-elo: written {args.output}", file=err)
+        elif fmt == "report":
+            from xl_elo.report import report
+
+            out.write(report(results, filled.event) + "\n")
+        elif fmt == "xlsx":
+            raise UsageError("--format xlsx needs --output FILE.xlsx")
+        else:
+            write_results(results, out, fmt)
+    return status
 
 
 def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
-    from xl_elo.templates import build_all, build_template
+    from xl_elo.templates import build_all, build_template, template_names
 
     if args.only:
         for name in args.only:
             try:
-                out.write(f"{build_template(name.lower(), args.output_dir)}\n")
-            except KeyError:
-                raise UsageError(f"unknown workbook {name!r}; expected fide, fse, fqe, ffe, fesa or tables") from None
+                key = name.lower() if name.lower() == "tables" else get(name).CODE
+                out.write(f"{build_template(key, args.output_dir)}\n")
+            except (KeyError, ValueError):
+                raise UsageError(f"unknown workbook {name!r}; expected one of {', '.join(template_names())}") from None
     else:
         for path in build_all(args.output_dir):
             out.write(f"{path}\n")
     return EXIT_OK
 
 
-def _write(results: Results, event: object, fmt: str, path: str, inputs: list[str]) -> None:
+def _write(results: Results, event: object, fmt: str, path: str, inputs: Sequence[str]) -> None:
     from xl_elo.csvio import write_results, write_text_atomic
 
     if fmt == "report":
@@ -318,14 +443,17 @@ def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Seque
 
 
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
+    from xl_elo import schema
     from xl_elo.csvio import format_cell
     from xl_elo.federations.ffe import convert
 
     for value in args.values:
         try:
-            number = float(value.replace(",", "."))
-        except ValueError:
-            raise UsageError(f"{value!r} is not a number") from None
+            number = schema.number(value, what="a rating to convert")
+        except schema.ValueProblem as exc:
+            raise UsageError(str(exc)) from None
+        if number is None:
+            raise UsageError("a blank value: give a number to convert")
         try:
             result = float(convert(number, args.from_system, args.to_system))
         except ValueError as exc:

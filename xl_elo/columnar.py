@@ -1,11 +1,14 @@
-"""Clean tables as numpy columns: the fast lane of ``xl-elo rate`` and ``ELO_RATE`` (issue #9).
+"""Clean tables as numpy columns: the fast lane of ``xl-elo rate`` and ``ELO_RATE``.
 
 A players or games CSV that is *simple* (UTF-8, one delimiter, no quotes, every row with
 the header's number of cells, no spaces around values, nothing the cell-by-cell reader
 would have to report) is read as whole columns: the file's bytes are split once with
 numpy, player ids are hashed once into integer positions (vectorised open addressing, no
 sort and no Python lookup per game), results and yes/no cells are mapped through their
-few distinct spellings with the same parsers as every other front end (SPEC 1.1, 8).
+few distinct spellings with the same parsers as every other front end (:mod:`xl_elo.schema`,
+rules 1.1, 8). What it builds is the array form of an event (:class:`xl_elo.model.EventArrays`),
+the same one ``Event.arrays()`` builds from records, and the federation's ``rate_arrays``
+rates it.
 
 Anything else raises :class:`NotSimple`, and the caller hands the files to the
 cell-by-cell reader of :mod:`xl_elo.csvio`, whose messages name the file, the row, the
@@ -21,19 +24,21 @@ one buffer, cell for cell what :func:`xl_elo.csvio.results_csv` writes.
 
 from __future__ import annotations
 
-import csv
 import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from xl_elo.core import ResultError, parse_result
-from xl_elo.csvio import _PLAYER_ALIASES, _bool, _header, format_cell
-from xl_elo.model import ColumnResults, ProblemList
+from xl_elo import limits, schema
+from xl_elo.csvio import format_cell, sniff_delimiter
+from xl_elo.federations import registry
+from xl_elo.model import MAX_GAMES_PER_PLAYER, EventArrays, Results, period_year
+from xl_elo.schema import ValueProblem
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -81,8 +86,16 @@ class CsvColumns:
         return self.row_starts if j == 0 else self.ends[:, j - 1] + 1
 
     def text(self, j: int) -> Bytes:
-        """Column j as fixed-width bytes (numpy ``S``), blank cells as ``b''``."""
-        return _spans(self.data, self.start(j), self.ends[:, j])
+        """Column j as fixed-width bytes (numpy ``S``), blank cells as ``b''``.
+
+        A column whose longest cell would make the fixed-width copy too big (one long name
+        among many short ones) is not simple: the cell-by-cell reader refuses the long cell.
+        """
+        starts, ends = self.start(j), self.ends[:, j]
+        width = int((ends - starts).max(initial=0))
+        if width > schema.MAX_CELL or (width + 8) * len(starts) > limits.FAST_READER_BYTES.value:
+            raise NotSimple(f"{self.source}: a cell too long for the fast reader")
+        return _spans(self.data, starts, ends)
 
     def blank(self, j: int) -> BoolArray:
         return self.start(j) == self.ends[:, j]
@@ -97,6 +110,8 @@ def read_columns(path: str | Path) -> CsvColumns:
     p = Path(path)
     try:
         size = p.stat().st_size
+        if not p.is_file() or size > limits.FILE_BYTES.value:
+            raise NotSimple("not a regular file within the size limit")
         buf = bytearray(size + 1 + _PAD)
         with p.open("rb") as f:
             got = f.readinto(memoryview(buf)[:size])
@@ -118,13 +133,7 @@ def read_columns(path: str | Path) -> CsvColumns:
     buf[end:] = b"\n" + bytes(len(buf) - end - 1)
     newline_at = buf.find(b"\n", begin)
     first = buf[begin:newline_at].decode("utf-8").rstrip("\r")
-    try:  # the delimiter as the cell-by-cell reader finds it
-        dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
-        delimiter, skip = dialect.delimiter, dialect.skipinitialspace
-    except csv.Error:
-        delimiter, skip = ",", False
-    if skip or len(delimiter) != 1:
-        raise NotSimple("spaces after the delimiter")
+    delimiter = sniff_delimiter(first)  # as the cell-by-cell reader finds it
     data = np.frombuffer(buf, dtype=np.uint8)[begin:]
     separator = np.zeros(256, bool)
     separator[[ord("\n"), ord(delimiter)]] = True
@@ -211,7 +220,7 @@ def _check_clean(table: CsvColumns, j: int) -> None:
 # --------------------------------------------------------------------------- cells
 
 
-def whole_numbers(table: CsvColumns, j: int, low: int, high: int | None) -> FloatArray:
+def whole_numbers(table: CsvColumns, j: int, low: int, high: int) -> FloatArray:
     """Column j as whole numbers (NaN for blank cells); only plain digits are simple."""
     starts, ends = table.start(j), table.ends[:, j]
     lengths = ends - starts
@@ -226,25 +235,22 @@ def whole_numbers(table: CsvColumns, j: int, low: int, high: int | None) -> Floa
             raise NotSimple(f"{table.source}: a cell that is not plain digits")
         value = np.where(here, value * 10 + digit, value)
     value[lengths == 0] = np.nan
-    if (value < low).any() or (high is not None and (value > high).any()):
+    if (value < low).any() or (value > high).any():
         raise NotSimple(f"{table.source}: a number out of range")
     return value
 
 
-def numbers(table: CsvColumns, j: int) -> FloatArray:
-    """Column j as numbers (NaN blank), parsed like the cell-by-cell reader, blank cells skipped."""
+def numbers(table: CsvColumns, j: int, parse: Callable[[str], float | None]) -> FloatArray:
+    """Column j as numbers (NaN blank), each cell through ``parse`` (a :mod:`xl_elo.schema` parser)."""
     blank = table.blank(j)
     out = np.full(table.rows, np.nan)
     filled = np.flatnonzero(~blank)
     if len(filled):
         texts = table.text(j)[filled]
         try:
-            values = [float(t.decode("utf-8").replace(",", ".")) for t in texts]
-        except ValueError:
-            raise NotSimple(f"{table.source}: a cell that is not a number") from None
-        out[filled] = values
-        if not np.isfinite(out[filled]).all():
-            raise NotSimple(f"{table.source}: a number that is not finite")
+            out[filled] = [parse(t.decode("utf-8")) for t in texts]
+        except ValueProblem:
+            raise NotSimple(f"{table.source}: a cell the cell-by-cell reader would report") from None
     return out
 
 
@@ -269,7 +275,7 @@ def mapped(column: Bytes, convert: Callable[[str], object], dtype: type) -> npt.
     codes, values = spellings(column)
     try:
         table = np.array([convert(v.decode("utf-8")) for v in values], dtype=dtype)
-    except (ValueError, ResultError):
+    except ValueProblem:
         raise NotSimple("a value the cell-by-cell reader would report") from None
     return table[codes] if len(values) else np.zeros(0, dtype=dtype)
 
@@ -355,44 +361,32 @@ class IdIndex:
 # --------------------------------------------------------------------------- the event
 
 
-@dataclass(frozen=True)
-class ColumnEvent:
-    """The players and games of a period as arrays, read by the fast lane (SPEC 8)."""
-
-    ids: Bytes
-    names: Bytes
-    rating: FloatArray
-    games: FloatArray
-    birth_year: FloatArray
-    ever_2400: BoolArray
-    junior: BoolArray
-    archive_perf: FloatArray
-    archive_games: FloatArray
-    player: IntArray
-    """Games that count (SPEC 1.1, 8): player, opponent (positions), score from the player's side."""
-    opponent: IntArray
-    score: FloatArray
-    period: str | None
-
-    @property
-    def year(self) -> int | None:
-        return int(self.period[:4]) if self.period and self.period[:4].isdigit() else None
-
-
 #: Player columns the fast lane reads; any other known column must be blank.
 _PLAYER_PARSED = ("id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf",
                   "archive_games")
 _PLAYER_BLANK = ("bonus_count", "grade", "nsr_grade", "lb_run", "mp_run", "mp_reached")
 
 
-def read_event(players: str | Path, games: str | Path, period: str | None = None) -> ColumnEvent:
+def _yes_no(text: str) -> bool:
+    return bool(schema.yes_no(text))
+
+
+def _archive_perf(text: str) -> float | None:
+    return schema.number(text, low=1000, high=3500)
+
+
+def read_event(players: str | Path, games: str | Path, period: str | None = None) -> EventArrays:
     """A period's players and games CSV files as arrays, checked like ``csvio.read_event``."""
     pt, gt = read_columns(players), read_columns(games)
-    problems = ProblemList()
-    pc = _header(pt.header, ("id",), pt.source, problems, _PLAYER_ALIASES)
-    gc = _header(gt.header, ("player", "opponent", "result"), gt.source, problems)
-    if problems.items:
+    pc, missing_p = schema.header(pt.header, ("id",), schema.PLAYER_ALIASES)
+    gc, missing_g = schema.header(gt.header, ("player", "opponent", "result"))
+    if missing_p or missing_g:
         raise NotSimple("missing columns")
+    try:
+        period = schema.period(period, required=False)
+    except ValueProblem:
+        raise NotSimple("a period that is not a month") from None
+    year = period_year(period)
     n = pt.rows
     for name in _PLAYER_PARSED + _PLAYER_BLANK:
         if name in pc:
@@ -404,20 +398,21 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
         raise NotSimple("a blank id")
     ids = pt.text(pc["id"])
     _check_csv_safe(ids)
+    _check_ids(ids)
 
     def text(name: str) -> Bytes:
         return pt.text(pc[name]) if name in pc else np.zeros(n, "S1")
 
-    def whole(name: str, low: int, high: int | None) -> FloatArray:
+    def whole(name: str, low: int, high: int) -> FloatArray:
         return whole_numbers(pt, pc[name], low, high) if name in pc else np.full(n, np.nan)
 
-    rating = whole("rating", 0, 3500)
-    games_before = np.nan_to_num(whole("games", 0, None))
-    birth = whole("birth_year", 1800, 2200)
-    ever = mapped(text("ever_2400"), _bool, bool).astype(bool)
+    rating = whole("rating", 0, schema.MAX_RATING)
+    games_before = np.nan_to_num(whole("games", 0, schema.MAX_GAMES))
+    birth = whole("birth_year", schema.FIRST_BIRTH_YEAR, year if year is not None else _this_year())
+    ever = mapped(text("ever_2400"), _yes_no, bool).astype(bool)
     category = mapped(text("category"), _category, np.int8)
-    archive_perf = numbers(pt, pc["archive_perf"]) if "archive_perf" in pc else np.full(n, np.nan)
-    archive_games = whole("archive_games", 0, None)
+    archive_perf = numbers(pt, pc["archive_perf"], _archive_perf) if "archive_perf" in pc else np.full(n, np.nan)
+    archive_games = whole("archive_games", 0, schema.MAX_GAMES)
     names = text("name")
     _check_csv_safe(names)
     index = IdIndex(ids)
@@ -429,21 +424,42 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
         raise NotSimple("handicaps (FESA)")
     if gt.blank(gc["player"]).any():
         raise NotSimple("a blank player id")
-    rnd = whole_numbers(gt, gc["round"], 0, None) if "round" in gc else np.full(gt.rows, np.nan)
+    rnd = whole_numbers(gt, gc["round"], 1, schema.MAX_ROUND) if "round" in gc else np.full(gt.rows, np.nan)
     res_codes, res_values = spellings(gt.text(gc["result"]))
-    rated = (mapped(gt.text(gc["rated"]), lambda t: True if not t else _bool(t), bool).astype(bool)
+    rated = (mapped(gt.text(gc["rated"]), lambda t: True if not t else _yes_no(t), bool).astype(bool)
              if "rated" in gc else np.ones(gt.rows, bool))
     return _assemble(ids, names, rating, games_before, birth, ever, category == 1, archive_perf, archive_games,
                      index, gt.text(gc["player"]), gt.text(gc["opponent"]), ~gt.blank(gc["opponent"]), rnd,
                      res_codes, [v.decode("utf-8") or None for v in res_values], rated, period)
 
 
-def _assemble(ids: Bytes, names: npt.NDArray[np.generic], rating: FloatArray, games_before: FloatArray,
+def _this_year() -> int:
+    import datetime as dt
+
+    return dt.date.today().year
+
+
+def _check_ids(ids: Bytes) -> None:
+    """Ids the cell-by-cell reader refuses (spreadsheet wildcards, two ids differing only by case)
+    or that need its Unicode case folding (non-ASCII) are not simple."""
+    if not len(ids):
+        return
+    for bad in (b"*", b"?", b"~"):
+        if (np.strings.find(ids, bad) >= 0).any():
+            raise NotSimple("an id with a wildcard")
+    if (ids.view(np.uint8) >= 0x80).any():
+        raise NotSimple("a non-ASCII id")
+    lower = np.strings.lower(ids)
+    if not np.array_equal(lower, ids):
+        IdIndex(lower)  # raises NotSimple for two ids that differ only by case
+
+
+def _assemble(ids: Bytes, names: Any, rating: FloatArray, games_before: FloatArray,
               birth: FloatArray, ever: BoolArray, junior: BoolArray, archive_perf: FloatArray,
               archive_games: FloatArray, index: IdIndex, player_ids: Bytes, opponent_ids: Bytes,
               has_opponent: BoolArray, rnd: FloatArray, res_codes: IntArray, res_values: list[object],
-              rated: BoolArray, period: str | None) -> ColumnEvent:
-    """The cross-table checks of SPEC 8 on arrays, and the games that count (SPEC 1.1)."""
+              rated: BoolArray, period: str | None) -> EventArrays:
+    """The cross-table checks of rules 8 on arrays, and the games that count (rules 1.1)."""
     player = index.find(player_ids)
     opponent = np.where(has_opponent, index.find(opponent_ids), -2)
     if (player < 0).any() or (opponent == -1).any():
@@ -457,29 +473,38 @@ def _assemble(ids: Bytes, names: npt.NDArray[np.generic], rating: FloatArray, ga
     counting = np.zeros(2 * len(res_values), bool)
     for k in used.tolist():
         try:
-            r = parse_result(res_values[k // 2], has_opponent=not (k % 2))
-        except ResultError:
+            r = schema.result(res_values[k // 2], has_opponent=not (k % 2))
+        except ValueProblem:
             raise NotSimple("a result the cell-by-cell reader would report") from None
         counting[k] = r.rated
         scores[k] = r.score if r.score is not None else np.nan
     counts = rated & counting[key] & has_opponent
-    return ColumnEvent(ids, names, rating, games_before, birth, ever, junior, archive_perf, archive_games,
-                       player[counts], opponent[counts], scores[key][counts], period)
+    a, b = player[counts], opponent[counts]
+    per_player = np.bincount(a, minlength=len(ids)) + np.bincount(b, minlength=len(ids))
+    if per_player.max(initial=0) > MAX_GAMES_PER_PLAYER:
+        raise NotSimple("a player with too many games")
+    return EventArrays(ids, names, rating, games_before, birth, ever, junior, archive_perf, archive_games,
+                       a, b, scores[key][counts], period)
 
 
 def read_rows(players_header: Sequence[object], players: Sequence[Sequence[object]],
               games_header: Sequence[object], games: Sequence[Sequence[object]],
-              period: str | None = None) -> ColumnEvent:
+              period: str | None = None) -> EventArrays:
     """Players and games given as rows of cells (Excel ranges: floats, text, None) as arrays.
 
-    The same contract as :func:`read_event`: exactly what ``csvio.parse_*_rows`` would read,
-    or :class:`NotSimple` (text with spaces around it, ids given as numbers, any bad cell ...).
+    The same contract as :func:`read_event`: exactly what ``csvio.parse_*_rows(typed=True)``
+    would read, or :class:`NotSimple` (text with spaces around it, ids given as numbers, any
+    bad cell ...).
     """
-    problems = ProblemList()
-    pc = _header(players_header, ("id",), "players", problems, _PLAYER_ALIASES)
-    gc = _header(games_header, ("player", "opponent", "result"), "games", problems)
-    if problems.items:
+    pc, missing_p = schema.header(players_header, ("id",), schema.PLAYER_ALIASES)
+    gc, missing_g = schema.header(games_header, ("player", "opponent", "result"))
+    if missing_p or missing_g:
         raise NotSimple("missing columns")
+    try:
+        period = schema.period(period, required=False)
+    except ValueProblem:
+        raise NotSimple("a period that is not a month") from None
+    year = period_year(period)
     # rows of empty cells are a template's empty rows; a row of spaces would reach a blank id below
     players = [r for r in players if len(r) != r.count("") + r.count(None)]
     games = [r for r in games if len(r) != r.count("") + r.count(None)]
@@ -495,25 +520,27 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
         if any(c is not None for c in column(players, pc, name)):
             raise NotSimple(f"column {name} is filled")
     ids = _ids(column(players, pc, "id"))
+    _check_ids(ids)
     names = column(players, pc, "name")
-    if not all(c is None or (type(c) is str and c == c.strip()) for c in names):
+    if not all(c is None or (type(c) is str and c == c.strip() and len(c) <= schema.MAX_CELL) for c in names):
         raise NotSimple("a name that is not plain text")
     index = IdIndex(ids)
-    rating = _whole_cells(column(players, pc, "rating"), 0, 3500, whole=False)
-    games_before = np.nan_to_num(_whole_cells(column(players, pc, "games"), 0, None))
-    birth = _whole_cells(column(players, pc, "birth_year"), 1800, 2200)
-    ever = _distinct(column(players, pc, "ever_2400"), _bool, bool)
+    rating = _whole_cells(column(players, pc, "rating"), 0, schema.MAX_RATING)
+    games_before = np.nan_to_num(_whole_cells(column(players, pc, "games"), 0, schema.MAX_GAMES))
+    birth = _whole_cells(column(players, pc, "birth_year"), schema.FIRST_BIRTH_YEAR,
+                         year if year is not None else _this_year())
+    ever = _distinct(column(players, pc, "ever_2400"), _yes_no, bool)
     junior = _distinct(column(players, pc, "category"), lambda c: _category("" if c is None else _plain_text(c)) == 1,
                        bool)
-    archive_perf = _whole_cells(column(players, pc, "archive_perf"), None, None, whole=False)
-    archive_games = _whole_cells(column(players, pc, "archive_games"), 0, None)
+    archive_perf = _whole_cells(column(players, pc, "archive_perf"), 1000, 3500, whole=False)
+    archive_games = _whole_cells(column(players, pc, "archive_games"), 0, schema.MAX_GAMES)
     if any(c is not None for c in column(games, gc, "handicap")):
         raise NotSimple("handicaps (FESA)")
     player_ids = _ids(column(games, gc, "player"))
     opponent = column(games, gc, "opponent")
     has_opponent = np.array([c is not None for c in opponent], bool)
     opponent_ids = _ids([c if c is not None else "-" for c in opponent])
-    rnd = _whole_cells(column(games, gc, "round"), 0, None)
+    rnd = _whole_cells(column(games, gc, "round"), 1, schema.MAX_ROUND)
     results = column(games, gc, "result")
     for c in results:
         if type(c) is str and c != c.strip():
@@ -521,7 +548,7 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
     codes: dict[object, int] = {}
     res_codes = np.fromiter((codes.setdefault((type(c), c), len(codes)) for c in results), np.int64, len(results))
     res_values = [value for _, value in codes]
-    rated = _distinct(column(games, gc, "rated"), lambda c: True if c is None else _bool(c), bool)
+    rated = _distinct(column(games, gc, "rated"), lambda c: True if c is None else _yes_no(c), bool)
     return _assemble(ids, np.array(["" if c is None else c for c in names], dtype=object), rating, games_before,
                      birth, ever, junior, archive_perf, archive_games, index, player_ids, opponent_ids, has_opponent,
                      rnd, res_codes, res_values, rated, period)
@@ -551,7 +578,7 @@ def _ids(cells: list[object]) -> Bytes:
         return np.array([c.encode("utf-8") for c in cells], dtype="S")  # type: ignore[union-attr]
 
 
-def _whole_cells(cells: list[object], low: int | None, high: int | None, *, whole: bool = True) -> FloatArray:
+def _whole_cells(cells: list[object], low: float, high: float, *, whole: bool = True) -> FloatArray:
     """Number cells (floats from Excel, None for blank) as an array; anything else is not simple."""
     if not set(map(type, cells)) <= {float, int, type(None)}:
         raise NotSimple("a number cell holding text")
@@ -559,7 +586,7 @@ def _whole_cells(cells: list[object], low: int | None, high: int | None, *, whol
     filled = values[~np.isnan(values)]
     if not np.isfinite(filled).all() or (whole and (filled != np.floor(filled)).any()):
         raise NotSimple("a number that is not a whole number")
-    if (low is not None and (filled < low).any()) or (high is not None and (filled > high).any()):
+    if (filled < low).any() or (filled > high).any():
         raise NotSimple("a number out of range")
     return values
 
@@ -570,18 +597,14 @@ def _distinct(cells: list[object], convert: Callable[[object], object], dtype: t
     try:
         for c in set((type(c), c) for c in cells):
             seen[c] = convert(c[1])
-    except (ValueError, TypeError):
+    except (ValueError, TypeError):  # ValueProblem too
         raise NotSimple("a cell the cell-by-cell reader would report") from None
     return np.array([seen[(type(c), c)] for c in cells], dtype=dtype)
 
 
 def _category(text: str) -> int:
-    t = text.lower()
-    if t in ("", "senior"):
-        return 0
-    if t == "junior":
-        return 1
-    raise ValueError(text)
+    """1 for junior, 0 for senior or blank (:func:`xl_elo.schema.category`)."""
+    return 1 if schema.category(text) == "junior" else 0
 
 
 def _check_csv_safe(column: Bytes) -> None:
@@ -594,14 +617,14 @@ def _check_csv_safe(column: Bytes) -> None:
 
 
 def _check_pairs(player: IntArray, opponent: IntArray, rnd: FloatArray, n: int) -> None:
-    """The same pair twice in one round (SPEC 8): the cell-by-cell reader reports it."""
-    paired = (opponent >= 0) & ~np.isnan(rnd)
+    """The same pair twice in one round (rules 8; a blank round counts as one): the cell-by-cell reader reports it."""
+    paired = opponent >= 0
     if not paired.any():
         return
     lo = np.minimum(player, opponent)[paired]
     hi = np.maximum(player, opponent)[paired]
-    r = rnd[paired]
-    if r.max() * n * n > 2**62:
+    r = np.nan_to_num(rnd[paired], nan=0.0)
+    if (r.max() + 1) * n * n > 2**62:
         raise NotSimple("round numbers too large to check quickly")
     key = (r.astype(np.int64) * n + lo) * n + hi
     if len(np.unique(key)) != len(key):
@@ -745,45 +768,31 @@ def words(choices: Sequence[str], codes: npt.ArrayLike) -> Bytes:
 # --------------------------------------------------------------------------- the fast lane
 
 
-#: Federations whose periods the fast lane rates (the period engines of SPEC 2, 3 and 5).
-FEDERATIONS = ("fide", "fse", "ffe")
-
-
 def rate_files(federation: str, players: str | Path, games: str | Path, period: str | None = None,
-               **options: object) -> ColumnResults:
-    """Rate a period from simple CSV files without a Python object per row (:class:`NotSimple` otherwise)."""
-    if federation not in FEDERATIONS:
+               options: object = None) -> Results:
+    """Rate a period from simple CSV files without a Python object per row (:class:`NotSimple` otherwise).
+
+    Any federation whose module offers ``rate_arrays`` (the contract) is rated this way.
+    """
+    module = registry()[federation]
+    if not hasattr(module, "rate_arrays"):
         raise NotSimple(f"{federation} is rated by the cell-by-cell lane")
-    return rate_event(federation, read_event(players, games, period), **options)
+    return module.rate_arrays(read_event(players, games, period), options)  # type: ignore[no-any-return]
 
 
-def rate_event(federation: str, ev: ColumnEvent, **options: object) -> ColumnResults:
-    """Rate a period read by :func:`read_event` or :func:`read_rows` (FIDE, FSE or FFE)."""
-    from xl_elo.federations import ffe, fide, fse
-    from xl_elo.federations._period import PlayerArrays
-    from xl_elo.model import GameArrays
-
-    n = len(ev.ids)
-    arrays = GameArrays(ev.player, ev.opponent, ev.score, np.zeros(len(ev.player), np.int64),
-                        np.arange(len(ev.player)), n)
-    if federation == "ffe":
-        return ffe.rate_columns(ev.rating, ev.games, ev.junior, ev.archive_perf, ev.archive_games, arrays, ev.ids,
-                                ev.names, period=ev.period, **options)  # type: ignore[arg-type]
-    if federation not in ("fide", "fse"):
+def rate_event(federation: str, ev: EventArrays, options: object = None) -> Results:
+    """Rate a period read by :func:`read_event` or :func:`read_rows` (a federation with ``rate_arrays``)."""
+    module = registry()[federation]
+    if not hasattr(module, "rate_arrays"):
         raise NotSimple(f"{federation} is rated by the cell-by-cell lane")
-    year = ev.year
-    age = (year - ev.birth_year) if year is not None else np.full(n, np.nan)
-    pa = PlayerArrays(ev.rating, ev.games.astype(np.int64), age, ev.ever_2400)
-    if federation == "fse":
-        return fse.rate_columns(pa, arrays, ev.ids, ev.names, period=ev.period)
-    return fide.rate_columns(pa, arrays, ev.ids, ev.names, period=ev.period, **options)  # type: ignore[arg-type]
+    return module.rate_arrays(ev, options)  # type: ignore[no-any-return]
 
 
 #: Rows formatted per step of the writer: every temporary stays small and is reused.
 _BLOCK = 1 << 14
 
 
-def results_csv(results: ColumnResults) -> bytes:
+def results_csv(results: Results) -> bytes:
     """The results table as CSV bytes, cell for cell what :func:`xl_elo.csvio.results_csv` writes."""
     n = len(results)
     columns: list[tuple[str, object]] = []

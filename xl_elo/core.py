@@ -1,34 +1,44 @@
-"""The common core shared by every federation (SPEC section 1).
+"""The common core every federation shares (rules section 1, docs/rules.md).
 
-Result parsing (SPEC 1.1), the logistic expected score (SPEC 1.2), the rounding rules as
-named functions (SPEC 1.3), rating validation (SPEC 1.4), the inverse of the normal
-distribution (used by the FFE D(P), SPEC 5.4) and a vectorised performance-rating solver
-(the zero of ``sum(res - E(x, o))``, used by FESA, SPEC 6.5).
+Result parsing (rules 1.1), the logistic expected score (1.2), the rounding rules as named
+functions (1.3), the published tables read by rating difference or by percentage (2.2, 2.4,
+4.2, 5.4), the normal distribution (5.4), single-float arithmetic as FESA's program does it
+(6.11) and a vectorised performance-rating solver (the zero of ``sum(res - E(x, o))``).
 
-Nothing here reads files, prints or knows about Excel.
+Every function takes plain numbers and answers with plain numbers, in plain Python, so the
+one-player rules also run where numpy is missing (LibreOffice's own Python). Given numpy
+arrays, the element-wise functions answer with arrays. Nothing here reads files, prints or
+knows about Excel.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
+import struct
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
+from xl_elo.compat import np
 
-FloatArray = npt.NDArray[np.float64]
+#: Highest rating accepted on input (rules 1.4).
+MAX_RATING: Final = 3500
 
-#: Highest rating accepted on input (SPEC 1.4).
-MAX_RATING: Final = 3500.0
+Number = float | int
+
+
+def is_scalar(*values: Any) -> bool:
+    """True when every value is a plain number (not a list or an array)."""
+    return all(isinstance(v, (int, float)) or (np is not None and isinstance(v, np.generic)) for v in values)
 
 
 # --------------------------------------------------------------------------- results
 
 
 class ResultKind(Enum):
-    """What a game row is, from the rating's point of view (SPEC 1.1)."""
+    """What a game row is, from the rating's point of view (rules 1.1)."""
 
     PLAYED = "played"
     """A played game: counts for the rating."""
@@ -42,7 +52,7 @@ class ResultKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A parsed game result, from the first player's side (SPEC 1.1)."""
+    """A parsed game result, from the first player's side (rules 1.1)."""
 
     kind: ResultKind
     """Played, forfeit, bye or not played."""
@@ -56,23 +66,25 @@ class Result:
         return self.kind is ResultKind.PLAYED
 
 
-_WIN = Result(ResultKind.PLAYED, 1.0)
-_DRAW = Result(ResultKind.PLAYED, 0.5)
-_LOSS = Result(ResultKind.PLAYED, 0.0)
+WIN: Final = Result(ResultKind.PLAYED, 1.0)
+DRAW: Final = Result(ResultKind.PLAYED, 0.5)
+LOSS: Final = Result(ResultKind.PLAYED, 0.0)
+BYE: Final = Result(ResultKind.BYE, None)
+NOT_PLAYED: Final = Result(ResultKind.NOT_PLAYED, None)
 
-#: Every accepted spelling (compared after stripping spaces, case-insensitive).
+#: Every accepted spelling (compared after removing spaces, case-insensitive).
 RESULT_SPELLINGS: Final[dict[str, Result]] = {
-    **dict.fromkeys(["1", "1.0", "1-0", "1–0", "w", "g", "win"], _WIN),
+    **dict.fromkeys(["1", "1.0", "1-0", "1–0", "w", "g", "win"], WIN),
     **dict.fromkeys(
         ["0.5", "0,5", ".5", ",5", "½", "=", "½-½", "1/2", "1/2-1/2", "0.5-0.5", "0,5-0,5", "d", "n", "draw"],
-        _DRAW,
+        DRAW,
     ),
-    **dict.fromkeys(["0", "0.0", "0-1", "0–1", "l", "p", "loss"], _LOSS),
-    **dict.fromkeys(["+", "+-", "+:-", "1f", "forfeit win"], Result(ResultKind.FORFEIT, 1.0)),
-    **dict.fromkeys(["-", "-+", "-:+", "0f", "forfeit loss"], Result(ResultKind.FORFEIT, 0.0)),
+    **dict.fromkeys(["0", "0.0", "0-1", "0–1", "l", "p", "loss"], LOSS),
+    **dict.fromkeys(["+", "+-", "+:-", "1f", "forfeitwin"], Result(ResultKind.FORFEIT, 1.0)),
+    **dict.fromkeys(["-", "-+", "-:+", "0f", "forfeitloss"], Result(ResultKind.FORFEIT, 0.0)),
     **dict.fromkeys(["f", "forfeit", "ff", "--"], Result(ResultKind.FORFEIT, None)),
-    **dict.fromkeys(["bye", "exempt"], Result(ResultKind.BYE, None)),
-    **dict.fromkeys(["not played", "unplayed", "np"], Result(ResultKind.NOT_PLAYED, None)),
+    **dict.fromkeys(["bye", "exempt"], BYE),
+    **dict.fromkeys(["notplayed", "unplayed", "np"], NOT_PLAYED),
 }
 
 #: What an error message says is accepted.
@@ -82,49 +94,66 @@ RESULT_HELP: Final = (
 
 
 class ResultError(ValueError):
-    """A value that is not a result (SPEC 1.1)."""
+    """A value that is not a result (rules 1.1)."""
+
+
+def result_key(text: str) -> str:
+    """How a result spelling is looked up: no spaces (non-breaking ones too), lower case."""
+    return "".join(text.split()).replace("\u00a0", "").lower()
 
 
 def parse_result(value: object, *, has_opponent: bool = True) -> Result:
-    """Parse one result cell (SPEC 1.1).
+    """Parse one result cell (rules 1.1).
 
     ``value`` may be text or a number (Excel passes 1.0, 0.5, 0.0). A blank result is a
     game not played; a blank opponent (``has_opponent=False``) makes the row a bye whatever
     its result says. Raises :class:`ResultError` for anything else.
     """
     if not has_opponent:
-        return Result(ResultKind.BYE, None)
+        return BYE
     if value is None:
-        return Result(ResultKind.NOT_PLAYED, None)
-    if isinstance(value, bool):
-        raise ResultError(f"{value!r} is not {RESULT_HELP}")
+        return NOT_PLAYED
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ResultError(f"{_shown(value)} is not {RESULT_HELP}")
     if isinstance(value, (int, float)):
         number = float(value)
         if number == 1.0:
-            return _WIN
+            return WIN
         if number == 0.5:
-            return _DRAW
+            return DRAW
         if number == 0.0:
-            return _LOSS
-        raise ResultError(f"{value!r} is not {RESULT_HELP}")
-    text = str(value).replace("\u00a0", " ").strip().lower().replace(" ", "")
-    if text == "":
-        return Result(ResultKind.NOT_PLAYED, None)
-    key = text if text in RESULT_SPELLINGS else str(value).strip().lower()
+            return LOSS
+        raise ResultError(f"{_shown(value)} is not {RESULT_HELP}")
+    key = result_key(value)
+    if key == "":
+        return NOT_PLAYED
     try:
         return RESULT_SPELLINGS[key]
     except KeyError:
-        raise ResultError(f"{str(value)!r} is not {RESULT_HELP}") from None
+        raise ResultError(f"{_shown(value)} is not {RESULT_HELP}") from None
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """A value as a message quotes it: its repr, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 5] + "...'"
 
 
 # --------------------------------------------------------------------------- expected score
 
 
-def expected_score(rating: npt.ArrayLike, opponent: npt.ArrayLike) -> FloatArray:
-    """Logistic expected score ``1 / (1 + 10 ** ((o - r) / 400))`` (SPEC 1.2).
+def logistic(rating: float, opponent: float) -> float:
+    """Logistic expected score ``1 / (1 + 10 ** ((o - r) / 400))`` of one game (rules 1.2)."""
+    x = (opponent - rating) / 400.0
+    if x > 300:  # 10 ** x overflows a float: the expected score is 0 to the last digit
+        return 0.0
+    return 1.0 / (1.0 + 10.0 ** x)
 
-    Works element-wise on numbers or arrays; the two sides of a game sum to 1.
-    """
+
+def expected_score(rating: Any, opponent: Any) -> Any:
+    """Logistic expected score (rules 1.2), element-wise on numbers or arrays; the two sides sum to 1."""
+    if is_scalar(rating, opponent):
+        return logistic(float(rating), float(opponent))
     r = np.asarray(rating, dtype=np.float64)
     o = np.asarray(opponent, dtype=np.float64)
     with np.errstate(over="ignore"):  # a huge gap gives 0.0, as it should
@@ -134,62 +163,104 @@ def expected_score(rating: npt.ArrayLike, opponent: npt.ArrayLike) -> FloatArray
 # --------------------------------------------------------------------------- rounding
 
 
-def round_half_away(x: npt.ArrayLike) -> FloatArray:
-    """Nearest integer, halves away from zero: 2.5 -> 3, -2.5 -> -3 (SPEC 1.3)."""
+def round_half_away(x: Any) -> Any:
+    """Nearest integer, halves away from zero: 2.5 -> 3, -2.5 -> -3 (rules 1.3, 2.1)."""
+    if is_scalar(x):
+        v = float(x)
+        return math.copysign(math.floor(abs(v) + 0.5), v) + 0.0
     a = np.asarray(x, dtype=np.float64)
-    return np.copysign(np.floor(np.abs(a) + 0.5), a)
+    return np.copysign(np.floor(np.abs(a) + 0.5), a) + 0.0
 
 
-def round_half_even(x: npt.ArrayLike) -> FloatArray:
-    """Nearest integer, halves to even: 1.5 -> 2, 2.5 -> 2 (FESA's program, SPEC 6.4)."""
+def round_half_even(x: Any) -> Any:
+    """Nearest integer, halves to even: 1.5 -> 2, 2.5 -> 2 (FESA's program, rules 6.4)."""
+    if is_scalar(x):
+        return float(round(float(x)))
     return np.round(np.asarray(x, dtype=np.float64))
 
 
-def round_to_ten(x: npt.ArrayLike) -> FloatArray:
-    """Nearest ten, 5 going up: 1234.999 -> 1230, 1235 -> 1240 (FFE, SPEC 5.9)."""
+def round_to_ten(x: Any) -> Any:
+    """Nearest ten, 5 going up: 1234.999 -> 1230, 1235 -> 1240 (FFE, rules 5.9)."""
+    if is_scalar(x):
+        return math.floor(float(x) / 10.0 + 0.5) * 10.0
     return np.floor(np.asarray(x, dtype=np.float64) / 10.0 + 0.5) * 10.0
 
 
-# --------------------------------------------------------------------------- ratings
+def round_hundredths_away(hundredths: int) -> int:
+    """A whole number of hundredths to the nearest unit, halves away from zero, exactly (rules 1.3)."""
+    h = int(hundredths)
+    return (1 if h >= 0 else -1) * ((abs(h) + 50) // 100)
 
 
-class RatingError(ValueError):
-    """A rating that is not a number, is negative, above 3500 or NaN (SPEC 1.4)."""
+# --------------------------------------------------------------------------- single floats (FESA)
 
 
-def validate_rating(value: object) -> float | None:
-    """Check one rating cell (SPEC 1.4): blank -> None (unrated), else a float in [0, 3500].
+_F32 = struct.Struct("<f")
 
-    Accepts numbers and text with a decimal point or comma; raises :class:`RatingError`
-    with a sentence that says what was found and what is expected.
+
+def f32(x: float) -> float:
+    """``x`` rounded to the nearest single float (24-bit significand), as a Python float.
+
+    One operation on single floats computed in double precision and then rounded this way
+    gives the single-float result exactly (double has more than twice the bits), so FESA's
+    program's single-float arithmetic is reproduced step by step (rules 6.11).
     """
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        raise RatingError(f"{value!r} is not a rating (expected a number from 0 to 3500, or blank)")
-    if isinstance(value, (int, float)):
-        number = float(value)
-    else:
-        text = str(value).replace("\u00a0", " ").strip()
-        if text == "":
-            return None
-        try:
-            number = float(text.replace(",", "."))
-        except ValueError:
-            raise RatingError(
-                f"{str(value)!r} is not a number (expected a rating from 0 to 3500, or blank)"
-            ) from None
-    if math.isnan(number) or math.isinf(number):
-        raise RatingError(f"{value!r} is not a rating (expected a number from 0 to 3500, or blank)")
-    if number < 0 or number > MAX_RATING:
-        raise RatingError(f"{value!r} is out of range (expected a rating from 0 to 3500, or blank)")
-    return number
+    return float(_F32.unpack(_F32.pack(x))[0])
 
 
-# --------------------------------------------------------------------------- normal quantile
+# --------------------------------------------------------------------------- published tables
 
-# Acklam's rational approximation of the normal quantile (relative error < 1.2e-9,
-# far below the three decimals SPEC 5.4 keeps once multiplied by 2000/7).
+
+def range_table(rows: Sequence[tuple[int, int | None, int]]) -> tuple[list[int], list[int]]:
+    """A table printed by ranges ``(from, to, value)`` as (lower ends, values) for :func:`range_value`."""
+    return [r[0] for r in rows], [r[2] for r in rows]
+
+
+def range_value(table: tuple[list[int], list[int]], difference: float) -> int:
+    """The value of the range holding ``difference`` (>= 0) in a table by ranges (rules 2.2, 4.2)."""
+    lower, values = table
+    return values[bisect.bisect_right(lower, difference) - 1]
+
+
+def signed_hundredths(table: tuple[list[int], list[int]], difference: float) -> int:
+    """The higher-rated side's value for ``|difference|``, 100 minus it for the lower-rated side."""
+    higher = range_value(table, abs(difference))
+    return higher if difference >= 0 else 100 - higher
+
+
+#: Largest rating difference the array look-ups cover (ratings run from 0 to 3500, rules 1.4).
+MAX_DIFFERENCE: Final = MAX_RATING
+
+
+def signed_hundredths_array(table: tuple[list[int], list[int]], difference: Any) -> Any:
+    """:func:`signed_hundredths` element-wise on an array: whole differences are one array look-up."""
+    lower = np.asarray(table[0], dtype=np.float64)
+    values = np.asarray(table[1], dtype=np.int64)
+    a = np.abs(np.asarray(difference, dtype=np.float64))
+    higher = values[np.searchsorted(lower, a, side="right") - 1]
+    return np.where(np.asarray(difference) >= 0, higher, 100 - higher)
+
+
+def by_hundredth(table: Mapping[int, int]) -> list[float]:
+    """A table keyed by p in hundredths as a list indexed 0 .. 100 (NaN where the table is silent)."""
+    return [float(table[p]) if p in table else math.nan for p in range(101)]
+
+
+def hundredths_half_up(numerator: float, denominator: float) -> int:
+    """``100 * numerator / denominator`` to the nearest whole number, halves up, exactly.
+
+    Both are whole numbers of halves (points, games); the quotient is taken as
+    ``floor((200 n + d) / (2 d))`` in integers, so a half is never a binary near-miss.
+    """
+    n = round(2 * numerator)
+    d = max(round(2 * denominator), 1)
+    return (200 * n + d) // (2 * d)
+
+
+# --------------------------------------------------------------------------- normal distribution
+
+# Acklam's rational approximation of the normal quantile, finished by one Halley step: the
+# engine then agrees with a spreadsheet's NORM.S.INV to the last digits (rules 5.4).
 _A = (-3.969683028665376e01, 2.209460984245205e02, -2.759285104469687e02,
       1.383577518672690e02, -3.066479806614716e01, 2.506628277459239e00)
 _B = (-5.447609879822406e01, 1.615858368580409e02, -1.556989798598866e02,
@@ -198,70 +269,64 @@ _C = (-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e00,
       -2.549732539343734e00, 4.374664141464968e00, 2.938163982698783e00)
 _D = (7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e00,
       3.754408661907416e00)
+_LOW = 0.02425
 
 
-def normal_quantile(p: npt.ArrayLike) -> FloatArray:
-    """Inverse of the standard normal distribution, Phi^-1(p), element-wise.
-
-    p = 0 gives -inf and p = 1 gives +inf. Used for the FFE D(P) (SPEC 5.4).
-    """
-    p_in = np.asarray(p, dtype=np.float64)
-    p = np.atleast_1d(p_in)
-    out = np.empty_like(p)
-    low, high = 0.02425, 1 - 0.02425
-    with np.errstate(divide="ignore", invalid="ignore"):
-        q = np.sqrt(-2 * np.log(np.where(p < low, p, 1 - p)))
-        tail = (((((_C[0] * q + _C[1]) * q + _C[2]) * q + _C[3]) * q + _C[4]) * q + _C[5]) / (
-            (((_D[0] * q + _D[1]) * q + _D[2]) * q + _D[3]) * q + 1
-        )
-        r = (p - 0.5) ** 2
+def _quantile(p: float) -> float:
+    if p <= 0.0:
+        return -math.inf
+    if p >= 1.0:
+        return math.inf
+    if p < _LOW or p > 1.0 - _LOW:
+        q = math.sqrt(-2.0 * math.log(p if p < _LOW else 1.0 - p))
+        x = (((((_C[0] * q + _C[1]) * q + _C[2]) * q + _C[3]) * q + _C[4]) * q + _C[5]) / (
+            (((_D[0] * q + _D[1]) * q + _D[2]) * q + _D[3]) * q + 1.0)
+        x = x if p < _LOW else -x
+    else:
         qc = p - 0.5
-        central = (
-            (((((_A[0] * r + _A[1]) * r + _A[2]) * r + _A[3]) * r + _A[4]) * r + _A[5]) * qc
-        ) / (((((_B[0] * r + _B[1]) * r + _B[2]) * r + _B[3]) * r + _B[4]) * r + 1)
-    out[:] = central
-    out[p < low] = tail[p < low]
-    out[p > high] = -tail[p > high]
-    # one Halley step on Phi(x) - p brings Acklam's 1e-9 to machine precision, so the
-    # engine agrees with a spreadsheet's NORM.S.INV to the last digits
-    inner = (p > 0) & (p < 1)
-    x = out[inner]
-    e = 0.5 * _erfc(-x / math.sqrt(2.0)) - p[inner]
-    u = e * math.sqrt(2.0 * math.pi) * np.exp(x * x / 2.0)
-    out[inner] = x - u / (1.0 + x * u / 2.0)
-    out[p <= 0] = -np.inf
-    out[p >= 1] = np.inf
-    return out.reshape(p_in.shape)
+        r = qc * qc
+        x = ((((((_A[0] * r + _A[1]) * r + _A[2]) * r + _A[3]) * r + _A[4]) * r + _A[5]) * qc) / (
+            ((((_B[0] * r + _B[1]) * r + _B[2]) * r + _B[3]) * r + _B[4]) * r + 1.0)
+    e = 0.5 * math.erfc(-x / math.sqrt(2.0)) - p
+    u = e * math.sqrt(2.0 * math.pi) * math.exp(x * x / 2.0)
+    return x - u / (1.0 + x * u / 2.0)
 
 
-_erfc = np.vectorize(math.erfc, otypes=[np.float64])
+def normal_quantile(p: Any) -> Any:
+    """Inverse of the standard normal distribution, Phi^-1(p), element-wise (rules 5.4).
+
+    p = 0 gives -inf and p = 1 gives +inf. Every element goes through the same scalar
+    computation, so one player's D(P) and a whole period's agree to the last digit.
+    """
+    if is_scalar(p):
+        return _quantile(float(p))
+    a = np.asarray(p, dtype=np.float64)
+    flat = a.ravel()
+    # a period has few distinct scores: each distinct p is computed once
+    values, inverse = np.unique(flat, return_inverse=True)
+    out = np.array([_quantile(v) for v in values.tolist()], dtype=np.float64)
+    return out[inverse].reshape(a.shape)
 
 
-def normal_cdf(x: npt.ArrayLike) -> FloatArray:
+def normal_cdf(x: Any) -> Any:
     """Standard normal distribution function Phi(x), element-wise."""
+    if is_scalar(x):
+        return 0.5 * (1.0 + math.erf(float(x) / math.sqrt(2.0)))
     a = np.asarray(x, dtype=np.float64)
-    erf = np.vectorize(math.erf, otypes=[np.float64])
-    return 0.5 * (1.0 + erf(a / math.sqrt(2.0)))
+    return np.array([0.5 * (1.0 + math.erf(v / math.sqrt(2.0))) for v in a.ravel().tolist()]).reshape(a.shape)
 
 
 # --------------------------------------------------------------------------- performance
 
 
-def performance_zero(
-    groups: npt.ArrayLike,
-    opponents: npt.ArrayLike,
-    scores: npt.ArrayLike,
-    n_groups: int,
-    start: npt.ArrayLike | None = None,
-    *,
-    tolerance: float = 1e-9,
-) -> FloatArray:
-    """The rating x of each group where ``sum_i (score_i - E(x, opponent_i)) = 0``.
+def performance_zero(groups: Any, opponents: Any, scores: Any, n_groups: int, start: Any = None,
+                     *, tolerance: float = 1e-9) -> Any:
+    """The rating x of each group where ``sum_i (score_i - E(x, opponent_i)) = 0`` (numpy).
 
     A vectorised Newton iteration with a bisection safeguard, for every group at once:
     ``groups[i]`` says whose game i is. A group's score must be strictly between 0 and
     its number of games (all wins or all losses have no zero; the callers apply their
-    federation's rule first, e.g. SPEC 6.5). Groups with no game give NaN.
+    federation's rule first). Groups with no game give NaN.
     """
     g = np.asarray(groups, dtype=np.int64)
     o = np.asarray(opponents, dtype=np.float64)
@@ -269,8 +334,8 @@ def performance_zero(
     counts = np.bincount(g, minlength=n_groups)
     total = np.bincount(g, weights=s, minlength=n_groups)
     has = counts > 0
-    # A bracket that holds the zero: E(x, o) lies in (0, 1), the zero lies within
-    # 400 * log10(n) + a margin of the extreme opponents.
+    # a bracket that holds the zero: E(x, o) lies in (0, 1), the zero lies within
+    # 400 * log10(n) + a margin of the extreme opponents
     omin = np.full(n_groups, np.inf)
     omax = np.full(n_groups, -np.inf)
     np.minimum.at(omin, g, o)

@@ -1,11 +1,12 @@
-"""Reading and writing the SPEC 8 tables as CSV files (UTF-8 with a header row).
+"""Reading and writing the tables of rules 8 as CSV files (UTF-8 with a header row).
 
 Readers collect every problem of a file before raising one :class:`~xl_elo.model.InputError`
 whose lines name the file, the row (as a spreadsheet shows it: the header is row 1), the
-column and the bad value. The same cell parsers serve the workbook reader and the Excel
-functions (:func:`parse_players_rows` and friends take plain rows of cells).
+column and the bad value. Every cell goes through :mod:`xl_elo.schema`, which the workbook
+reader, the fast columnar reader and the spreadsheet functions use too
+(:func:`parse_players_rows` and friends take plain rows of cells).
 
-Writers never write over an input file and write through a temporary file that is moved
+Writers go through :mod:`xl_elo.files`: never over an input, through a temporary file moved
 into place only when complete.
 """
 
@@ -16,286 +17,143 @@ import io
 import json
 import math
 import os
-import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from xl_elo.core import RatingError, ResultError, ResultKind, parse_result, validate_rating
-from xl_elo.model import Event, Game, HistoryGame, InputError, Player, ProblemList, Results, check_event
-from xl_elo.tables import FESA_HANDICAPS
+from xl_elo import files, limits, schema
+from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, ProblemList, Results, check_event
+from xl_elo.schema import ValueProblem
 
 Cell = Any
 Row = Sequence[Cell]
 
-PLAYER_COLUMNS = (
-    "id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf",
-    "archive_games", "bonus_count", "grade", "nsr_grade", "lb_run", "mp_run", "mp_reached",
-)
-GAME_COLUMNS = ("round", "player", "opponent", "result", "handicap", "rated")
-HISTORY_COLUMNS = ("id", "opponent_rating", "result")
-
-#: A results table read back as a players table (rating list in, rating list out, SPEC 8).
-_PLAYER_ALIASES = {"rating_after": "rating", "games_after": "games", "grade_after": "grade"}
-
-_TRUE = {"yes", "y", "true", "1", "oui", "o", "x", "1.0"}
-_FALSE = {"no", "n", "false", "0", "non", "", "0.0"}
-
-
-# --------------------------------------------------------------------------- cells
-
-
-_SPACE = frozenset(" \t\r\n\u00a0")
-
-
-def clean(value: Cell) -> Cell:
-    """Strip spaces (non-breaking ones too) from text; other values unchanged; '' -> None."""
-    if value.__class__ is str:
-        if not value:
-            return None
-        if value[0] in _SPACE or value[-1] in _SPACE:  # the common case, a clean cell, costs two lookups
-            text = value.replace("\u00a0", " ").strip()
-            return text if text else None
-        return value
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    return value
-
-
-def _int(value: Cell, low: int | None = 0, high: int | None = None) -> int:
-    v = clean(value)
-    if isinstance(v, bool):
-        raise ValueError(f"{value!r} is not a whole number")
-    try:
-        number = float(str(v).replace(",", ".")) if isinstance(v, str) else float(v)
-    except (TypeError, ValueError):
-        raise ValueError(f"{value!r} is not a whole number") from None
-    if not number.is_integer():
-        raise ValueError(f"{value!r} is not a whole number")
-    if (low is not None and number < low) or (high is not None and number > high):
-        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise ValueError(f"{value!r} is out of range (expected a whole number {span})")
-    return int(number)
-
-
-def _bool(value: Cell) -> bool:
-    v = clean(value)
-    if v is None:
-        return False
-    if isinstance(v, bool):
-        return v
-    text = str(v).strip().lower()
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    raise ValueError(f"{value!r} is not yes or no")
-
-
-def _number(value: Cell) -> float:
-    v = clean(value)
-    if isinstance(v, bool):
-        raise ValueError(f"{value!r} is not a number")
-    try:
-        number = float(v.replace(",", ".")) if isinstance(v, str) else float(v)
-    except (TypeError, ValueError):
-        raise ValueError(f"{value!r} is not a number") from None
-    if math.isnan(number) or math.isinf(number):
-        raise ValueError(f"{value!r} is not a number")
-    return number
-
-
-def _text(value: Cell) -> str | None:
-    v = clean(value)
-    if v is None:
-        return None
-    if isinstance(v, float) and v.is_integer():
-        v = int(v)
-    return str(v)
+# kept for the API: the table columns live in xl_elo.schema
+PLAYER_COLUMNS = schema.PLAYER_COLUMNS
+GAME_COLUMNS = schema.GAME_COLUMNS
+HISTORY_COLUMNS = schema.HISTORY_COLUMNS
 
 
 # --------------------------------------------------------------------------- tables from rows
 
 
-def _header(header: Row, required: Sequence[str], source: str, problems: ProblemList,
-            aliases: Mapping[str, str] | None = None) -> dict[str, int]:
-    columns: dict[str, int] = {}
-    for j, name in enumerate(header):
-        key = (_text(name) or "").lower()
-        if key and key not in columns:
-            columns[key] = j
-    for alias, name in (aliases or {}).items():
-        if name not in columns and alias in columns:
-            columns[name] = columns[alias]
-    for name in required:
-        if name not in columns:
-            found = ", ".join(k for k in columns) or "none"
-            problems.add(source, 1, None, f"missing required column '{name}' (columns found: {found})")
-    return columns
-
-
 def _rows(rows: Iterable[Row], first_row: int = 2) -> Iterable[tuple[int, Row]]:
+    """Rows with their spreadsheet numbers; rows of blank cells (a template's empty rows) skipped."""
     for r, row in enumerate(rows, start=first_row):
-        if all(clean(c) is None for c in row):
-            continue  # blank line: a template's empty rows
+        if all(c is None or (isinstance(c, str) and not c.strip(" \t\r\n\u00a0")) for c in row):
+            continue
         yield r, row
 
 
-def parse_players_rows(header: Row, rows: Iterable[Row], source: str = "players") -> list[Player]:
-    """Players from a header and rows of cells (SPEC 8); all problems raised together."""
+class _Reader:
+    """The cells of one table, read column by column through the schema, problems collected."""
+
+    def __init__(self, header: Row, source: str, required: Sequence[str], problems: ProblemList,
+                 aliases: dict[str, str] | None = None) -> None:
+        self.source = source
+        self.problems = problems
+        self.cols, missing = schema.header(header, required, aliases)
+        for name in missing:
+            found = ", ".join(self.cols) or "none"
+            problems.add(source, 1, None, f"missing required column '{name}' (columns found: {found})")
+
+    def raw(self, row: Row, name: str) -> Cell:
+        j = self.cols.get(name)
+        return row[j] if j is not None and j < len(row) else None
+
+    def get(self, row: Row, r: int, name: str, parse: Callable[[Cell], Any], hint: str = "") -> tuple[bool, Any]:
+        """(ok, value): ``parse`` applied to the cell; a refusal is recorded with the row and column."""
+        try:
+            return True, parse(self.raw(row, name))
+        except ValueProblem as exc:
+            self.problems.add(self.source, r, name, f"{exc}{hint}")
+            return False, None
+
+
+def parse_players_rows(header: Row, rows: Iterable[Row], source: str = "players", *, typed: bool = False,
+                       year: int | None = None) -> list[Player]:
+    """Players from a header and rows of cells (rules 8); all problems raised together.
+
+    ``typed``: the cells come from a workbook or a spreadsheet range (numbers must be numbers).
+    ``year``: the period's year, which no birth year may pass.
+    """
     problems = ProblemList()
-    cols = _header(header, ("id",), source, problems, _PLAYER_ALIASES)
+    t = _Reader(header, source, ("id",), problems, dict(schema.PLAYER_ALIASES))
     problems.raise_if_any()
     out: list[Player] = []
-
-    def cell(row: Row, name: str) -> Cell:
-        j = cols.get(name)
-        return clean(row[j]) if j is not None and j < len(row) else None
-
+    whole_fields: tuple[tuple[str, Callable[[Cell], Any]], ...] = (
+        ("games", lambda v: schema.whole(v, 0, schema.MAX_GAMES, typed=typed)),
+        ("birth_year", lambda v: schema.birth_year(v, year, typed=typed)),
+        ("archive_games", lambda v: schema.whole(v, 0, schema.MAX_GAMES, typed=typed)),
+        ("bonus_count", lambda v: schema.whole(v, 0, schema.MAX_BONUS_COUNT, typed=typed)),
+        ("lb_run", lambda v: schema.whole(v, 0, schema.MAX_RUN, typed=typed)),
+        ("mp_run", lambda v: schema.whole(v, 0, schema.MAX_RUN, typed=typed)),
+    )
     for r, row in _rows(rows):
-        fields: dict[str, Any] = {"row": r}
-        pid = _text(cell(row, "id"))
-        if pid is None:
+        ok, pid = t.get(row, r, "id", schema.identifier)
+        if ok and pid is None:
             problems.add(source, r, "id", "the id is blank (every player needs a unique id)")
+        if pid is None:
             continue
-        fields["id"] = pid
-        fields["name"] = _text(cell(row, "name")) or ""
-        try:
-            fields["rating"] = validate_rating(cell(row, "rating"))
-        except RatingError as exc:
-            problems.add(source, r, "rating", str(exc))
-        for name, low, high in (("games", 0, None), ("birth_year", 1800, 2200), ("archive_games", 0, None),
-                                ("bonus_count", 0, 100), ("lb_run", 0, None), ("mp_run", 0, None)):
-            v = cell(row, name)
-            if v is None:
-                continue
-            try:
-                fields[name] = _int(v, low, high)
-            except ValueError as exc:
-                problems.add(source, r, name, str(exc))
+        fields: dict[str, Any] = {"row": r, "id": pid}
+        fields["name"] = t.get(row, r, "name", schema.text)[1] or ""
+        fields["rating"] = t.get(row, r, "rating", lambda v: schema.rating(v, typed=typed))[1]
+        for name, parse in whole_fields:
+            ok, value = t.get(row, r, name, parse)
+            if value is not None:
+                fields[name] = value
         for name in ("ever_2400", "mp_reached"):
-            try:
-                fields[name] = _bool(cell(row, name))
-            except ValueError as exc:
-                problems.add(source, r, name, f"{exc} (expected yes or no)")
-        v = cell(row, "archive_perf")
-        if v is not None:
-            try:
-                fields["archive_perf"] = _number(v)
-            except ValueError as exc:
-                problems.add(source, r, "archive_perf", f"{exc} (expected the archived performance)")
-        category = _text(cell(row, "category"))
-        if category is not None:
-            if category.lower() not in ("junior", "senior"):
-                problems.add(source, r, "category", f"{category!r} is not junior or senior")
-            else:
-                fields["category"] = category.lower()
-        for name in ("grade", "nsr_grade"):
-            text = _text(cell(row, name))
-            if text is None:
-                continue
-            from xl_elo.federations import fesa_grades  # the grade names are FESA's table
-
-            try:
-                fields[name] = fesa_grades.normalise_grade(text, allow_pro=(name == "nsr_grade"))
-            except ValueError as exc:
-                problems.add(source, r, name, str(exc))
+            fields[name] = bool(t.get(row, r, name, schema.yes_no)[1])
+        fields["archive_perf"] = t.get(row, r, "archive_perf", lambda v: schema.number(
+            v, what="the archived performance, from 1000 to 3500", low=1000, high=3500, typed=typed))[1]
+        fields["category"] = t.get(row, r, "category", schema.category)[1]
+        fields["grade"] = t.get(row, r, "grade", schema.grade)[1]
+        fields["nsr_grade"] = t.get(row, r, "nsr_grade", lambda v: schema.grade(v, allow_pro=True))[1]
         out.append(Player(**fields))
     problems.raise_if_any(out)
     return out
 
 
-def parse_games_rows(header: Row, rows: Iterable[Row], source: str = "games") -> list[Game]:
-    """Games from a header and rows of cells (SPEC 8); all problems raised together."""
+def parse_games_rows(header: Row, rows: Iterable[Row], source: str = "games", *, typed: bool = False) -> list[Game]:
+    """Games from a header and rows of cells (rules 8); all problems raised together."""
     problems = ProblemList()
-    cols = _header(header, ("player", "opponent", "result"), source, problems)
+    t = _Reader(header, source, ("player", "opponent", "result"), problems)
     problems.raise_if_any()
     out: list[Game] = []
-
-    def cell(row: Row, name: str) -> Cell:
-        j = cols.get(name)
-        return clean(row[j]) if j is not None and j < len(row) else None
-
     for r, row in _rows(rows):
-        ok = True
-        player = _text(cell(row, "player"))
-        if player is None:
+        ok_p, player = t.get(row, r, "player", schema.identifier)
+        if ok_p and player is None:
             problems.add(source, r, "player", "the player id is blank")
-            ok = False
-        opponent = _text(cell(row, "opponent"))
-        raw = cell(row, "result")
-        try:
-            result = parse_result(raw, has_opponent=opponent is not None)
-        except ResultError as exc:
-            problems.add(source, r, "result", str(exc))
-            result = parse_result(None)  # kept only so the ids can still be checked
-            ok = False
-        rnd = None
-        if cell(row, "round") is not None:
-            try:
-                rnd = _int(cell(row, "round"), 0)
-            except ValueError as exc:
-                problems.add(source, r, "round", f"{exc} (expected the round number)")
-                ok = False
-        handicap = _text(cell(row, "handicap"))
-        if handicap is not None:
-            code = _handicap_code(handicap)
-            if code is None:
-                known = ", ".join(FESA_HANDICAPS)
-                problems.add(source, r, "handicap", f"{handicap!r} is not a handicap (expected one of {known})")
-                ok = False
-            handicap = code
-        try:
-            rated = True if cell(row, "rated") is None else _bool(cell(row, "rated"))
-        except ValueError as exc:
-            problems.add(source, r, "rated", f"{exc} (expected yes or no)")
-            ok = False
-        if player is not None:  # with problems, kept only for the cross-table checks
-            out.append(Game(player, opponent, result, rnd, handicap if ok else None, rated, row=r))
+        ok_o, opponent = t.get(row, r, "opponent", schema.identifier)
+        ok_r, result = t.get(row, r, "result", lambda v: schema.result(v, has_opponent=opponent is not None or not ok_o))
+        ok_n, rnd = t.get(row, r, "round", lambda v: schema.round_number(v, typed=typed))
+        ok_h, handicap = t.get(row, r, "handicap", schema.handicap)
+        ok_y, rated = t.get(row, r, "rated", schema.yes_no)
+        if player is not None and ok_o:  # kept with problems too, for the cross-table checks
+            ok = ok_r and ok_n and ok_h and ok_y
+            out.append(Game(player, opponent, result if ok_r else schema.result(None), rnd,
+                            handicap if ok else None, True if rated is None else rated, row=r))
     problems.raise_if_any(out)
     return out
 
 
-def _handicap_code(text: str) -> str | None:
-    for code in FESA_HANDICAPS:
-        if text.lower() == code.lower() or text.lower() == FESA_HANDICAPS[code][0]:
-            return code
-    return None
-
-
-def parse_history_rows(header: Row, rows: Iterable[Row], source: str = "history") -> list[HistoryGame]:
-    """FESA history rows (SPEC 8); all problems raised together."""
+def parse_history_rows(header: Row, rows: Iterable[Row], source: str = "history", *,
+                       typed: bool = False) -> list[HistoryGame]:
+    """FESA history rows (rules 8); all problems raised together."""
     problems = ProblemList()
-    cols = _header(header, HISTORY_COLUMNS, source, problems)
+    t = _Reader(header, source, schema.HISTORY_COLUMNS, problems)
     problems.raise_if_any()
     out: list[HistoryGame] = []
     for r, row in _rows(rows):
-        def cell(name: str, row: Row = row) -> Cell:
-            j = cols[name]
-            return clean(row[j]) if j < len(row) else None
-
-        pid = _text(cell("id"))
-        ok = pid is not None
-        if pid is None:
+        ok_i, pid = t.get(row, r, "id", schema.identifier)
+        if ok_i and pid is None:
             problems.add(source, r, "id", "the player id is blank")
-        try:
-            opp = validate_rating(cell("opponent_rating"))
-            if opp is None:
-                problems.add(source, r, "opponent_rating", "the opponent's rating is blank")
-                ok = False
-        except RatingError as exc:
-            problems.add(source, r, "opponent_rating", str(exc))
-            ok = False
-        try:
-            res = parse_result(cell("result"))
-            if res.kind is not ResultKind.PLAYED:
-                problems.add(source, r, "result", f"{cell('result')!r} is not a played game's result (1, 0.5 or 0)")
-                ok = False
-        except ResultError as exc:
-            problems.add(source, r, "result", str(exc))
-            ok = False
-        if ok:
-            out.append(HistoryGame(pid, opp, res.score, row=r))  # type: ignore[arg-type]
+        ok_o, opp = t.get(row, r, "opponent_rating", lambda v: schema.rating(v, typed=typed))
+        if ok_o and opp is None:
+            problems.add(source, r, "opponent_rating", "the opponent's rating is blank")
+        ok_s, res = t.get(row, r, "result", schema.played_result)
+        if pid is not None and opp is not None and ok_s:
+            out.append(HistoryGame(pid, opp, res, row=r))
     problems.raise_if_any(out)
     return out
 
@@ -303,49 +161,76 @@ def parse_history_rows(header: Row, rows: Iterable[Row], source: str = "history"
 # --------------------------------------------------------------------------- CSV files
 
 
-def _read_csv(path: str | os.PathLike[str]) -> tuple[list[str], list[list[str]]]:
+def read_csv(path: str | os.PathLike[str]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of a CSV file (UTF-8, with or without BOM; ``,`` ``;`` or tab; any line ends).
+
+    Refused with the file's name: a file that is not UTF-8, beyond the size, line or row
+    limits (:mod:`xl_elo.limits`), or whose quotes make a cell run over several lines (a
+    stray quote would otherwise swallow the rows after it).
+    """
     p = Path(path)
+    data = files.read_bytes(p)
+    name = p.name
     try:
-        with p.open(newline="", encoding="utf-8-sig") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise InputError([_file_problem(p, "the file does not exist")]) from None
-    except UnicodeDecodeError:
-        raise InputError([_file_problem(p, "the file is not UTF-8 text (save it as CSV UTF-8)")]) from None
-    except OSError as exc:
-        raise InputError([_file_problem(p, f"cannot be read ({exc.strerror})")]) from None
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError([Problem(name, line, None, "the file is not UTF-8 text (save it as CSV UTF-8)")]) from None
+    if "\x00" in text:
+        raise InputError([Problem(name, None, None, "the file holds zero bytes: it is not a CSV text file")])
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) > limits.ROWS.value + 1:
+        raise InputError([Problem(name, None, None, limits.ROWS.message(f"has {len(lines) - 1:,} rows"))])
+    longest = max(range(len(lines)), key=lambda i: len(lines[i]), default=None)
+    if longest is not None and len(lines[longest]) > limits.LINE_CHARS.value:
+        raise InputError([Problem(name, longest + 1, None,
+                                  limits.LINE_CHARS.message(f"the line is {len(lines[longest]):,} characters long"))])
+    if not lines:
+        raise InputError([Problem(name, None, None, "the file is empty (expected a header row)")])
+    delimiter = sniff_delimiter(lines[0])
+    csv.field_size_limit(max(limits.LINE_CHARS.value, 131072))
+    reader = csv.reader(io.StringIO("\n".join(lines) + "\n"), delimiter=delimiter, quotechar='"',
+                        doublequote=True, skipinitialspace=False, strict=False)
+    rows: list[list[str]] = []
+    problems = ProblemList()
     try:
-        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel  # type: ignore[assignment]
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = list(reader)
-    if not rows:
-        raise InputError([_file_problem(p, "the file is empty (expected a header row)")])
+        for row in reader:
+            if any("\n" in c for c in row):
+                first = reader.line_num - sum(c.count("\n") for c in row)
+                problems.add(name, first, None, "a quote (\") opens a cell that runs over the next lines: "
+                                                "is a quote stray or missing? (a quote inside a cell is written \"\")")
+            rows.append(row)
+    except csv.Error as exc:
+        raise InputError([Problem(name, reader.line_num, None, f"is not a readable CSV file ({exc})")]) from None
+    problems.raise_if_any()
     return rows[0], rows[1:]
 
 
-def _file_problem(path: Path, message: str):  # type: ignore[no-untyped-def]
-    from xl_elo.model import Problem
+def sniff_delimiter(first_line: str) -> str:
+    """The delimiter of a CSV file from its header line: tab, ``;`` or ``,`` (the most frequent)."""
+    counts = {d: first_line.count(d) for d in ("\t", ";", ",")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ","
 
-    return Problem(path.name, None, None, message)
 
-
-def read_players(path: str | os.PathLike[str]) -> list[Player]:
-    """Read a players CSV (SPEC 8)."""
-    header, rows = _read_csv(path)
-    return parse_players_rows(header, rows, Path(path).name)
+def read_players(path: str | os.PathLike[str], year: int | None = None) -> list[Player]:
+    """Read a players CSV (rules 8)."""
+    header, rows = read_csv(path)
+    return parse_players_rows(header, rows, Path(path).name, year=year)
 
 
 def read_games(path: str | os.PathLike[str]) -> list[Game]:
-    """Read a games CSV (SPEC 8)."""
-    header, rows = _read_csv(path)
+    """Read a games CSV (rules 8)."""
+    header, rows = read_csv(path)
     return parse_games_rows(header, rows, Path(path).name)
 
 
 def read_history(path: str | os.PathLike[str]) -> list[HistoryGame]:
-    """Read a FESA history CSV (SPEC 8)."""
-    header, rows = _read_csv(path)
+    """Read a FESA history CSV (rules 8)."""
+    header, rows = read_csv(path)
     return parse_history_rows(header, rows, Path(path).name)
 
 
@@ -356,11 +241,25 @@ def read_event(
     period: str | None = None,
     name: str = "",
 ) -> Event:
-    """Read and check the tables of one event; every problem of every file reported at once."""
-    problems: list[Any] = []
+    """Read and check the tables of one event; every problem of every file reported at once.
+
+    ``period`` (``YYYY-MM``, or a date) is checked when given; whether one is required is the
+    federation's rule (FIDE and FSE need it, rules 2.3, 3.2).
+    """
+    problems: list[Problem] = []
+    try:
+        period = schema.period(period, required=False)
+    except ValueProblem as exc:
+        problems.append(Problem("period", None, None, str(exc)))
+        period = None
+    from xl_elo.model import period_year
+
+    year = period_year(period)
     parts: dict[str, Any] = {}
-    for key, path, reader in (("players", players, read_players), ("games", games, read_games),
-                              ("history", history, read_history)):
+    readers: tuple[tuple[str, Any, Callable[..., Any]], ...] = (
+        ("players", players, lambda p: read_players(p, year)), ("games", games, read_games),
+        ("history", history, read_history))
+    for key, path, reader in readers:
         if path is None:
             parts[key] = []
             continue
@@ -370,15 +269,12 @@ def read_event(
             problems += exc.problems
             parts[key] = list(exc.partial)
     event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period, name)
-    try:
-        check_event(
-            event,
-            players_source=Path(players).name,
-            games_source=Path(games).name,
-            history_source=Path(history).name if history else "history",
-        )
-    except InputError as exc:
-        problems += exc.problems
+    if parts["players"] or not problems:
+        try:
+            check_event(event, players_source=Path(players).name, games_source=Path(games).name,
+                        history_source=Path(history).name if history else "history")
+        except InputError as exc:
+            problems += exc.problems
     if problems:
         raise InputError(problems)
     return event
@@ -391,7 +287,7 @@ def format_cell(value: Any, *, csv_safe: bool = False) -> str:
     """A results cell as text: blanks for None, yes/no, whole floats without '.0'.
 
     With ``csv_safe``, text that a spreadsheet would run as a formula (starting with
-    ``= + - @``) gets a leading apostrophe.
+    ``= + - @``, a tab or a carriage return) gets a leading apostrophe.
     """
     if value is None:
         return ""
@@ -416,7 +312,7 @@ def format_cell(value: Any, *, csv_safe: bool = False) -> str:
 
 
 def results_csv(results: Results) -> str:
-    """The results table of SPEC 8 as CSV text."""
+    """The results table of rules 8 as CSV text."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(results.columns)
@@ -429,7 +325,7 @@ def history_csv(history: Sequence[HistoryGame]) -> str:
     """A FESA history table as CSV text."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HISTORY_COLUMNS)
+    writer.writerow(schema.HISTORY_COLUMNS)
     for h in history:
         writer.writerow([format_cell(h.id, csv_safe=True), format_cell(h.opponent_rating), format_cell(h.result)])
     return out.getvalue()
@@ -442,8 +338,8 @@ def _json_value(value: Any) -> Any:
 
 
 def results_json(results: Results) -> str:
-    """``{"federation", "period", "results": [{column: value}]}`` with the SPEC 8 names."""
-    doc = {
+    """``{"federation", "period", "results": [{column: value}]}`` with the rules 8 names."""
+    doc: dict[str, Any] = {
         "federation": results.federation,
         "period": results.period,
         "results": [{c: _json_value(row.get(c)) for c in results.columns} for row in results.rows],
@@ -481,37 +377,13 @@ def _short(value: Any) -> str:
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str | bytes, *,
-                      inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
-    """Write ``text`` (or UTF-8 bytes) to ``path`` through a temporary file moved into place when complete.
-
-    Refuses (ValueError) to write over any of ``inputs``.
-    """
-    target = Path(path)
-    for other in inputs:
-        if other is not None and _same_file(target, Path(other)):
-            raise ValueError(f"refusing to write the output over the input file {other}")
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8") if isinstance(text, str) else text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.exists() and b.exists() and os.path.samefile(a, b)
-    except OSError:
-        return False
+                      inputs: Sequence[str | os.PathLike[str] | None] = ()) -> None:
+    """Write ``text`` (or bytes) to ``path`` safely (:func:`xl_elo.files.write_atomic`); ValueError over an input."""
+    files.write_atomic(path, text, inputs=inputs)
 
 
 def write_results(results: Results, path: str | os.PathLike[str] | TextIO, fmt: str = "csv",
-                  *, inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
+                  *, inputs: Sequence[str | os.PathLike[str] | None] = ()) -> None:
     """Write results as ``csv``, ``json`` or ``table`` to a path (atomically) or a stream."""
     text = {"csv": results_csv, "json": results_json, "table": results_table}[fmt](results)
     if fmt != "csv" and not text.endswith("\n"):

@@ -1,20 +1,21 @@
-"""The one data contract every front end uses (SPEC section 8).
+"""The one data contract every front end uses (rules section 8, docs/rules.md).
 
-Typed records for the four tables (players, history, games, results), the event that
-groups them, and the input errors that name where a bad value was found. The engines take
-an :class:`Event` and return :class:`Results`; CSV files, workbooks, the Excel functions
-and the Python API all build the same records.
+Typed records for the four tables (players, history, games, results), the event that groups
+them, its array form (what the period engines compute on, and what the fast CSV reader builds
+directly), the results table, and the input errors that name where a bad value was found.
+The engines take an :class:`Event` and return :class:`Results`; CSV files, workbooks, TRF
+files, the spreadsheet functions and the Python API all build the same records.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-
+from xl_elo.compat import need_numpy, np
 from xl_elo.core import Result
 
 # --------------------------------------------------------------------------- errors
@@ -78,38 +79,38 @@ class ProblemList:
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A row of the players table (SPEC 8)."""
+    """A row of the players table (rules 8)."""
 
     id: str
-    """Unique id (required)."""
+    """Unique id (required); ids are compared exactly, case included (rules 8)."""
     name: str = ""
     """Display name."""
     rating: float | None = None
-    """Rating before the event or period; None = unrated (SPEC 1.4)."""
+    """Rating before the event or period; None = unrated (rules 1.4)."""
     games: int = 0
     """Rated games played before this event or period."""
     birth_year: int | None = None
     """Year of birth (FIDE, FSE: age = period year - birth year)."""
     ever_2400: bool = False
-    """FIDE: the published rating has reached 2400 at some time (SPEC 2.3)."""
+    """FIDE: the published rating has reached 2400 at some time (rules 2.3)."""
     category: str | None = None
-    """FFE: ``junior`` or ``senior`` (blank counts as senior, SPEC 5.6)."""
+    """FFE: ``junior`` or ``senior`` (blank counts as senior, rules 5.6)."""
     archive_perf: float | None = None
-    """FFE: archived performance Pa of an unrated player (SPEC 5.7)."""
+    """FFE: archived performance Pa of an unrated player (rules 5.7)."""
     archive_games: int | None = None
-    """FFE: number of games Na behind the archived performance (SPEC 5.7)."""
+    """FFE: number of games Na behind the archived performance (rules 5.7)."""
     bonus_count: int = 0
-    """FESA: activity bonuses used so far, 0..100 (SPEC 6.4)."""
+    """FESA: activity bonuses used so far, 0..100 (rules 6.4)."""
     grade: str | None = None
     """FESA grade (``3 kyu``, ``1 dan``) or None."""
     nsr_grade: str | None = None
-    """FESA: recognised prior grade of a new player (``2 dan``, ``pro 1 dan``), SPEC 6.5."""
+    """FESA: recognised prior grade of a new player (``2 dan``, ``pro 1 dan``), rules 6.5."""
     lb_run: int = 0
-    """FESA promotion run: games at or above LB of the next grade (SPEC 6.10)."""
+    """FESA promotion run: games at or above LB of the next grade (rules 6.10)."""
     mp_run: int = 0
-    """FESA promotion run: games at or above MP of the next grade (SPEC 6.10)."""
+    """FESA promotion run: games at or above MP of the next grade (rules 6.10)."""
     mp_reached: bool = False
-    """FESA: the MP of the next grade was reached during the LB run (SPEC 6.10)."""
+    """FESA: the MP of the next grade was reached during the LB run (rules 6.10)."""
     row: int | None = field(default=None, compare=False)
     """Row of the input this record came from (for messages)."""
 
@@ -129,20 +130,20 @@ class HistoryGame:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A row of the games table (SPEC 8): one game, entered once."""
+    """A row of the games table (rules 8): one game, entered once."""
 
     player: str
     """Id of the first player (the giver in a handicap game)."""
     opponent: str | None
     """Id of the opponent; None for a bye."""
     result: Result
-    """The parsed result from ``player``'s side (SPEC 1.1)."""
+    """The parsed result from ``player``'s side (rules 1.1)."""
     round: int | None = None
     """Round number; games are taken in round order, then input order."""
     handicap: str | None = None
     """FESA handicap code (``B`` = bishop ...); ``player`` gives it."""
     rated: bool = True
-    """False when the organiser did not rate the game (FESA, SPEC 6.8)."""
+    """False when the organiser did not rate the game (FESA, rules 6.8)."""
     row: int | None = field(default=None, compare=False)
 
     @property
@@ -151,15 +152,24 @@ class Game:
         return self.rated and self.result.rated and self.opponent is not None
 
 
+_PERIOD = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
+
+
+def period_year(period: str | None) -> int | None:
+    """The year of a period ``YYYY-MM`` (or a date ``YYYY-MM-DD``), None when blank or malformed."""
+    m = _PERIOD.match(period or "")
+    return int(m.group(1)) if m else None
+
+
 @dataclass(frozen=True)
 class Event:
-    """One event or rating period: the players, games and (FESA) history tables."""
+    """One event or period: the players, games and (FESA) history tables."""
 
     players: tuple[Player, ...]
     games: tuple[Game, ...]
     history: tuple[HistoryGame, ...] = ()
     period: str | None = None
-    """``YYYY-MM`` (FIDE, FSE: gives the year for ages) or a date."""
+    """``YYYY-MM`` (FIDE, FSE: gives the year for ages) or a date (``YYYY-MM-DD``)."""
     name: str = ""
 
     def __post_init__(self) -> None:
@@ -170,76 +180,227 @@ class Event:
     @property
     def year(self) -> int | None:
         """The period's year, or None."""
-        if self.period and self.period[:4].isdigit():
-            return int(self.period[:4])
-        return None
+        return period_year(self.period)
 
     def index(self) -> dict[str, int]:
         """Player id -> position in the players table."""
         return {p.id: i for i, p in enumerate(self.players)}
 
-    def game_arrays(self) -> GameArrays:
-        """The rated games as numpy arrays over player positions (built once per call)."""
-        return GameArrays.build(self)
+    def arrays(self) -> EventArrays:
+        """The event as arrays over player positions (what the period engines compute on)."""
+        return EventArrays.from_event(self)
+
+
+# --------------------------------------------------------------------------- the array form
 
 
 @dataclass(frozen=True)
-class GameArrays:
-    """Rated games as arrays: ``player[i]`` met ``opponent[i]`` and scored ``score[i]``."""
+class EventArrays:
+    """An event as columns: one array per players column, the counting games as position arrays.
 
-    player: npt.NDArray[np.int64]
-    opponent: npt.NDArray[np.int64]
-    score: npt.NDArray[np.float64]
-    round: npt.NDArray[np.int64]
-    order: npt.NDArray[np.int64]
-    """Position of the game in the games table."""
-    n_players: int
+    Built from an :class:`Event` (:meth:`from_event`) or directly by the fast CSV reader and
+    the spreadsheet function ``ELO_RATE`` (:mod:`xl_elo.columnar`). NaN is a blank number.
+    """
 
-    @classmethod
-    def build(cls, event: Event) -> GameArrays:
-        index = event.index()
-        rows = [(i, g) for i, g in enumerate(event.games) if g.counts]
-        player = np.fromiter((index[g.player] for _, g in rows), np.int64, len(rows))
-        opponent = np.fromiter((index[g.opponent] for _, g in rows), np.int64, len(rows))  # type: ignore[index]
-        score = np.fromiter((g.result.score for _, g in rows), np.float64, len(rows))  # type: ignore[misc]
-        rnd = np.fromiter((g.round if g.round is not None else 0 for _, g in rows), np.int64, len(rows))
-        order = np.fromiter((i for i, _ in rows), np.int64, len(rows))
-        return cls(player, opponent, score, rnd, order, len(event.players))
+    ids: Any
+    """Player ids: a list of str, or UTF-8 bytes (numpy ``S``) from the fast reader."""
+    names: Any
+    rating: Any
+    """Ratings before, NaN = unrated."""
+    games: Any
+    """Rated games before (0 when blank)."""
+    birth_year: Any
+    ever_2400: Any
+    junior: Any
+    archive_perf: Any
+    archive_games: Any
+    player: Any
+    """Games that count (rules 1.1, 8): the first player's position ..."""
+    opponent: Any
+    """... the opponent's position ..."""
+    score: Any
+    """... and the first player's score."""
+    period: str | None = None
 
-    def both_sides(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
-        """Each game seen from both players: (who, against whom, score), length 2 * games."""
+    @property
+    def n_players(self) -> int:
+        return len(self.rating)
+
+    @property
+    def year(self) -> int | None:
+        return period_year(self.period)
+
+    @property
+    def rated(self) -> Any:
+        return ~np.isnan(self.rating)
+
+    @property
+    def age(self) -> Any:
+        """Period year - birth year; NaN when either is unknown (rules 2.3, 3.2)."""
+        year = self.year
+        return (year - self.birth_year) if year is not None else np.full(self.n_players, np.nan)
+
+    def sides(self) -> Sides:
+        """Every counting game seen from both players."""
         who = np.concatenate([self.player, self.opponent])
         against = np.concatenate([self.opponent, self.player])
         score = np.concatenate([self.score, 1.0 - self.score])
-        return who, against, score
+        return Sides(who, against, score, self.n_players)
+
+    @classmethod
+    def from_event(cls, event: Event) -> EventArrays:
+        need_numpy("rating a whole event")
+        players = event.players
+        n = len(players)
+
+        def column(values: Iterable[float | None]) -> Any:
+            return np.fromiter((np.nan if v is None else v for v in values), np.float64, n)
+
+        index = event.index()
+        rows = [g for g in event.games if g.counts]
+        m = len(rows)
+        return cls(
+            ids=[p.id for p in players], names=[p.name for p in players],
+            rating=column(p.rating for p in players), games=column(p.games for p in players),
+            birth_year=column(p.birth_year for p in players),
+            ever_2400=np.fromiter((p.ever_2400 for p in players), np.bool_, n),
+            junior=np.fromiter(((p.category or "").lower() == "junior" for p in players), np.bool_, n),
+            archive_perf=column(p.archive_perf for p in players),
+            archive_games=column(p.archive_games for p in players),
+            player=np.fromiter((index[g.player] for g in rows), np.int64, m),
+            opponent=np.fromiter((index[g.opponent] for g in rows), np.int64, m),  # type: ignore[index]
+            score=np.fromiter((g.result.score for g in rows), np.float64, m),  # type: ignore[misc]
+            period=event.period,
+        )
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Every counting game seen from both players: ``who`` met ``against`` and scored ``score``."""
+
+    who: Any
+    against: Any
+    score: Any
+    n_players: int
+
+    def select(self, keep: Any) -> Sides:
+        return Sides(self.who[keep], self.against[keep], self.score[keep], self.n_players)
+
+    def count(self) -> Any:
+        return np.bincount(self.who, minlength=self.n_players).astype(np.int64)
+
+    def total(self, weights: Any) -> Any:
+        return np.bincount(self.who, weights=np.asarray(weights, dtype=np.float64), minlength=self.n_players)
 
 
 # --------------------------------------------------------------------------- results
 
-#: Columns of the results table every federation fills (SPEC 8), in order.
-RESULT_COLUMNS: Final = (
-    "id", "name", "status", "rating_before", "games_rated", "score", "expected", "k",
-    "performance", "change", "bonus", "rating_after", "games_after",
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of a federation's results table (rules 8)."""
+
+    name: str
+    kind: str
+    """How a cell reads: ``int``, ``float``, ``number`` (int when whole), ``text``, ``bool``
+    (yes/no), ``note`` (text on some rows) or ``blank`` (a column of the contract the
+    federation leaves empty)."""
+    exact: bool = False
+    """Compared exactly with a workbook's formulas (ratings, counts), else to 1e-6."""
+    doc: str = ""
+    """What the column holds, one line."""
+
+
+#: The results columns every federation has (rules 8), in order.
+COMMON_COLUMNS: Final = (
+    Column("id", "text", True, "the player's id"),
+    Column("name", "text", True, "the player's name"),
+    Column("status", "text", True, "the federation's word for the player before: unrated, provisional, ..."),
+    Column("rating_before", "number", True, "rating before the event or period"),
+    Column("games_rated", "int", True, "games rated in this event or period"),
+    Column("score", "float", False, "points in those games"),
+    Column("expected", "float", False, "sum of the expected scores"),
+    Column("k", "int", True, "K-factor"),
+    Column("performance", "float", False, "performance rating"),
+    Column("change", "number", True, "rating change"),
+    Column("bonus", "float", False, "bonus points"),
+    Column("rating_after", "number", True, "new rating"),
+    Column("games_after", "int", True, "rated games after"),
 )
+RESULT_COLUMNS: Final = tuple(c.name for c in COMMON_COLUMNS)
 
 
-@dataclass
+def results_columns(*own: Column, blank: Iterable[str] = ()) -> tuple[Column, ...]:
+    """The common columns (those in ``blank`` left empty by this federation) then its own."""
+    empty = set(blank)
+    common = tuple(Column(c.name, "blank", c.exact, c.doc) if c.name in empty else c for c in COMMON_COLUMNS)
+    return common + tuple(own)
+
+
 class Results:
-    """The results table of an event or period (SPEC 8), plus warnings."""
+    """The results table of an event or period (rules 8), plus warnings and (FESA) the next history.
 
-    federation: str
-    columns: tuple[str, ...]
-    rows: list[dict[str, Any]]
-    period: str | None = None
-    warnings: list[str] = field(default_factory=list)
-    history: list[HistoryGame] = field(default_factory=list)
-    """FESA: the history table to carry to the next tournament (performance-mode players)."""
+    Held as columns (``values[name]``: an array or a list; ``kinds[name]`` says how a cell
+    reads, see :class:`Column`). ``rows`` gives the same table as one dict per player.
+    """
+
+    def __init__(self, federation: str, columns: Sequence[Column], values: dict[str, Any], *,
+                 period: str | None = None, warnings: Sequence[str] = (),
+                 history: Sequence[HistoryGame] = ()) -> None:
+        self.federation = federation
+        self.spec = tuple(columns)
+        self.columns = tuple(c.name for c in self.spec)
+        self.kinds = {c.name: c.kind for c in self.spec}
+        self.values = values
+        self.period = period
+        self.warnings = list(warnings)
+        self.history = list(history)
+
+    @classmethod
+    def from_rows(cls, federation: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]],
+                  **extra: Any) -> Results:
+        """Results given row by row (FESA's engine rates player by player)."""
+        values = {c.name: [row.get(c.name) for row in rows] for c in columns}
+        out = cls(federation, columns, values, **extra)
+        out.__dict__["rows"] = [dict(row) for row in rows]
+        return out
+
+    def __len__(self) -> int:
+        return len(self.values[self.columns[0]]) if self.columns else 0
+
+    def cells(self, name: str) -> list[Any]:
+        """One column as Python values (None for blank)."""
+        kind, v = self.kinds.get(name, "blank"), self.values.get(name)
+        n = len(self)
+        if kind == "blank" or v is None:
+            return [None] * n
+        if isinstance(v, list) and kind not in ("note", "bool"):
+            return [None if (x is None or x != x) else x for x in v]
+        if kind == "int":
+            return [None if x != x else int(x) for x in np.asarray(v, dtype=np.float64).tolist()]
+        if kind == "float":
+            return [None if x != x else float(x) for x in np.asarray(v, dtype=np.float64).tolist()]
+        if kind == "number":  # whole numbers as int, others as float
+            return [None if x != x else (int(x) if x.is_integer() else x)
+                    for x in np.asarray(v, dtype=np.float64).tolist()]
+        if kind == "bool":
+            return [None if x is None else bool(x) for x in (v if isinstance(v, list) else np.asarray(v).tolist())]
+        if kind == "note":
+            return [v.get(i, "") for i in range(n)] if isinstance(v, dict) else [x or "" for x in v]
+        if isinstance(v, list):
+            return list(v)
+        if v.dtype.kind == "U":
+            return [str(x) for x in v.tolist()]
+        return [x.decode("utf-8") if isinstance(x, bytes) else x for x in v.tolist()]
+
+    @cached_property
+    def rows(self) -> list[dict[str, Any]]:
+        """The table as one dict per player, column name -> value (None for blank)."""
+        cols = [self.cells(c) for c in self.columns]
+        return [dict(zip(self.columns, row, strict=True)) for row in zip(*cols, strict=True)]
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         return iter(self.rows)
-
-    def __len__(self) -> int:
-        return len(self.rows)
 
     def by_id(self) -> dict[str, dict[str, Any]]:
         """Rows keyed by player id."""
@@ -249,64 +410,13 @@ class Results:
         """One column as a list."""
         return [row.get(name) for row in self.rows]
 
-    def to_dicts(self) -> list[dict[str, Any]]:
-        """Rows as plain dicts with exactly :attr:`columns` as keys."""
-        return [{c: row.get(c) for c in self.columns} for row in self.rows]
+
+# --------------------------------------------------------------------------- cross-table checks
 
 
-@dataclass
-class ColumnResults:
-    """A results table as columns (SPEC 8): what the vectorised engines return.
-
-    ``values[name]`` is one array per column; ``kinds[name]`` says how a cell reads:
-    ``int``, ``float`` and ``number`` (float arrays, NaN = blank; ``number`` reads as int when
-    whole), ``bool`` (yes/no), ``text`` (one
-    string per row: a list, or UTF-8 bytes from the fast CSV reader) and ``note`` (a dict
-    row -> text, blank elsewhere). :meth:`to_results` gives the row form every front end uses.
-    """
-
-    federation: str
-    columns: tuple[str, ...]
-    values: dict[str, Any]
-    kinds: dict[str, str]
-    period: str | None = None
-    warnings: list[str] = field(default_factory=list)
-
-    def __len__(self) -> int:
-        return len(self.values[self.columns[0]])
-
-    def cells(self, name: str) -> list[Any]:
-        """One column as Python values (None for blank)."""
-        kind, v = self.kinds.get(name, "blank"), self.values.get(name)
-        n = len(self)
-        if kind == "blank" or v is None:
-            return [None] * n
-        if kind == "int":
-            return [None if x != x else int(x) for x in np.asarray(v).tolist()]
-        if kind == "float":
-            return [None if x != x else float(x) for x in np.asarray(v).tolist()]
-        if kind == "number":  # whole numbers as int, others as float
-            return [None if x != x else (int(x) if x.is_integer() else x) for x in np.asarray(v, dtype=float).tolist()]
-        if kind == "bool":
-            return [bool(x) for x in np.asarray(v).tolist()]
-        if kind == "note":
-            return [v.get(i, "") for i in range(n)]
-        if isinstance(v, np.ndarray) and v.dtype.kind == "U":
-            return v.tolist()
-        return [x.decode("utf-8") if isinstance(x, bytes) else x for x in list(v)]
-
-    def to_results(self) -> Results:
-        cols = [self.cells(c) for c in self.columns]
-        rows = [dict(zip(self.columns, row, strict=True)) for row in zip(*cols, strict=True)]
-        return Results(self.federation, self.columns, rows, period=self.period, warnings=list(self.warnings))
-
-
-def make_columns(*extra: Iterable[str]) -> tuple[str, ...]:
-    """The SPEC 8 results columns followed by a federation's own."""
-    cols = list(RESULT_COLUMNS)
-    for group in extra:
-        cols += [c for c in group if c not in cols]
-    return tuple(cols)
+#: More rated games than this for one player in one event or period is a typing mistake, not
+#: an event (a pasted column repeated, a game typed a thousand times).
+MAX_GAMES_PER_PLAYER: Final = 1000
 
 
 def check_event(
@@ -316,52 +426,105 @@ def check_event(
     games_source: str = "games",
     history_source: str = "history",
 ) -> None:
-    """Cross-table checks of SPEC 8, all problems reported at once (:class:`InputError`).
+    """Cross-table checks of rules 8, all problems reported at once (:class:`InputError`).
 
-    Duplicate player ids, games naming an unknown player or opponent, a player paired
-    with himself, the same pair twice in one round, history rows of an unknown player.
+    Duplicate player ids, games naming an unknown player or opponent, a player paired with
+    himself, the same pair twice in one round (a blank round counts as one round: give round
+    numbers when a pair meets twice), more than :data:`MAX_GAMES_PER_PLAYER` games for a
+    player, history rows of an unknown player. Ids are compared exactly (rules 8); two ids
+    that differ only by case are an error, and an unknown id that matches a known one but
+    for case is named in the message.
     """
     problems = ProblemList()
     seen: dict[str, int | None] = {}
+    folded: dict[str, str] = {}
     for p in event.players:
         if p.id in seen:
             first = seen[p.id]
             where = f" (first at row {first})" if first is not None else ""
             problems.add(players_source, p.row, "id", f"duplicate id {p.id!r}{where}; ids must be unique")
-        else:
-            seen[p.id] = p.row
+            continue
+        seen[p.id] = p.row
+        other = folded.setdefault(_fold(p.id), p.id)
+        if other != p.id:  # a spreadsheet's MATCH would take one for the other
+            where = f" (row {seen[other]})" if seen[other] is not None else ""
+            problems.add(players_source, p.row, "id",
+                         f"the ids {p.id!r} and {other!r}{where} differ only by case; make them differ")
+
+    def unknown(pid: str) -> str:
+        near = folded.get(_fold(pid))
+        hint = f"; did you mean {near!r}? ids must match exactly, case included" if near else ""
+        return f"unknown player id {pid!r} (not in {players_source}){hint}"
+
     pairs: dict[tuple[int | None, frozenset[str]], Game] = {}
+    counts: dict[str, int] = {}
     for g in event.games:
         if g.player not in seen:
-            problems.add(games_source, g.row, "player", f"unknown player id {g.player!r} (not in {players_source})")
-        if g.opponent is not None:
-            if g.opponent not in seen:
-                problems.add(
-                    games_source, g.row, "opponent", f"unknown player id {g.opponent!r} (not in {players_source})"
-                )
-            if g.opponent == g.player:
-                problems.add(games_source, g.row, "opponent", f"player {g.player!r} is paired with himself")
-            elif g.round is not None:
-                key = (g.round, frozenset((g.player, g.opponent)))
-                first = pairs.get(key)
-                if first is None:
-                    pairs[key] = g
-                    continue
-                where = f" (also at row {first.row})" if first.row is not None else ""
-                reversed_entry = first.player == g.opponent
-                a, b = first.result.score, g.result.score
-                if reversed_entry and a is not None and b is not None and a + b != 1.0:
-                    problems.add(
-                        games_source, g.row, "result",
-                        f"the game {g.player!r} - {g.opponent!r} of round {g.round} is entered from both sides{where} "
-                        f"and its results do not add up to one ({b:g} and {a:g}); enter each game once",
-                    )
-                else:
-                    problems.add(
-                        games_source, g.row, None,
-                        f"{g.player!r} and {g.opponent!r} meet twice in round {g.round}{where}; enter each game once",
-                    )
+            problems.add(games_source, g.row, "player", unknown(g.player))
+        if g.opponent is None:
+            continue
+        if g.opponent not in seen:
+            problems.add(games_source, g.row, "opponent", unknown(g.opponent))
+        if g.opponent == g.player:
+            problems.add(games_source, g.row, "opponent", f"player {g.player!r} is paired with himself")
+            continue
+        if g.counts:
+            for pid in (g.player, g.opponent):
+                counts[pid] = counts.get(pid, 0) + 1
+        key = (g.round, frozenset((g.player, g.opponent)))
+        first = pairs.get(key)
+        if first is None:
+            pairs[key] = g
+            continue
+        where = f" (also at row {first.row})" if first.row is not None else ""
+        when = f"round {g.round}" if g.round is not None else "the same round (no round number: give one)"
+        reversed_entry = first.player == g.opponent
+        a, b = first.result.score, g.result.score
+        if reversed_entry and a is not None and b is not None and a + b != 1.0:
+            problems.add(
+                games_source, g.row, "result",
+                f"the game {g.player!r} - {g.opponent!r} of {when} is entered from both sides{where} "
+                f"and its results do not add up to one ({b:g} and {a:g}); enter each game once",
+            )
+        else:
+            problems.add(
+                games_source, g.row, None,
+                f"{g.player!r} and {g.opponent!r} meet twice in {when}{where}; enter each game once",
+            )
+    for pid, n in counts.items():
+        if n > MAX_GAMES_PER_PLAYER:
+            problems.add(games_source, None, None,
+                         f"{pid!r} has {n} rated games (at most {MAX_GAMES_PER_PLAYER} in one event or period): "
+                         "is a column pasted twice?")
     for h in event.history:
         if h.id not in seen:
-            problems.add(history_source, h.row, "id", f"unknown player id {h.id!r} (not in {players_source})")
+            problems.add(history_source, h.row, "id", unknown(h.id))
     problems.raise_if_any()
+
+
+def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "period") -> None:
+    """A period the rules need (FIDE 2.3, FSE 3.2 count ages in its year): a real month
+    ``YYYY-MM``, and no birth year after its year. :class:`InputError` otherwise."""
+    from xl_elo.schema import ValueProblem
+    from xl_elo.schema import period as parse_period
+
+    try:
+        parse_period(period, what="the period (ages are counted in its year)")
+    except ValueProblem as exc:
+        raise InputError([Problem(source, None, None, str(exc))]) from None
+    year = period_year(period)
+    births = np.asarray(birth_year, dtype=np.float64)
+    late = np.flatnonzero(np.nan_to_num(births, nan=0.0) > (year or 0))
+    if len(late):
+        raise InputError([
+            Problem(source, None, None, f"{_text(ids[i])!r} was born in {int(births[i])}, after the period "
+                                        f"({period}): check the birth year or the period")
+            for i in late.tolist()[:20]])
+
+
+def _text(value: Any) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
+
+def _fold(text: str) -> str:
+    return text.casefold()

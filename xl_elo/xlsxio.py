@@ -2,8 +2,12 @@
 
 A template records its federation in the defined name ``XL_ELO_FEDERATION``. Reading takes
 the input sheets (``players``, ``games``, ``history``) through the same cell parsers as the
-CSV files (every problem named by sheet, row, column and value), and the values the
-workbook's own formulas computed on its ``results`` sheet, to compare with the engine.
+CSV files (:mod:`xl_elo.schema`; every problem named by sheet, row, column and value; a
+number typed as text is refused, as the workbook's own formulas refuse it), and the values
+the workbook's own formulas computed on its ``results`` sheet, to compare with the engine.
+
+A workbook is checked before it is parsed: a zip bomb, a sheet of millions of cells or a
+huge shared-strings part is refused in seconds (:mod:`xl_elo.limits`).
 """
 
 from __future__ import annotations
@@ -11,20 +15,17 @@ from __future__ import annotations
 import math
 import os
 import re
-import shutil
-import tempfile
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from xl_elo import files, limits, schema
 from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows
-from xl_elo.model import Event, InputError, Problem, Results, check_event
+from xl_elo.model import Event, InputError, Problem, Results, check_event, period_year
 
-#: Columns compared exactly (ratings, counts); the others to 1e-6; ``note`` is not compared.
-EXACT = {"rating_before", "rating_after", "games_rated", "games_after", "change", "k", "bonus_count",
-         "lb_run", "mp_run", "nj", "archive_games", "rounds", "wins", "losses", "threshold"}
-SKIP = {"note"}
+#: Results compared to this relative tolerance where the column is not exact (rules 8).
 TOLERANCE = 1e-6
 
 
@@ -33,63 +34,103 @@ class WorkbookError(InputError):
 
 
 #: Limits on what a workbook may hold before anything is read (a zip bomb fails here, fast).
-MAX_UNCOMPRESSED = 400 * 1024 * 1024
 MAX_MEMBERS = 2000
 MAX_RATIO = 1000
 MAX_ROWS = 200_000
 MAX_COLUMNS = 60
-EXCEL_ERRORS = {"#N/A", "#VALUE!", "#REF!", "#DIV/0!", "#NUM!", "#NAME?", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"}
 INPUT_SHEETS = ("players", "games", "history")
 
 
-def check_package(path: Path) -> None:
+def check_package(path: Path, shown: str | None = None) -> None:
     """Refuse, before parsing anything, a file that is not an xlsx package or would unpack too big."""
-    name = path.name
-    if not path.exists():
-        raise WorkbookError([Problem(name, None, None, "the file does not exist")])
+    name = shown or path.name
+    files.input_path(path, name)
     if not zipfile.is_zipfile(path):
-        raise WorkbookError([Problem(name, None, None, "is not an .xlsx workbook (it is not a zip package; "
-                                                       "save it as 'Excel Workbook (.xlsx)')")])
-    with zipfile.ZipFile(path) as z:
-        infos = z.infolist()
-        if len(infos) > MAX_MEMBERS:
-            raise WorkbookError([Problem(name, None, None, f"holds {len(infos)} parts (at most {MAX_MEMBERS} expected)")])
-        total = sum(i.file_size for i in infos)
-        if total > MAX_UNCOMPRESSED:
-            raise WorkbookError([Problem(name, None, None, f"would unpack to {total // 2**20} MB (at most "
-                                                           f"{MAX_UNCOMPRESSED // 2**20} MB expected): refused")])
-        for i in infos:
-            if i.compress_size and i.file_size > 10 * 2**20 and i.file_size / i.compress_size > MAX_RATIO:
-                raise WorkbookError([Problem(name, None, None, f"part {i.filename} is compressed {i.file_size // i.compress_size}"
-                                                               " times (a zip bomb?): refused")])
+        raise WorkbookError([Problem(name, None, None, "is not an .xlsx workbook (save it as 'Excel Workbook "
+                                                       "(.xlsx)' or, in LibreOffice, as .ods or .xlsx)")])
+    try:
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+            if len(infos) > MAX_MEMBERS:
+                raise WorkbookError([Problem(name, None, None, f"holds {len(infos)} parts (at most {MAX_MEMBERS} "
+                                                               "expected)")])
+            total = sum(i.file_size for i in infos)
+            if total > limits.XLSX_UNPACKED.value:
+                raise WorkbookError([Problem(name, None, None,
+                                             limits.XLSX_UNPACKED.message(f"would unpack to {total:,} bytes"))])
+            for i in infos:
+                if i.compress_size and i.file_size > 10 * 2**20 and i.file_size / i.compress_size > MAX_RATIO:
+                    raise WorkbookError([Problem(name, None, None, f"part {i.filename} is compressed "
+                                                                   f"{i.file_size // i.compress_size} times (a zip "
+                                                                   "bomb?): refused")])
+                if i.filename.lower().endswith("sharedstrings.xml") and i.file_size > limits.SHARED_STRINGS.value:
+                    raise WorkbookError([Problem(name, None, None, limits.SHARED_STRINGS.message(
+                        f"its shared strings are {i.file_size:,} bytes"))])
+            for sheet, member in _sheet_paths(z).items():
+                if sheet in INPUT_SHEETS or sheet == "results":
+                    _check_dimension(z, member, f"{name}, sheet {sheet}")
+    except zipfile.BadZipFile as exc:
+        raise WorkbookError([Problem(name, None, None, f"is a damaged workbook ({exc}): open it in a spreadsheet "
+                                                       "and save it again")]) from None
+    except (KeyError, UnicodeDecodeError):
+        raise WorkbookError([Problem(name, None, None, "is not a readable .xlsx workbook (a part is missing)")]) from None
 
 
-def _load(path: Path, **kwargs: Any):  # type: ignore[no-untyped-def]
+def _check_dimension(z: zipfile.ZipFile, member: str, where: str) -> None:
+    """A sheet's declared size (its ``dimension``), read from the first bytes of its XML."""
+    try:
+        with z.open(member) as f:
+            head = f.read(4096).decode("utf-8", "replace")
+    except KeyError:
+        return
+    m = re.search(r'<dimension ref="[A-Z]+\d+:([A-Z]+)(\d+)"', head)
+    if not m:
+        return
+    from openpyxl.utils import column_index_from_string
+
+    cells = column_index_from_string(m.group(1)) * int(m.group(2))
+    if cells > limits.XLSX_CELLS.value:
+        raise WorkbookError([Problem(where, None, None, limits.XLSX_CELLS.message(
+            f"declares {cells:,} cells (up to {m.group(1)}{m.group(2)}); delete the formatted rows below the data"))])
+
+
+def _load(path: Path, shown: str | None = None, **kwargs: Any) -> Any:
     import openpyxl
 
-    check_package(path)
+    check_package(path, shown)
     try:
         return openpyxl.load_workbook(path, keep_links=False, **kwargs)
     except FileNotFoundError:
-        raise WorkbookError([Problem(path.name, None, None, "the file does not exist")]) from None
+        raise WorkbookError([Problem(shown or path.name, None, None, "the file does not exist")]) from None
     except Exception as exc:  # zip, xml or openpyxl errors: not a readable workbook
-        raise WorkbookError([Problem(path.name, None, None, f"is not a readable .xlsx workbook ({exc.__class__.__name__})")]) from None
+        raise WorkbookError([Problem(shown or path.name, None, None,
+                                     f"is not a readable .xlsx workbook ({exc.__class__.__name__})")]) from None
 
 
 def federation_of(wb: Any, name: str) -> str:
     """The federation a template records, or a WorkbookError."""
+    from xl_elo.federations import get
+
     dn = wb.defined_names.get("XL_ELO_FEDERATION")
     if dn is None:
         raise WorkbookError([Problem(name, None, None,
                                      "is not an xl-elo template (no XL_ELO_FEDERATION name); use one from "
                                      "'xl-elo workbooks' or give --federation with CSV files")])
-    return str(dn.attr_text).strip('"').lower()
+    text = str(dn.attr_text).strip('"').strip()
+    try:
+        return str(get(text).CODE)
+    except ValueError:
+        raise WorkbookError([Problem(name, None, None, f"records the federation {schema.shown(text)}, which xl-elo "
+                                                       "does not know: use a template from 'xl-elo workbooks'")]) from None
 
 
 def _rows(ws: Any, source: str = "") -> tuple[list[Any], list[list[Any]]]:
     """Header and rows of a sheet, at most MAX_ROWS rows and MAX_COLUMNS columns read."""
     rows = []
     for n, r in enumerate(ws.iter_rows(max_col=MAX_COLUMNS), start=1):
+        if n * MAX_COLUMNS > limits.XLSX_CELLS.value:
+            raise WorkbookError([Problem(source or ws.title, None, None, limits.XLSX_CELLS.message(
+                f"has more than {n:,} rows"))])
         if n > MAX_ROWS:
             raise WorkbookError([Problem(source or ws.title, None, None,
                                          f"has more than {MAX_ROWS} rows (formatted blank rows count): delete the "
@@ -118,10 +159,6 @@ def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str) -> list[Pr
                 problems.append(Problem(source, r, column, f"a formula ({v[:40]}) was typed into an input cell "
                                                            "(expected the value itself)"))
                 row[j] = None
-            elif isinstance(v, str) and v.strip() in EXCEL_ERRORS:
-                problems.append(Problem(source, r, column, f"the Excel error value {v.strip()} was found "
-                                                           "(expected a value)"))
-                row[j] = None
             elif isinstance(v, (dt.datetime, dt.date, dt.time)):
                 problems.append(Problem(source, r, column, f"a date ({v}) was found (expected a number or text; "
                                                            "format the column as text or number)"))
@@ -129,7 +166,7 @@ def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str) -> list[Pr
     return problems
 
 
-def _merged(path: Path, sheets: dict[str, str]) -> list[Problem]:
+def _merged(path: Path, sheets: dict[str, str], name: str) -> list[Problem]:
     """Merged cells in the input sheets (read from the package: read-only sheets do not list them)."""
     problems = []
     with zipfile.ZipFile(path) as z:
@@ -141,23 +178,28 @@ def _merged(path: Path, sheets: dict[str, str]) -> list[Problem]:
             except KeyError:
                 continue
             for ref in re.findall(r'<mergeCell ref="([^"]+)"', text):
-                problems.append(Problem(f"{path.name}, sheet {sheet}", None, ref,
+                problems.append(Problem(f"{name}, sheet {sheet}", None, ref,
                                         "merged cells were found (expected one value per cell: unmerge them)"))
     return problems
 
 
 def _setting(wb: Any, name: str) -> Any:
-    """The value of a one-cell defined name (works on read-only workbooks)."""
-    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+    """The value of a one-cell defined name (works on read-only workbooks); None when it points nowhere."""
+    from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     dn = wb.defined_names.get(name)
     if dn is None:
         return None
-    for sheet, coord in dn.destinations:
-        letters, row = coordinate_from_string(coord.replace("$", ""))
-        c = column_index_from_string(letters)
-        for (value,) in wb[sheet].iter_rows(min_row=row, max_row=row, min_col=c, max_col=c, values_only=True):
-            return value
+    try:
+        for sheet, coord in dn.destinations:
+            if sheet not in wb.sheetnames:
+                return None
+            letters, row = coordinate_from_string(coord.replace("$", "").split(":")[0])
+            c = column_index_from_string(letters)
+            for (value,) in wb[sheet].iter_rows(min_row=row, max_row=row, min_col=c, max_col=c, values_only=True):
+                return value
+    except (ValueError, TypeError, KeyError):
+        return None
     return None
 
 
@@ -169,70 +211,107 @@ class FilledWorkbook:
     event: Event
     computed: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The workbook's own results rows, keyed by id (empty when never calculated)."""
+    computed_rows: dict[str, int] = field(default_factory=dict)
+    """The results sheet's row of each id."""
     calculated: bool = False
     options: dict[str, Any] = field(default_factory=dict)
-    """Engine options the workbook's settings choose (FFE: ``dp_method``)."""
+    """Engine options the workbook's settings choose (FFE: ``dp_method``), as text from the cells."""
     warnings: list[str] = field(default_factory=list)
     """Things worth knowing that do not stop the rating (sheets the template does not have)."""
+    source: str = ""
+    """The workbook's name, as messages show it."""
 
 
-def read_workbook(path: str | os.PathLike[str]) -> FilledWorkbook:
-    """Read a filled template: its federation, its event and the values its formulas computed."""
+#: The sheets the templates have (any other is reported, not read).
+TEMPLATE_SHEETS = frozenset({
+    "instructions", "players", "games", "history", "results", "work", "sides", "lists", "iteration",
+    "iteration_sides", "history_work", "walk", "handicap", "history_after", "promotion", "xl-elo results",
+    "xl-elo differences"})
+
+
+def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> FilledWorkbook:
+    """Read a filled template: its federation, its event and the values its formulas computed.
+
+    ``shown_as`` is the name messages give the file (the user's file when ``path`` is a
+    recalculated copy of it).
+    """
+    from xl_elo.federations import get
+
     p = Path(path)
-    wb = _load(p, read_only=True)
-    federation = federation_of(wb, p.name)
+    name = shown_as or p.name
+    wb = _load(p, name, read_only=True)
+    federation = federation_of(wb, name)
+    module = get(federation)
     with zipfile.ZipFile(p) as z:
-        problems: list[Problem] = _merged(p, _sheet_paths(z))
-    parts: dict[str, list[Any]] = {}
-    for sheet, parser in (("players", parse_players_rows), ("games", parse_games_rows), ("history", parse_history_rows)):
-        if sheet not in wb.sheetnames:
-            parts[sheet] = []
-            continue
-        source = f"{p.name}, sheet {sheet}"
+        problems: list[Problem] = _merged(p, _sheet_paths(z), name)
+    needed = ("players", "games") + (("history",) if "history" in wb.sheetnames else ())
+    missing = [s for s in ("players", "games") if s not in wb.sheetnames]
+    if missing:
+        raise WorkbookError([Problem(name, None, None, f"has no sheet '{s}' (renamed or deleted?): the template's "
+                                                       "input sheets must keep their names") for s in missing])
+    period_cell = _setting(wb, "period")
+    period: str | None = None
+    try:
+        period = schema.period(period_cell, required=bool(module.NEEDS_PERIOD),
+                               what="the period (instructions sheet, Period)")
+    except schema.ValueProblem as exc:
+        problems.append(Problem(f"{name}, sheet instructions", None, "Period", str(exc)))
+    year = period_year(period)
+    parts: dict[str, list[Any]] = {"history": []}
+    for sheet in needed:
+        parser = {"players": parse_players_rows, "games": parse_games_rows, "history": parse_history_rows}[sheet]
+        source = f"{name}, sheet {sheet}"
         head, rows = _rows(wb[sheet], source)
         problems += _scan_inputs(head, rows, source)
+        extra: dict[str, Any] = {"year": year} if sheet == "players" else {}
         try:
-            parts[sheet] = parser(head, rows, source=source)
+            parts[sheet] = parser(head, rows, source=source, typed=True, **extra)
         except InputError as exc:
             problems += exc.problems
+            parts[sheet] = list(exc.partial)
+    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period,
+                  schema.text(_setting(wb, "event_name")) or "")
+    try:
+        check_event(event, players_source=f"{name}, sheet players", games_source=f"{name}, sheet games",
+                    history_source=f"{name}, sheet history")
+    except InputError as exc:
+        problems += exc.problems
+    options: dict[str, Any] = {}
+    from dataclasses import fields
+
+    for f in fields(module.Options):
+        value = _setting(wb, f.name)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            problems.append(Problem(f"{name}, sheet instructions", None, f.name,
+                                    f"the setting {f.name} is blank (expected {f.default!r}, the default)"))
+            continue
+        choices = f.metadata.get("choices") or ()
+        text = str(value).strip().lower()
+        if choices and text not in choices:
+            problems.append(Problem(f"{name}, sheet instructions", None, f.name,
+                                    f"{schema.shown(value)} is not one of {', '.join(map(str, choices))}"))
+            continue
+        options[f.name] = text if choices else value
     if problems:
         raise InputError(problems)
-    period = _setting(wb, "period")
-    if period is not None and not isinstance(period, str):
-        period = period.strftime("%Y-%m") if hasattr(period, "strftime") else str(period)
-    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]),
-                  period or None, str(_setting(wb, "event_name") or ""))
-    check_event(event, players_source=f"{p.name}, sheet players", games_source=f"{p.name}, sheet games",
-                history_source=f"{p.name}, sheet history")
-    options: dict[str, Any] = {}
-    warnings = []
-    expected = {  # the sheets the templates have
-                "instructions", "players", "games", "history", "results", "work", "sides", "lists", "iteration",
-                "iteration_sides", "history_work", "walk", "handicap", "history_after", "xl-elo results",
-                "xl-elo differences"}
-    extra = [name for name in wb.sheetnames if name not in expected]
-    if extra:
-        warnings.append(f"{p.name}: sheet(s) {', '.join(extra)} are not part of the template and were not read")
-    method = _setting(wb, "dp_method")
-    if federation == "ffe":
-        method = str(method or "normal").strip().lower()
-        if method not in ("normal", "table"):
-            raise InputError([Problem(f"{p.name}, sheet instructions", None, "D(P) method",
-                                      f"{method!r} is not normal or table")])
-        options["dp_method"] = method
+    extra_sheets = [s for s in wb.sheetnames if s not in TEMPLATE_SHEETS]
+    warnings = [f"{name}: sheet(s) {', '.join(extra_sheets)} are not part of the template and were not read"] \
+        if extra_sheets else []
     wb.close()
-    values = _load(p, data_only=True, read_only=True)
+    values = _load(p, name, data_only=True, read_only=True)
     computed: dict[str, dict[str, Any]] = {}
+    computed_rows: dict[str, int] = {}
     calculated = False
     if "results" in values.sheetnames:
-        head, rows = _rows(values["results"], f"{p.name}, sheet results")
-        for row in rows:
+        head, rows = _rows(values["results"], f"{name}, sheet results")
+        for r, row in enumerate(rows, start=2):
             rec = dict(zip(head, row, strict=False))
             if rec.get("id") not in (None, ""):
                 computed[str(rec["id"])] = rec
+                computed_rows[str(rec["id"])] = r
                 calculated = True
     values.close()
-    return FilledWorkbook(federation, event, computed, calculated, options, warnings)
+    return FilledWorkbook(federation, event, computed, computed_rows, calculated, options, warnings, name)
 
 
 @dataclass(frozen=True)
@@ -246,40 +325,60 @@ class Difference:
     engine: Any
 
     def __str__(self) -> str:
-        return f"results row {self.row} ({self.id}), column '{self.column}': workbook {self.workbook!r}, engine {self.engine!r}"
+        return (f"results row {self.row} ({self.id}), column '{self.column}': workbook {self.workbook!r}, "
+                f"engine {self.engine!r}")
 
 
 def _blank(v: Any) -> bool:
     return v is None or v == "" or (isinstance(v, float) and math.isnan(v))
 
 
-def same(column: str, workbook: Any, engine: Any) -> bool:
+def same(exact: bool, workbook: Any, engine: Any) -> bool:
     """Is a workbook value the engine's (exactly for ratings and counts, to 1e-6 otherwise)?"""
     if _blank(workbook) and _blank(engine):
         return True
     if isinstance(engine, bool):
         engine = "yes" if engine else "no"
     if isinstance(engine, (int, float)) and isinstance(workbook, (int, float)) and not isinstance(workbook, bool):
-        if column in EXACT:
+        if exact:
             return float(workbook) == float(engine)
         return abs(float(workbook) - float(engine)) <= TOLERANCE * max(1.0, abs(float(engine)))
     return str(workbook) == str(engine)
 
 
 def compare(filled: FilledWorkbook, results: Results) -> list[Difference]:
-    """Every results cell where the workbook's own formulas disagree with the engine."""
+    """Every results cell where the workbook's own formulas disagree with the engine (notes are not compared)."""
     out = []
-    for n, row in enumerate(results.rows, start=2):
-        mine = filled.computed.get(str(row["id"]), {})
-        for column in results.columns:
-            if column in SKIP:
+    for row in results.rows:
+        pid = str(row["id"])
+        mine = filled.computed.get(pid, {})
+        r = filled.computed_rows.get(pid, 0)
+        for column in results.spec:
+            if column.kind == "note":
                 continue
-            if not same(column, mine.get(column), row.get(column)):
-                out.append(Difference(str(row["id"]), n, column, mine.get(column), row.get(column)))
+            if not same(column.exact, mine.get(column.name), row.get(column.name)):
+                out.append(Difference(pid, r, column.name, mine.get(column.name), row.get(column.name)))
     return out
 
 
-# --------------------------------------------------------------------------- writing
+def explain(filled: FilledWorkbook, differences: Sequence[Difference]) -> list[str]:
+    """The differences grouped by player: the input cells behind each (his players row and games rows) first."""
+    by_player: dict[str, list[Difference]] = {}
+    for d in differences:
+        by_player.setdefault(d.id, []).append(d)
+    rows = {p.id: p.row for p in filled.event.players}
+    games: dict[str, list[int]] = {}
+    for g in filled.event.games:
+        for pid in (g.player, g.opponent):
+            if pid is not None and g.row is not None:
+                games.setdefault(pid, []).append(g.row)
+    lines = []
+    for pid, diffs in by_player.items():
+        game_rows = ", ".join(map(str, games.get(pid, []))) or "none"
+        lines.append(f"- {pid!r}: input players row {rows.get(pid)}, games rows {game_rows}")
+        for d in diffs:
+            lines.append(f"    results row {d.row}, column '{d.column}': workbook {d.workbook!r}, engine {d.engine!r}")
+    return lines
 
 
 def _result_text(game: Any) -> Any:
@@ -348,8 +447,8 @@ def fill_template(template: str | os.PathLike[str], event: Event, target: str | 
         cells.setdefault(sheet, {}).update(values)
     dst = Path(target)
     dst.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
-    os.close(fd)
+    files.check_output(dst, [src])
+    tmp = files.temporary_beside(dst)
     try:
         with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
             paths = _sheet_paths(zin)
@@ -359,11 +458,10 @@ def fill_template(template: str | os.PathLike[str], event: Event, target: str | 
                     if paths.get(sheet) == item.filename and values:
                         data = _put_cells(data, values)
                 zout.writestr(item, data)
-        os.replace(tmp, dst)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
-    return dst
+    return files.move_into_place(tmp, dst)
 
 
 def _sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
@@ -415,39 +513,65 @@ def _put_cells(data: bytes, values: dict[str, Any]) -> bytes:
     return text.encode("utf-8")
 
 
-def save_workbook(wb: Any, target: str | os.PathLike[str], *, inputs: tuple[str | os.PathLike[str], ...] = ()) -> Path:
+def save_workbook(wb: Any, target: str | os.PathLike[str], *,
+                  inputs: Sequence[str | os.PathLike[str] | None] = ()) -> Path:
     """Save through a temporary file moved into place when complete; never over an input."""
-    dst = Path(target)
-    for other in inputs:
-        if dst.exists() and Path(other).exists() and os.path.samefile(dst, other):
-            raise ValueError(f"refusing to write the output over the input file {other}")
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
-    os.close(fd)
+    dst = files.check_output(target, inputs)
+    tmp = files.temporary_beside(dst)
     try:
         wb.save(tmp)
-        os.replace(tmp, dst)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
-    return dst
+    return files.move_into_place(tmp, dst)
 
 
-def write_rated(source: str | os.PathLike[str], results: Results, differences: list[Difference],
-                target: str | os.PathLike[str], event: Event | None = None) -> Path:
-    """A new workbook with the input tables, the engine's results and the differences found."""
-    import openpyxl
-    from openpyxl.styles import Font, PatternFill
+def _results_sheet(ws: Any, results: Results) -> None:
+    from openpyxl.styles import Font
 
-    src = Path(source)
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "xl-elo results"
     ws.append(list(results.columns))
     for cell in ws[1]:
         cell.font = Font(bold=True)
     for row in results.rows:
         ws.append([_cell(row.get(c)) for c in results.columns])
+
+
+def _text_stays_text(wb: Any) -> None:
+    for sheet in wb.worksheets:  # text that looks like a formula stays text (never run)
+        for row in sheet.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str) and cell.value.startswith("="):
+                    cell.data_type = "s"
+
+
+def write_results_workbook(results: Results, target: str | os.PathLike[str], *,
+                           inputs: Sequence[str | os.PathLike[str] | None] = ()) -> Path:
+    """The results table (and FESA's next history) as a new workbook."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "xl-elo results"
+    _results_sheet(ws, results)
+    if results.history:
+        ws = wb.create_sheet("history")
+        ws.append(["id", "opponent_rating", "result"])
+        for h in results.history:
+            ws.append([h.id, h.opponent_rating, h.result])
+    _text_stays_text(wb)
+    return save_workbook(wb, target, inputs=inputs)
+
+
+def write_rated(results: Results, differences: list[Difference], target: str | os.PathLike[str], *,
+                inputs: Sequence[str | os.PathLike[str] | None] = ()) -> Path:
+    """A new workbook with the engine's results and the differences found (never over the input)."""
+    import openpyxl
+    from openpyxl.styles import Font, PatternFill
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "xl-elo results"
+    _results_sheet(ws, results)
     ws = wb.create_sheet("xl-elo differences")
     ws.append(["id", "results row", "column", "workbook", "engine"])
     for cell in ws[1]:
@@ -464,13 +588,5 @@ def write_rated(source: str | os.PathLike[str], results: Results, differences: l
         ws.append(["id", "opponent_rating", "result"])
         for h in results.history:
             ws.append([h.id, h.opponent_rating, h.result])
-    for sheet in wb.worksheets:  # text that looks like a formula stays text (never run)
-        for row in sheet.iter_rows():
-            for cell in row:
-                if isinstance(cell.value, str) and cell.value.startswith("="):
-                    cell.data_type = "s"
-    return save_workbook(wb, target, inputs=(src,))
-
-
-def copy_file(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
-    shutil.copyfile(src, dst)
+    _text_stays_text(wb)
+    return save_workbook(wb, target, inputs=inputs)

@@ -1,25 +1,58 @@
-"""One module per federation, found by name or alias (``find_federation("swiss")``)."""
+"""The federations: one module each, all of the same shape (:mod:`xl_elo.federations.contract`).
+
+:data:`MODULES` is the one list of federations. The command line, the spreadsheet
+functions, the fast lane, the template builder, the demo and the README's table all loop
+over :func:`registry`; adding a federation is one new module here (plus its template spec,
+tests and example).
+"""
 
 from __future__ import annotations
 
-from typing import Final
+import importlib
+from types import ModuleType
+from typing import Any
 
-#: Canonical federation codes, in the order the command line lists them.
-FEDERATIONS: Final = ("fide", "fse", "fqe", "ffe", "fesa")
+#: The federations, in the order the command line and the README list them.
+MODULES: list[str] = [
+    "xl_elo.federations.fide",
+    "xl_elo.federations.fse",
+    "xl_elo.federations.fqe",
+    "xl_elo.federations.ffe",
+    "xl_elo.federations.fesa",
+]
 
-_ALIASES: Final = {
-    "fide": "fide",
-    "fse": "fse", "ssb": "fse", "swiss": "fse", "sschb": "fse",
-    "fqe": "fqe", "quebec": "fqe", "québec": "fqe",
-    "ffe": "ffe", "french": "ffe", "france": "ffe",
-    "fesa": "fesa", "shogi": "fesa",
-}
+_CACHE: dict[tuple[str, ...], dict[str, ModuleType]] = {}
+
+
+def registry() -> dict[str, ModuleType]:
+    """Federation code -> module, in the order of :data:`MODULES`."""
+    key = tuple(MODULES)
+    if key not in _CACHE:
+        modules = [importlib.import_module(name) for name in key]
+        _CACHE[key] = {m.CODE: m for m in modules}
+    return _CACHE[key]
+
+
+def codes() -> tuple[str, ...]:
+    """The federation codes, in order."""
+    return tuple(registry())
+
+
+def get(name: str) -> Any:
+    """The federation module for a code or an alias (``"SSB"`` -> fse); ValueError if unknown."""
+    key = str(name).strip().lower()
+    for module in registry().values():
+        if key == module.CODE or key in module.ALIASES:
+            return module
+    raise ValueError(f"unknown federation {name!r}; expected one of {', '.join(codes())}")
 
 
 def find_federation(name: str) -> str:
     """The federation code for a name or alias (``"SSB"`` -> ``"fse"``); ValueError if unknown."""
-    key = str(name).strip().lower()
-    try:
-        return _ALIASES[key]
-    except KeyError:
-        raise ValueError(f"unknown federation {name!r}; expected one of {', '.join(FEDERATIONS)}") from None
+    return str(get(name).CODE)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "FEDERATIONS":  # the codes, computed from the registry (kept for the Python API)
+        return codes()
+    raise AttributeError(name)

@@ -1,91 +1,127 @@
-"""FFE (French chess federation) national Elo period (SPEC section 5; seed 001).
+"""FFE (French chess federation) national Elo period (rules section 5; "Le classement national Elo").
 
 Three periods a year; all games of a period are rated together against the opponents'
-ratings Ei from before the period (SPEC 5.1). A game counts for a player only when it is
-compatible with the 350-point window around his rating (SPEC 5.2); from the compatible
-games come Nj, Sc, Ea and P (5.3), the bonus D(P) (5.4) and the performance
-``Pj = Ea + D(P)`` raised to 1000 (5.5). The update rules 1.a .. 3.b (5.6 - 5.8) give the
-new Elo, rounded to the nearest ten (5.9). Unrated players are estimated by the iterative
-method of 5.10. The conversions of seed 001 section 5 are :func:`to_elo` / :func:`from_elo`.
+ratings Ei from before the period (rules 5.1). A game counts for a player only when it is
+compatible with the 350-point window around his rating (5.2); from the compatible games come
+Nj, Sc, Ea and P (5.3), the bonus D(P) (5.4) and the performance ``Pj = Ea + D(P)`` raised to
+1000 (5.5). The update rules 1.a .. 3.b (5.6 - 5.8) give the new Elo, rounded to the nearest
+ten (5.9). Unrated players are estimated by the iterative method of 5.10. The conversions of
+5.11 are :func:`to_elo` / :func:`from_elo`.
 
-Decisions where SPEC 5 is silent (also in the issue note):
+Decisions where the rules are silent (rules 5.12):
 - a player with no compatible game (Nj = 0) keeps what he had (rule ``none``);
 - in the iteration, an unrated player with no game compatible with his window is settled
   at his estimate (his performance is undefined there);
 - a blank category counts as senior;
-- ``rounds`` in the results is the round in which the player's estimate last settled.
+- ``rounds`` in the results is the round in which the player's estimate last settled;
+- the FFE rates by performance, not by expected score: :func:`expected` is the score D(P)
+  implies, the P whose D(P) is the rating difference.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-
-from xl_elo.core import normal_quantile, round_to_ten
-from xl_elo.federations._period import Sides
-from xl_elo.model import ColumnResults, Event, GameArrays, Results, make_columns
+from xl_elo import core
+from xl_elo.compat import np
+from xl_elo.core import round_to_ten
+from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, option, options_of
+from xl_elo.model import Column, Event, EventArrays, Player, Results, Sides, results_columns
 from xl_elo.tables import FFE_CONVERSIONS, FFE_DP_TABLE
 
-FloatArray = npt.NDArray[np.float64]
-DpMethod = Literal["normal", "table"]
+CODE: Final = "ffe"
+NAME: Final = "FFE (French chess federation), national Elo"
+ALIASES: Final = ("french", "france", "fr")
+RULES: Final = "5"
+SOURCE: Final = "https://www.echecs.asso.fr/Default.aspx?Cat=17"
+UNIT: Final = "period"
+NEEDS_PERIOD: Final = False
+TEMPLATE: Final = "ffe_period.xlsx"
+EXAMPLE: Final = "ffe_period"
 
-#: Compatibility window (SPEC 5.2).
+#: Compatibility window (rules 5.2).
 WINDOW: Final = 350
-#: D(P) bound (SPEC 5.4).
+#: D(P) bound (rules 5.4).
 DP_BOUND: Final = 470.0
-#: Scale of the normal D(P): ``D = (2000 / 7) * Phi^-1(P)`` (SPEC 5.4).
+#: Scale of the normal D(P): ``D = (2000 / 7) * Phi^-1(P)`` (rules 5.4).
 DP_SCALE: Final = 2000.0 / 7.0
-#: Pj floor (SPEC 5.5).
+#: Pj floor (rules 5.5).
 PJ_FLOOR: Final = 1000.0
-#: Weight of the old rating in rules 1.a and 1.c (SPEC 5.6).
+#: Weight of the old rating in rules 1.a and 1.c (rules 5.6).
 WEIGHT: Final = 16
-#: Compatible games that let the performance replace the rating (SPEC 5.6, 5.7, 5.8).
+#: Compatible games that let the performance replace the rating (rules 5.6, 5.7, 5.8).
 QUOTA_JUNIOR: Final = 8
 QUOTA_SENIOR: Final = 16
 QUOTA_FIRST: Final = 8
-#: Iterative method (SPEC 5.10).
+#: Iterative method (rules 5.10).
 START: Final = 1500.0
 SETTLE: Final = 20.0
 MAX_ROUNDS: Final = 25
 
-_DP_KEYS = np.array(sorted(FFE_DP_TABLE), dtype=np.float64) / 100.0  # P, as the table prints it
-_DP_VALUES = np.array([FFE_DP_TABLE[k] for k in sorted(FFE_DP_TABLE)], dtype=np.float64)
-_DP_BY_HUNDREDTH = np.full(101, np.nan)
-_DP_BY_HUNDREDTH[1:100] = [FFE_DP_TABLE[k] for k in range(1, 100)]
 
-COLUMNS: Final = make_columns(
-    ("rule", "nj", "sc", "ea", "p", "dp", "pj", "ej", "archive_perf", "archive_games", "rounds", "note")
+@dataclass(frozen=True)
+class Options:
+    """What the FFE rules leave to the user."""
+
+    dp_method: str = option(
+        "normal", "D(P) from the normal quantile (2000/7) Phi^-1(P), or by interpolating the published table",
+        choices=("normal", "table"), source="rules 5.4", flag="--dp")
+    start: float = option(START, "where the iterative method starts every unrated player (any value: the "
+                          "result does not depend on it beyond the 20-point tolerance)", source="rules 5.10")
+
+
+COLUMNS: Final = results_columns(
+    Column("rule", "text", True, "the update rule applied: 1.a .. 3.b, Pj=Ei or none"),
+    Column("nj", "int", True, "Nj, compatible games"),
+    Column("sc", "float", False, "Sc, points in them"),
+    Column("ea", "float", False, "Ea, mean of their opponents"),
+    Column("p", "float", False, "P = Sc / Nj"),
+    Column("dp", "float", False, "D(P)"),
+    Column("pj", "float", False, "Pj = Ea + D(P), at least 1000 (an unrated player's: his final estimate)"),
+    Column("ej", "float", False, "Ej, the new Elo before rounding"),
+    Column("archive_perf", "float", False, "archived performance for the next period"),
+    Column("archive_games", "int", True, "games behind it"),
+    Column("rounds", "int", True, "round of the iteration in which the estimate settled"),
+    Column("note", "note", False, "an estimate still moving, or an archive"),
+    blank=("expected", "k", "bonus"),
 )
+
+_DP_KEYS = [p / 100 for p in sorted(FFE_DP_TABLE)]  # P, as the table prints it (0.01 .. 0.99)
+_DP_VALUES = [float(FFE_DP_TABLE[p]) for p in sorted(FFE_DP_TABLE)]
+_DP_BY_HUNDREDTH = core.by_hundredth(FFE_DP_TABLE)
 
 
 # --------------------------------------------------------------------------- D(P)
 
 
-def dp_hundredth(p_hundredths: npt.ArrayLike) -> FloatArray:
-    """The published D(P) at P = p/100, unbounded, NaN at 0 and 100 (seed 001 section 2.4).
-
-    FIDE reads its first ratings from the same table (SPEC 2.4).
-    """
-    return _DP_BY_HUNDREDTH[np.asarray(p_hundredths, dtype=np.int64)]
+def dp_hundredth(p_hundredths: int) -> float:
+    """The published D(P) at P = p/100, unbounded, NaN at 0 and 100 (the table leaves them blank)."""
+    return _DP_BY_HUNDREDTH[int(p_hundredths)]
 
 
-def dp_normal(p: npt.ArrayLike) -> FloatArray:
-    """D(P) from the normal quantile ``(2000/7) * Phi^-1(P)``, bounded to +-470 (SPEC 5.4)."""
-    return np.clip(DP_SCALE * normal_quantile(p), -DP_BOUND, DP_BOUND)
+def dp_normal(p: Any) -> Any:
+    """D(P) from the normal quantile ``(2000/7) * Phi^-1(P)``, bounded to +-470 (rules 5.4), element-wise."""
+    if core.is_scalar(p):
+        return max(-DP_BOUND, min(DP_BOUND, DP_SCALE * core.normal_quantile(float(p))))
+    return np.clip(DP_SCALE * core.normal_quantile(p), -DP_BOUND, DP_BOUND)
 
 
-def dp_table(p: npt.ArrayLike) -> FloatArray:
-    """D(P) by linear interpolation of the published table, bounded to +-470 (SPEC 5.4)."""
+def dp_table(p: Any) -> Any:
+    """D(P) by linear interpolation of the published table, bounded to +-470 (rules 5.4), element-wise."""
+    if core.is_scalar(p):
+        a = min(max(float(p), _DP_KEYS[0]), _DP_KEYS[-1])
+        j = min(bisect.bisect_right(_DP_KEYS, a) - 1, len(_DP_KEYS) - 2)
+        x0, x1, y0, y1 = _DP_KEYS[j], _DP_KEYS[j + 1], _DP_VALUES[j], _DP_VALUES[j + 1]
+        return max(-DP_BOUND, min(DP_BOUND, y0 + (y1 - y0) * (a - x0) / (x1 - x0)))
     a = np.clip(np.asarray(p, dtype=np.float64), 0.01, 0.99)
     return np.clip(np.interp(a, _DP_KEYS, _DP_VALUES), -DP_BOUND, DP_BOUND)
 
 
-def dp(p: npt.ArrayLike, method: DpMethod = "normal") -> FloatArray:
-    """D(P) of the FFE, bounded to +-470, by the chosen method (SPEC 5.4; seed 001 2.4)."""
+def dp(p: Any, method: str = "normal") -> Any:
+    """D(P) of the FFE, bounded to +-470, by the chosen method (rules 5.4), element-wise."""
     if method == "normal":
         return dp_normal(p)
     if method == "table":
@@ -93,22 +129,214 @@ def dp(p: npt.ArrayLike, method: DpMethod = "normal") -> FloatArray:
     raise ValueError(f"the D(P) method must be 'normal' or 'table', not {method!r}")
 
 
+def expected(rating: Any, opponent: Any, options: Options | None = None) -> Any:
+    """The score D(P) implies for a rating difference (rules 5.4, 5.12), element-wise.
+
+    With the normal method ``Phi((r - o) / (2000/7))``; with the table, the P whose
+    interpolated D(P) is ``r - o`` (0.01 .. 0.99).
+    """
+    method = (options or Options()).dp_method
+    if core.is_scalar(rating, opponent):
+        d = float(rating) - float(opponent)
+        if method == "normal":
+            return core.normal_cdf(d / DP_SCALE)
+        d = min(max(d, _DP_VALUES[0]), _DP_VALUES[-1])
+        j = min(bisect.bisect_right(_DP_VALUES, d) - 1, len(_DP_VALUES) - 2)
+        y0, y1 = _DP_VALUES[j], _DP_VALUES[j + 1]
+        return _DP_KEYS[j] + (_DP_KEYS[j + 1] - _DP_KEYS[j]) * (d - y0) / (y1 - y0)
+    d = np.asarray(rating, np.float64) - np.asarray(opponent, np.float64)
+    if method == "normal":
+        return core.normal_cdf(d / DP_SCALE)
+    return np.interp(d, _DP_VALUES, _DP_KEYS)
+
+
+k_factor = None
+"""The FFE rules use no K-factor."""
+
+
 # --------------------------------------------------------------------------- performance
 
 
-def compatible(center: npt.ArrayLike, opponent: npt.ArrayLike, score: npt.ArrayLike) -> npt.NDArray[np.bool_]:
-    """Is each game compatible with the 350-point window around ``center`` (SPEC 5.2)?
+def compatible(center: Any, opponent: Any, score: Any) -> Any:
+    """Is each game compatible with the 350-point window around ``center`` (rules 5.2)? Element-wise.
 
     A draw always is; a win when the opponent is rated more than ``center - 350``; a loss
     when he is rated less than ``center + 350``.
     """
+    if core.is_scalar(center, opponent, score):
+        c, o, s = float(center), float(opponent), float(score)
+        return s == 0.5 or (s == 1.0 and o > c - WINDOW) or (s == 0.0 and o < c + WINDOW)
     c = np.asarray(center, dtype=np.float64)
     o = np.asarray(opponent, dtype=np.float64)
     s = np.asarray(score, dtype=np.float64)
     return (s == 0.5) | ((s == 1.0) & (o > c - WINDOW)) | ((s == 0.0) & (o < c + WINDOW))
 
 
-def _dp_by_score(sc: FloatArray, nj: npt.NDArray[np.int64], method: DpMethod) -> FloatArray:
+@dataclass(frozen=True)
+class PerformanceSteps:
+    """Nj, Sc, Ea, P, D(P) and Pj of one player (rules 5.3 - 5.5); None where Nj = 0."""
+
+    nj: int
+    sc: float
+    ea: float | None
+    p: float | None
+    dp: float | None
+    pj: float | None
+
+
+def performance_steps(opponent_ratings: Sequence[float], scores: Sequence[float], center: float | None = None,
+                      method: str = "normal") -> PerformanceSteps:
+    """Pj of one player from his games (rules 5.3 - 5.5), with the window around ``center`` when given."""
+    games = [(float(o), float(s)) for o, s in zip(opponent_ratings, scores, strict=True)
+             if center is None or compatible(center, o, s)]
+    nj = len(games)
+    if nj == 0:
+        return PerformanceSteps(0, 0.0, None, None, None, None)
+    sc = sum(s for _, s in games)
+    ea = sum(o for o, _ in games) / nj
+    p = sc / nj
+    d = float(dp(p, method))
+    return PerformanceSteps(nj, sc, ea, p, d, max(ea + d, PJ_FLOOR))
+
+
+def performance(opponent_ratings: Sequence[float], scores: Sequence[float], rating: float | None = None,
+                options: Options | None = None) -> float | None:
+    """Pj = Ea + D(P), at least 1000 (rules 5.3 - 5.5), over the games compatible with the window
+    around ``rating`` (all games when ``rating`` is None); None when no game is compatible."""
+    return performance_steps(opponent_ratings, scores, rating, (options or Options()).dp_method).pj
+
+
+def estimate(opponent_ratings: Sequence[float], scores: Sequence[float], options: Options | None = None
+             ) -> tuple[float | None, int, bool]:
+    """The iterative method of rules 5.10 for one unrated player against fixed opponents.
+
+    Returns his estimate (None without games), the round it settled in, and whether it settled.
+    """
+    opts = options or Options()
+    est = performance_steps(opponent_ratings, scores, None, opts.dp_method).pj
+    if est is None:
+        return None, 0, True
+    last = 0
+    for t in range(1, MAX_ROUNDS + 1):
+        perf = performance_steps(opponent_ratings, scores, est, opts.dp_method).pj
+        if perf is None or abs(perf - est) < SETTLE:
+            return est, min(last + 1, MAX_ROUNDS), True
+        last = t
+        est = (est + perf) / 2.0
+    return est, MAX_ROUNDS, False
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """The outcome of the update rules for one player (rules 5.6 - 5.8)."""
+
+    rule: str
+    """``1.a`` ... ``3.b``, ``Pj=Ei`` (Pj equals Ei) or ``none`` (no compatible game)."""
+    ej: float | None
+    """New Elo before rounding, None when the player stays unrated."""
+    elo: int | None
+    """New Elo rounded to the nearest ten (rules 5.9)."""
+    archive_perf: float | None
+    """Archived performance kept for the next period (unrated players), with decimals."""
+    archive_games: int | None
+
+
+def update(nj: int, pj: float | None, ei: float | None = None, junior: bool = False,
+           archive_perf: float | None = None, archive_games: int | None = None) -> Update:
+    """Apply rules 1.a - 1.c, 2.a - 2.c or 3.a - 3.b to one player (rules 5.6 - 5.9)."""
+    if ei is not None:
+        if nj == 0 or pj is None or pj == ei:
+            return Update("none" if nj == 0 else "Pj=Ei", ei, _ten(ei), None, None)
+        if pj < ei:
+            ej = (WEIGHT * ei + nj * pj) / (WEIGHT + nj)
+            return Update("1.a", ej, _ten(ej), None, None)
+        if nj >= (QUOTA_JUNIOR if junior else QUOTA_SENIOR):
+            return Update("1.b", pj, _ten(pj), None, None)
+        ej = (pj * nj + (WEIGHT - nj) * ei) / WEIGHT
+        return Update("1.c", ej, _ten(ej), None, None)
+    if archive_games and archive_perf is not None:
+        na, pa = archive_games, archive_perf
+        if nj == 0 or pj is None:
+            return Update("none", None, None, pa, na)
+        if nj >= QUOTA_FIRST:
+            return Update("2.a", pj, _ten(pj), None, None)
+        mean = (pj * nj + pa * na) / (nj + na)
+        if nj + na < QUOTA_FIRST:
+            return Update("2.b", None, None, mean, nj + na)
+        return Update("2.c", mean, _ten(mean), None, None)
+    if nj == 0 or pj is None:
+        return Update("none", None, None, None, None)
+    if nj < QUOTA_FIRST:
+        return Update("3.a", None, None, pj, nj)
+    return Update("3.b", pj, _ten(pj), None, None)
+
+
+def _ten(x: float) -> int:
+    return int(round_to_ten(x))
+
+
+def first_rating(opponent_ratings: Sequence[float], scores: Sequence[float],
+                 options: Options | None = None) -> FirstRating:
+    """A new player's first Elo (rules 5.8, 5.10): his estimate by the iterative method; with 8
+    compatible games or more it is his Elo (3.b), below that it is archived (3.a)."""
+    est, rounds, settled = estimate(opponent_ratings, scores, options)
+    if est is None:
+        return FirstRating(None, "unrated")
+    nj = performance_steps(opponent_ratings, scores, est, (options or Options()).dp_method).nj
+    u = update(nj, est)
+    steps = (("estimate", est), ("rounds", rounds), ("settled", settled), ("Nj", nj), ("rule", u.rule))
+    if u.elo is None:
+        return FirstRating(None, f"archived ({u.rule})", est, nj, float(sum(scores)),
+                           (*steps, ("archive", (u.archive_perf, u.archive_games))))
+    return FirstRating(u.elo, f"first rating ({u.rule})", est, nj, float(sum(scores)), steps)
+
+
+def calculate(player: Player, games: Sequence[OpponentGame], period: str | None = None, k: int | None = None,
+              options: Options | None = None) -> Calculation:
+    """One player's period (rules 5.2 - 5.10): compatible games, Nj, Sc, Ea, P, D(P), Pj, the rule, Ej, Elo.
+
+    An unrated player's Pj is his estimate by the iterative method against these opponents.
+    ``k`` is not used (the FFE has no K).
+    """
+    opts = options or Options()
+    rated = [g for g in games if g.rating is not None]
+    opps = [float(g.rating) for g in rated]  # type: ignore[arg-type]
+    scores = [g.score for g in rated]
+    junior = (player.category or "").lower() == "junior"
+    steps: list[tuple[str, Any]] = []
+    if player.rating is not None:
+        center: float | None = float(player.rating)
+        pj_override = None
+    else:
+        est, rounds, settled = estimate(opps, scores, opts)
+        center, pj_override = est, est
+        steps += [("estimate", est), ("rounds", rounds), ("settled", settled)]
+    perf = performance_steps(opps, scores, center, opts.dp_method) if center is not None else \
+        PerformanceSteps(0, 0.0, None, None, None, None)
+    pj = pj_override if (pj_override is not None and perf.nj > 0) else perf.pj
+    u = update(perf.nj, pj, player.rating, junior, player.archive_perf, player.archive_games)
+    lines = []
+    for g in games:
+        if g.rating is None:
+            lines.append(GameLine(None, None, g.score, None, None, None, "unrated opponent: not counted"))
+            continue
+        ok = center is not None and compatible(center, float(g.rating), g.score)
+        lines.append(GameLine(g.rating, float(g.rating), g.score, None if center is None else center - g.rating,
+                              None, None, "compatible" if ok else "not compatible: ignored"))
+    steps += [("Nj", perf.nj), ("Sc", perf.sc), ("Ea", perf.ea), ("P", perf.p), ("D(P)", perf.dp), ("Pj", pj),
+              ("rule", u.rule), ("Ej", u.ej)]
+    if u.archive_perf is not None:
+        steps.append(("archive", (u.archive_perf, u.archive_games)))
+    change = None if (u.elo is None or player.rating is None) else u.elo - _ten(player.rating)
+    return Calculation(CODE, player.rating, tuple(lines), float(sum(scores)), u.elo, change=change,
+                       performance=perf.pj, status="established" if player.rating is not None else "unrated",
+                       steps=tuple(steps))
+
+
+# --------------------------------------------------------------------------- the period on arrays
+
+
+def _dp_by_score(sc: Any, nj: Any, method: str) -> Any:
     """D(P) at P = sc / nj for every player (NaN where nj = 0), computed once per distinct score.
 
     Scores are whole or half points, so a period has few distinct (points, games) pairs
@@ -119,7 +347,7 @@ def _dp_by_score(sc: FloatArray, nj: npt.NDArray[np.int64], method: DpMethod) ->
     key = halves * n_max + nj
     if not np.array_equal(halves, 2 * sc) or (len(key) and (key.min() < 0 or key.max() >= 1 << 22)):
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(nj > 0, dp(np.nan_to_num(sc / nj), method), np.nan)
+            return np.where(nj > 0, dp(np.nan_to_num(sc / np.maximum(nj, 1)), method), np.nan)
     pairs = np.flatnonzero(np.bincount(key[nj > 0], minlength=1))
     pairs = pairs[pairs % n_max > 0]
     table = np.full(int(key.max(initial=0)) + 1, np.nan)
@@ -128,24 +356,19 @@ def _dp_by_score(sc: FloatArray, nj: npt.NDArray[np.int64], method: DpMethod) ->
 
 
 @dataclass(frozen=True)
-class Performance:
-    """Nj, Sc, Ea, P, D(P) and Pj per player (SPEC 5.3 - 5.5); NaN where Nj = 0."""
+class Performances:
+    """Nj, Sc, Ea, P, D(P) and Pj per player (rules 5.3 - 5.5) as arrays; NaN where Nj = 0."""
 
-    nj: npt.NDArray[np.int64]
-    sc: FloatArray
-    ea: FloatArray
-    p: FloatArray
-    dp: FloatArray
-    pj: FloatArray
+    nj: Any
+    sc: Any
+    ea: Any
+    p: Any
+    dp: Any
+    pj: Any
 
 
-def performance_of(
-    sides: Sides,
-    center: FloatArray | None,
-    opponent_rating: FloatArray,
-    method: DpMethod = "normal",
-) -> Performance:
-    """Performance of every player over ``sides`` (SPEC 5.3 - 5.5).
+def performances(sides: Sides, center: Any, opponent_rating: Any, method: str = "normal") -> Performances:
+    """Performance of every player over ``sides`` (rules 5.3 - 5.5).
 
     ``center[i]`` is the centre of player i's window (his Ei or his estimate); None means
     no window (the first estimate of 5.10). ``opponent_rating[j]`` is how player j counts.
@@ -160,101 +383,23 @@ def performance_of(
         p = sc / nj
     d = _dp_by_score(sc, nj, method)
     pj = np.where(nj > 0, np.maximum(ea + d, PJ_FLOOR), np.nan)
-    return Performance(nj, sc, ea, p, d, pj)
-
-
-def performance(
-    opponent_ratings: npt.ArrayLike,
-    scores: npt.ArrayLike,
-    rating: float | None = None,
-    method: DpMethod = "normal",
-) -> Performance:
-    """Pj of one player from his games (SPEC 5.3 - 5.5), with the window when ``rating`` is given."""
-    o = np.asarray(opponent_ratings, dtype=np.float64).ravel()
-    s = np.asarray(scores, dtype=np.float64).ravel()
-    sides = Sides(np.zeros(len(o), np.int64), np.arange(1, len(o) + 1), s, 1)
-    center = None if rating is None else np.array([float(rating)])
-    perf = performance_of(sides, center, np.concatenate([[np.nan], o]), method)
-    return perf
-
-
-# --------------------------------------------------------------------------- update rules
-
-
-@dataclass(frozen=True, slots=True)
-class Update:
-    """The outcome of the update rules for one player (SPEC 5.6 - 5.8)."""
-
-    rule: str
-    """``1.a`` ... ``3.b``, ``Pj=Ei`` (Pj equals Ei) or ``none`` (no compatible game)."""
-    ej: float | None
-    """New Elo before rounding, None when the player stays unrated."""
-    elo: int | None
-    """New Elo rounded to the nearest ten (SPEC 5.9)."""
-    archive_perf: float | None
-    """Archived performance kept for the next period (unrated players), with decimals."""
-    archive_games: int | None
-
-
-def update(
-    nj: int,
-    pj: float,
-    ei: float | None = None,
-    junior: bool = False,
-    archive_perf: float | None = None,
-    archive_games: int | None = None,
-) -> Update:
-    """Apply rules 1.a - 1.c, 2.a - 2.c or 3.a - 3.b to one player (SPEC 5.6 - 5.9)."""
-    if ei is not None:
-        if nj == 0 or pj == ei:
-            return Update("none" if nj == 0 else "Pj=Ei", ei, _ten(ei), None, None)
-        if pj < ei:
-            ej = (WEIGHT * ei + nj * pj) / (WEIGHT + nj)
-            return Update("1.a", ej, _ten(ej), None, None)
-        if nj >= (QUOTA_JUNIOR if junior else QUOTA_SENIOR):
-            return Update("1.b", pj, _ten(pj), None, None)
-        ej = (pj * nj + (WEIGHT - nj) * ei) / WEIGHT
-        return Update("1.c", ej, _ten(ej), None, None)
-    if archive_games and archive_perf is not None:
-        na, pa = archive_games, archive_perf
-        if nj == 0:
-            return Update("none", None, None, pa, na)
-        if nj >= QUOTA_FIRST:
-            return Update("2.a", pj, _ten(pj), None, None)
-        mean = (pj * nj + pa * na) / (nj + na)
-        if nj + na < QUOTA_FIRST:
-            return Update("2.b", None, None, mean, nj + na)
-        return Update("2.c", mean, _ten(mean), None, None)
-    if nj == 0:
-        return Update("none", None, None, None, None)
-    if nj < QUOTA_FIRST:
-        return Update("3.a", None, None, pj, nj)
-    return Update("3.b", pj, _ten(pj), None, None)
-
-
-def _ten(x: float) -> int:
-    return int(round_to_ten(x))
-
-
-# --------------------------------------------------------------------------- iteration
+    return Performances(nj, sc, ea, p, d, pj)
 
 
 @dataclass(frozen=True)
 class Estimates:
-    """Outcome of the iterative method for unrated players (SPEC 5.10)."""
+    """Outcome of the iterative method for unrated players (rules 5.10)."""
 
-    estimate: FloatArray
+    estimate: Any
     """Final estimate per player (NaN for rated players and unrated ones without games)."""
-    rounds: npt.NDArray[np.int64]
+    rounds: Any
     """Round in which each unrated player last settled (0 for the others)."""
-    settled: npt.NDArray[np.bool_]
+    settled: Any
     """False for an unrated player still moving after 25 rounds."""
 
 
-def estimate_unrated(
-    sides: Sides, rating: FloatArray, method: DpMethod = "normal", start: float = START
-) -> Estimates:
-    """The iterative method of SPEC 5.10, Jacobi steps over all unrated players at once.
+def estimate_unrated(sides: Sides, rating: Any, method: str = "normal", start: float = START) -> Estimates:
+    """The iterative method of rules 5.10, Jacobi steps over all unrated players at once.
 
     Each round recomputes the performance only of players whose estimate, or an opponent's,
     moved in the round before; everyone else's is unchanged (and so is his settling).
@@ -264,7 +409,7 @@ def estimate_unrated(
     has_games = mine.count() > 0
     todo = unrated & has_games
     current = np.where(unrated, start, rating)
-    first = performance_of(mine, None, current, method)
+    first = performances(mine, None, current, method)
     est = np.where(todo, first.pj, np.nan)
     current = np.where(todo, est, current)
     last_move = np.zeros(len(rating), np.int64)
@@ -275,7 +420,7 @@ def estimate_unrated(
         # only a player whose own estimate or an opponent's moved last round can get another
         # performance: the others keep theirs, and stay settled
         affected = todo & (changed | (np.bincount(mine.who, changed[mine.against], len(rating)) > 0))
-        perf = np.where(affected, performance_of(mine.select(affected[mine.who]), current, current, method).pj, perf)
+        perf = np.where(affected, performances(mine.select(affected[mine.who]), current, current, method).pj, perf)
         moving = todo & np.isfinite(perf) & (np.abs(perf - current) >= SETTLE)
         if not moving.any():
             break
@@ -287,20 +432,14 @@ def estimate_unrated(
     return Estimates(np.where(todo, current, np.nan), rounds, settled)
 
 
-# --------------------------------------------------------------------------- period
-
-
 #: Rule names in the order of the codes :func:`update_arrays` returns.
-RULES: Final = ("none", "Pj=Ei", "1.a", "1.b", "1.c", "2.a", "2.b", "2.c", "3.a", "3.b")
+RULE_NAMES: Final = ("none", "Pj=Ei", "1.a", "1.b", "1.c", "2.a", "2.b", "2.c", "3.a", "3.b")
 
 
-def update_arrays(
-    nj: npt.NDArray[np.int64], pj: FloatArray, ei: FloatArray, junior: npt.NDArray[np.bool_],
-    archive_perf: FloatArray, archive_games: FloatArray,
-) -> dict[str, npt.NDArray[np.generic]]:
-    """:func:`update` for every player at once (SPEC 5.6 - 5.9); NaN where the rule gives nothing.
+def update_arrays(nj: Any, pj: Any, ei: Any, junior: Any, archive_perf: Any, archive_games: Any) -> dict[str, Any]:
+    """:func:`update` for every player at once (rules 5.6 - 5.9); NaN where the rule gives nothing.
 
-    Returns ``rule`` (codes into :data:`RULES`), ``ej``, ``elo``, ``archive_perf``, ``archive_games``.
+    Returns ``rule`` (codes into :data:`RULE_NAMES`), ``ej``, ``elo``, ``archive_perf``, ``archive_games``.
     """
     nj = np.asarray(nj, dtype=np.int64)
     nf = nj.astype(np.float64)
@@ -316,7 +455,7 @@ def update_arrays(
             archived & (nj >= QUOTA_FIRST), archived & (nf + na < QUOTA_FIRST), archived,
             fresh & (nj < QUOTA_FIRST), fresh,
         ]
-        rule = np.select(conditions, np.arange(len(RULES)), 0)
+        rule = np.select(conditions, np.arange(len(RULE_NAMES)), 0)
         ej_by_rule = [ei, ei, (WEIGHT * ei + nf * pj) / (WEIGHT + nf), pj, (pj * nf + (WEIGHT - nf) * ei) / WEIGHT,
                       pj, np.nan, mean, np.nan, pj]
     ej = np.choose(rule, [np.broadcast_to(np.asarray(x, dtype=np.float64), nj.shape) for x in ej_by_rule])
@@ -327,96 +466,73 @@ def update_arrays(
     return {"rule": rule, "ej": ej, "elo": round_to_ten(ej), "archive_perf": out_perf, "archive_games": out_games}
 
 
-_KINDS: Final = {
-    "id": "text", "name": "text", "status": "text", "rating_before": "number", "games_rated": "int",
-    "score": "float", "expected": "blank", "k": "blank", "performance": "float", "change": "int", "bonus": "blank",
-    "rating_after": "int", "games_after": "int", "rule": "text", "nj": "int", "sc": "float", "ea": "float",
-    "p": "float", "dp": "float", "pj": "float", "ej": "float", "archive_perf": "float", "archive_games": "int",
-    "rounds": "int", "note": "note",
-}
-
-
-def rate_columns(
-    rating: FloatArray, games_before: npt.ArrayLike, junior: npt.NDArray[np.bool_], archive_perf: FloatArray,
-    archive_games: FloatArray, arrays: GameArrays, ids: Sequence[str] | npt.NDArray[np.bytes_],
-    names: Sequence[str] | npt.NDArray[np.bytes_], *, dp_method: DpMethod = "normal", start: float = START,
-    period: str | None = None,
-) -> ColumnResults:
-    """The results table of an FFE period as columns (SPEC 5, SPEC 8); NaN ``rating`` = unrated."""
-    sides = Sides.build(arrays)
-    est = estimate_unrated(sides, rating, dp_method, start)
+def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
+    """The results table of an FFE period (rules 5, 8) from its array form; NaN ``rating`` = unrated."""
+    opts = options or Options()
+    sides = ev.sides()
+    rating = ev.rating
+    est = estimate_unrated(sides, rating, opts.dp_method, opts.start)
     unrated = np.isnan(rating)
     seen = np.where(unrated, est.estimate, rating)  # how each player counts (5.10)
-    perf = performance_of(sides.select(np.isfinite(seen[sides.against])), seen, seen, dp_method)
+    perf = performances(sides.select(np.isfinite(seen[sides.against])), seen, seen, opts.dp_method)
     games = sides.count()
     score = sides.total(sides.score)
-    # SPEC 5.10: an unrated player's Pj is his final estimate (his performance at it is
+    # rules 5.10: an unrated player's Pj is his final estimate (his performance at it is
     # within 20 of it and is shown beside it)
     pj = np.where(perf.nj > 0, np.where(unrated, est.estimate, perf.pj), np.nan)
-    u = update_arrays(perf.nj, pj, rating, junior, archive_perf, archive_games)
+    u = update_arrays(perf.nj, pj, rating, ev.junior, ev.archive_perf, ev.archive_games)
     moving = unrated & (games > 0) & ~est.settled
     notes: dict[int, str] = {}
     warnings = []
     for i in np.flatnonzero(moving | np.isin(u["rule"], (6, 8))).tolist():
         if moving[i]:
             notes[i] = f"estimate still moving after {MAX_ROUNDS} rounds"
-            warnings.append(f"{ids[i].decode('utf-8') if isinstance(ids[i], bytes) else ids[i]}: {notes[i]}")
+            pid = ev.ids[i]
+            warnings.append(f"{pid.decode('utf-8') if isinstance(pid, bytes) else pid}: {notes[i]}")
         else:
             notes[i] = "archived for the next period"
     values = {
-        "id": ids, "name": names, "status": np.where(unrated, "unrated", "established"),
+        "id": ev.ids, "name": ev.names, "status": np.where(unrated, "unrated", "established"),
         "rating_before": rating, "games_rated": games.astype(np.float64), "score": score,
         "performance": perf.pj, "change": u["elo"] - round_to_ten(rating), "rating_after": u["elo"],
-        "games_after": np.asarray(games_before, dtype=np.float64) + games,
-        "rule": np.array(RULES)[u["rule"]], "nj": perf.nj.astype(np.float64), "sc": perf.sc,
+        "games_after": np.asarray(ev.games, dtype=np.float64) + games,
+        "rule": np.array(RULE_NAMES)[u["rule"]], "nj": perf.nj.astype(np.float64), "sc": perf.sc,
         "ea": perf.ea, "p": perf.p, "dp": perf.dp, "pj": pj, "ej": u["ej"],
         "archive_perf": u["archive_perf"], "archive_games": u["archive_games"],
         "rounds": np.where(unrated & (games > 0), est.rounds, np.nan), "note": notes,
     }
-    return ColumnResults("ffe", COLUMNS, values, _KINDS, period=period, warnings=warnings)
+    return Results(CODE, COLUMNS, values, period=ev.period, warnings=warnings)
 
 
-def rate(event: Event, *, dp_method: DpMethod = "normal", start: float = START) -> Results:
-    """Rate an FFE period: every listed player, all games at once (SPEC 5)."""
-    players = event.players
-    n = len(players)
-    rating = np.fromiter((np.nan if p.rating is None else p.rating for p in players), np.float64, n)
-    junior = np.fromiter(((p.category or "").strip().lower() == "junior" for p in players), bool, n)
-    archive_perf = np.fromiter((np.nan if p.archive_perf is None else p.archive_perf for p in players), np.float64, n)
-    archive_games = np.fromiter((np.nan if p.archive_games is None else p.archive_games for p in players),
-                                np.float64, n)
-    games_before = np.fromiter((p.games for p in players), np.float64, n)
-    return rate_columns(rating, games_before, junior, archive_perf, archive_games, event.game_arrays(),
-                        [p.id for p in players], [p.name for p in players], dp_method=dp_method, start=start,
-                        period=event.period).to_results()
+def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
+    """Rate an FFE period: every listed player, all games at once (rules 5)."""
+    return rate_arrays(event.arrays(), options_of(Options, options, **overrides))
 
 
 # --------------------------------------------------------------------------- conversions
 
 
-def to_elo(value: npt.ArrayLike, system: str) -> FloatArray:
-    """Convert a rating of another system to Elo (seed 001 section 5, SPEC 5.11).
+def to_elo(value: Any, system: str) -> Any:
+    """Convert a rating of another system to Elo (rules 5.11), element-wise.
 
     ``system`` is ``ingo``, ``bridier``, ``bcr`` or ``cs`` (``elo`` returns the value).
     """
-    v = np.asarray(value, dtype=np.float64)
-    if system.lower() == "elo":
-        return v
+    if system.strip().lower() == "elo":
+        return value if core.is_scalar(value) else np.asarray(value, dtype=np.float64)
     a, b, _ = _conversion(system)
-    return a * v + b
+    return a * (float(value) if core.is_scalar(value) else np.asarray(value, dtype=np.float64)) + b
 
 
-def from_elo(elo: npt.ArrayLike, system: str) -> FloatArray:
-    """Convert an Elo to another system, the inverse of :func:`to_elo` (SPEC 5.11)."""
-    v = np.asarray(elo, dtype=np.float64)
-    if system.lower() == "elo":
-        return v
+def from_elo(elo: Any, system: str) -> Any:
+    """Convert an Elo to another system, the inverse of :func:`to_elo` (rules 5.11)."""
+    if system.strip().lower() == "elo":
+        return elo if core.is_scalar(elo) else np.asarray(elo, dtype=np.float64)
     a, b, _ = _conversion(system)
-    return (v - b) / a
+    return ((float(elo) if core.is_scalar(elo) else np.asarray(elo, dtype=np.float64)) - b) / a
 
 
-def convert(value: npt.ArrayLike, from_system: str, to_system: str) -> FloatArray:
-    """Convert between any two of ``elo``, ``ingo``, ``bridier``, ``bcr``, ``cs`` (SPEC 5.11)."""
+def convert(value: Any, from_system: str, to_system: str) -> Any:
+    """Convert between any two of ``elo``, ``ingo``, ``bridier``, ``bcr``, ``cs`` (rules 5.11)."""
     return from_elo(to_elo(value, from_system), to_system)
 
 

@@ -1,26 +1,42 @@
-"""FSE (Swiss chess federation) rating period (SPEC section 3; seed 002).
+"""FSE (Swiss chess federation) rating period (rules section 3; the arbiter course, seed 002).
 
 Two-month periods. ``R_new = R_old + round(sum K * (score - E))`` with the logistic expected
-score (SPEC 1.2) and rounding half away from zero (SPEC 1.3, 3.1). K follows SPEC 3.2. The
-Swiss national list closed on 1 January 2026; the rules stay for past periods and clubs.
+score (rules 1.2) and rounding half away from zero (1.3, 3.1). K follows 3.2. The Swiss
+national list closed on 1 January 2026; the rules stay for past periods and clubs.
 
-Decisions where SPEC 3 is silent (also in the issue note): games against unrated opponents
-are not rated; an unrated player gets no rating (the course gives no first-rating rule)
-and is listed with his games against rated players; "junior under 20" is
+Decisions where the rules are silent (rules 3.3): games against unrated opponents are not
+rated; an unrated player gets no rating (the course gives no first-rating rule) and is
+listed with his games against rated players; "junior under 20" is
 ``period year - birth year < 20``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from dataclasses import dataclass
+from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
+from xl_elo import core
+from xl_elo.compat import np
+from xl_elo.core import round_half_away
+from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, options_of
+from xl_elo.model import Column, Event, EventArrays, Player, Results, check_period, period_year, results_columns
 
-from xl_elo.core import expected_score, round_half_away
-from xl_elo.federations._period import PlayerArrays, Sides
-from xl_elo.model import ColumnResults, Event, GameArrays, Results, make_columns
+CODE: Final = "fse"
+NAME: Final = "FSE (Swiss chess federation)"
+ALIASES: Final = ("ssb", "swiss", "sschb", "schweiz", "suisse")
+RULES: Final = "3"
+SOURCE: Final = "https://www.swisschess.ch/elo-fide.html"
+UNIT: Final = "period"
+NEEDS_PERIOD: Final = True
+TEMPLATE: Final = "fse_period.xlsx"
+EXAMPLE: Final = "fse_period"
+
+
+@dataclass(frozen=True)
+class Options:
+    """The FSE rules leave nothing to choose."""
+
 
 K_NEW: Final = 36
 K_STANDARD: Final = 24
@@ -29,60 +45,123 @@ NEW_PLAYER_GAMES: Final = 20
 JUNIOR_AGE: Final = 20
 JUNIOR_RATING_LIMIT: Final = 1850
 MASTER_RATING: Final = 2200
+NO_FIRST_RATING: Final = "no FSE rule gives a first rating"
 
-COLUMNS: Final = make_columns(("note",))
+COLUMNS: Final = results_columns(Column("note", "note", False, "why an unrated player gets no rating"),
+                                 blank=("performance", "bonus"))
 
 
-def k_factor(rating: npt.ArrayLike, games: npt.ArrayLike = 20, age: npt.ArrayLike = np.nan) -> npt.NDArray[np.int64]:
-    """FSE K-factor (SPEC 3.2), element-wise.
+def expected(rating: Any, opponent: Any, options: Options | None = None) -> Any:
+    """Logistic expected score (rules 1.2, 3.1), element-wise."""
+    return core.expected_score(rating, opponent)
 
-    36 during the first 20 games and for juniors under 20 rated at most 1850; 16 from
-    2200; 24 otherwise.
+
+def k_factor(rating: Any, games: Any = None, age: Any = None, ever_2400: Any = False,
+             options: Options | None = None) -> Any:
+    """FSE K-factor (rules 3.2), element-wise.
+
+    36 during the first 20 games (``games`` before; blank counts as not new) and for juniors
+    under 20 (``age`` = period year - birth year) rated at most 1850; 16 from 2200; 24
+    otherwise. ``ever_2400`` is not used (the contract's argument for FIDE).
     """
+    if core.is_scalar(rating) and not isinstance(games, list) and not isinstance(age, list):
+        r = float(rating)
+        new = games is not None and games == games and float(games) < NEW_PLAYER_GAMES
+        junior = age is not None and age == age and float(age) < JUNIOR_AGE and r <= JUNIOR_RATING_LIMIT
+        return K_NEW if (new or junior) else K_MASTER if r >= MASTER_RATING else K_STANDARD
     r = np.asarray(rating, dtype=np.float64)
-    g = np.asarray(games, dtype=np.float64)
-    a = np.asarray(age, dtype=np.float64)
+    g = np.asarray(np.nan if games is None else games, dtype=np.float64)
+    a = np.asarray(np.nan if age is None else age, dtype=np.float64)
     new = (g < NEW_PLAYER_GAMES) | ((a < JUNIOR_AGE) & (r <= JUNIOR_RATING_LIMIT))
     return np.where(new, K_NEW, np.where(r >= MASTER_RATING, K_MASTER, K_STANDARD)).astype(np.int64)
 
 
-_KINDS: Final = {
-    "id": "text", "name": "text", "status": "text", "rating_before": "int", "games_rated": "int", "score": "float",
-    "expected": "float", "k": "int", "performance": "blank", "change": "int", "bonus": "blank",
-    "rating_after": "int", "games_after": "int", "note": "note",
-}
-_NO_FIRST_RATING: Final = "no FSE rule gives a first rating"
+def performance(opponent_ratings: Sequence[float], scores: Sequence[float], rating: float | None = None,
+                options: Options | None = None) -> float | None:
+    """A performance rating: the zero of ``sum(score - E(x, o))`` with the logistic E (rules 1.2).
+
+    The FSE rules publish none; this is the rating at which the player's expected score
+    equals his score (None for all wins, all losses or no game). ``rating`` is not used.
+    """
+    opps = [float(o) for o in opponent_ratings]
+    res = [float(s) for s in scores]
+    if not opps or all(s == 1.0 for s in res) or all(s == 0.0 for s in res):
+        return None
+    return logistic_zero(opps, res)
 
 
-def rate_columns(pa: PlayerArrays, arrays: GameArrays, ids: Sequence[str] | npt.NDArray[np.bytes_],
-                 names: Sequence[str] | npt.NDArray[np.bytes_], *, period: str | None = None) -> ColumnResults:
-    """The results table of an FSE period as columns (SPEC 3, SPEC 8).
+def logistic_zero(opps: Sequence[float], res: Sequence[float]) -> float:
+    """The zero of ``sum(res - E(x, o))`` (bisection to 1e-9; the sum decreases in x)."""
+    total = sum(res)
+    lo, hi = min(opps) - 4000.0, max(opps) + 4000.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if total - sum(core.logistic(mid, o) for o in opps) > 0:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-9:
+            break
+    return (lo + hi) / 2.0
+
+
+first_rating = None
+"""The FSE rules give no first rating (rules 3.3)."""
+
+
+def calculate(player: Player, games: Sequence[OpponentGame], period: str | None = None, k: int | None = None,
+              options: Options | None = None) -> Calculation:
+    """One player's period (rules 3.1, 3.2): each game's ``K (score - E)``, the sum rounded."""
+    if player.rating is None:
+        lines = tuple(GameLine(g.rating, g.rating, g.score, None, None, None) for g in games)
+        return Calculation(CODE, None, lines, sum(g.score for g in games), None, status="unrated",
+                           notes=(NO_FIRST_RATING,))
+    r = float(player.rating)
+    year = period_year(period)
+    age = (year - player.birth_year) if (year is not None and player.birth_year is not None) else None
+    kk = int(k) if k is not None else int(k_factor(r, player.games, age))
+    lines = []
+    total_e = 0.0
+    for g in games:
+        if g.rating is None:
+            lines.append(GameLine(None, None, g.score, None, None, None, "unrated opponent: not rated"))
+            continue
+        e = core.logistic(r, float(g.rating))
+        total_e += e
+        lines.append(GameLine(g.rating, float(g.rating), g.score, r - float(g.rating), e, kk * (g.score - e)))
+    score = sum(g.score for g in games if g.rating is not None)
+    change = round_half_away(kk * (score - total_e))
+    return Calculation(CODE, r, tuple(lines), score, r + change, change=change, k=kk, expected=total_e,
+                       status="established", steps=(("K x (score - expected)", kk * (score - total_e)),))
+
+
+def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
+    """The results table of an FSE period (rules 3, 8) from its array form.
 
     A side counts when the opponent is rated: a rated game for a rated player, a game listed
     (without a first rating) for an unrated one.
     """
-    sides = Sides.build(arrays)
-    rated = pa.rated
+    check_period(ev.period, ev.birth_year, ev.ids)
+    sides = ev.sides()
+    rated = ev.rated
     counted = sides.select(rated[sides.against])
     n = counted.count()
-    k = k_factor(pa.rating, pa.games, pa.age)
+    k = k_factor(ev.rating, ev.games, ev.age)
     both = counted.select(rated[counted.who])
-    e = expected_score(pa.rating[both.who], pa.rating[both.against])
+    e = core.expected_score(ev.rating[both.who], ev.rating[both.against])
     change = round_half_away(both.total(k[both.who] * (both.score - e)))
-    after = pa.rating + change
-    notes = dict.fromkeys(np.flatnonzero(~rated).tolist(), _NO_FIRST_RATING)
+    after = ev.rating + change
+    notes = dict.fromkeys(np.flatnonzero(~rated).tolist(), NO_FIRST_RATING)
     values = {
-        "id": ids, "name": names, "status": np.where(rated, "established", "unrated"),
-        "rating_before": np.trunc(pa.rating), "games_rated": n.astype(np.float64),
+        "id": ev.ids, "name": ev.names, "status": np.where(rated, "established", "unrated"),
+        "rating_before": np.trunc(ev.rating), "games_rated": n.astype(np.float64),
         "score": counted.total(counted.score), "expected": np.where(rated, both.total(e), np.nan),
         "k": np.where(rated, k, np.nan), "change": np.where(rated, change, np.nan),
-        "rating_after": np.trunc(after), "games_after": pa.games + n, "note": notes,
+        "rating_after": np.trunc(after), "games_after": ev.games + n, "note": notes,
     }
-    return ColumnResults("fse", COLUMNS, values, _KINDS, period=period)
+    return Results(CODE, COLUMNS, values, period=ev.period)
 
 
-def rate(event: Event) -> Results:
-    """Rate an FSE period: every listed player, all games at once (SPEC 3)."""
-    pa = PlayerArrays.build(event)
-    return rate_columns(pa, event.game_arrays(), [p.id for p in event.players], [p.name for p in event.players],
-                        period=event.period).to_results()
+def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
+    """Rate an FSE period: every listed player, all games at once (rules 3). The period is required."""
+    return rate_arrays(event.arrays(), options_of(Options, options, **overrides))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from openpyxl.utils import quote_sheetname
 
 from xl_elo.federations import fesa as rules
-from xl_elo.federations import fesa_promotion as promo
+from xl_elo.federations.fesa import promotion as promo
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_K_BANDS
 from xl_elo.templates import book as b
 from xl_elo.templates.book import FIRST, LAST_HISTORY, LAST_PLAYER, LAST_SIDE, MAX_GAMES, MAX_PLAYERS

@@ -1,18 +1,19 @@
-"""FESA (Federation of European Shogi Associations) tournament rating (SPEC 6.1 - 6.8; seeds 003, 000).
+"""FESA (Federation of European Shogi Associations) tournament rating (rules 6.1 - 6.11).
 
-One tournament ("tableau") is rated at a time (SPEC 6.1). Each player is in performance
+One tournament ("tableau") is rated at a time (rules 6.1). Each player is in performance
 mode or normal mode (6.3). Normal mode walks his games in round order with a running rating,
 K by band, the upset gain and the activity bonus, and rounds once, halves to even (6.4).
 Performance mode takes the zero of ``g(x)`` over his whole history (6.5). Opponents count at
 their rating after the tournament, at least 400, so the tournament is solved by sweeps in
 list order until nothing moves (6.6). Handicap games shift ratings on the grade scale
-(6.7). Byes, forfeits and unrated games are never rated (6.8). Promotions (6.10) are in
-:mod:`xl_elo.federations.fesa_promotion`.
+(6.7, :mod:`.grades`). Byes, forfeits and unrated games are never rated (6.8). Promotions
+(6.10) are in :mod:`.promotion`. The handicap shift and the performance rating are computed
+in single floats, as FESA's program computes them (6.11).
 
-Decisions where SPEC 6 is silent (also in the issue note):
-- the floor of 400 applies to the opponent's rating first, the handicap shift after it;
+Decisions where the rules are silent (rules 6.12):
+- the floor of 400 applies to the opponent's rating before the handicap shift, never after;
 - a player with a rating and no history rows is in normal mode whatever his game count;
-- the hard floor of 1 applies in both modes (seed 003 section 4).
+- the hard floor of 1 applies in both modes (rules 6.8).
 """
 
 from __future__ import annotations
@@ -20,52 +21,86 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
-from xl_elo.federations import fesa_grades
-from xl_elo.federations.fesa_promotion import Promotion, promote
-from xl_elo.model import Event, HistoryGame, InputError, Player, Problem, Results, make_columns
+from xl_elo import core
+from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, options_of
+from xl_elo.federations.fesa import grades
+from xl_elo.federations.fesa.promotion import Promotion, promote
+from xl_elo.model import Column, Event, HistoryGame, InputError, Player, Problem, Results, results_columns
 from xl_elo.tables import FESA_K_BANDS
 
-#: Opponents count at least this (SPEC 6.6, seed 003 section 4).
+CODE: Final = "fesa"
+NAME: Final = "FESA (Federation of European Shogi Associations)"
+ALIASES: Final = ("shogi", "european shogi")
+RULES: Final = "6"
+SOURCE: Final = "https://www.shogi.net/fesa/index.php?mid=5"
+UNIT: Final = "tournament"
+NEEDS_PERIOD: Final = False
+TEMPLATE: Final = "fesa_tournament.xlsx"
+EXAMPLE: Final = "fesa_13th_nekomadoken"
+
+
+@dataclass(frozen=True)
+class Options:
+    """The FESA rules leave nothing to choose."""
+
+
+#: Opponents count at least this (rules 6.6).
 OPPONENT_FLOOR: Final = 400.0
-#: No rating goes below this (SPEC 6.8).
+#: No rating goes below this (rules 6.8).
 RATING_FLOOR: Final = 1.0
 #: Fewer games than this (history + tournament) keep a player in performance mode (6.3).
 PERFORMANCE_GAMES: Final = 9
-#: Upset gain divisor: ``K (or - pr) / 160`` (SPEC 6.4).
+#: Upset gain divisor: ``K (or - pr) / 160`` (rules 6.4).
 UPSET_DIVISOR: Final = 160.0
-#: Activity bonus ``(1800 - pr) / 200`` below 1800, for 100 games (SPEC 6.4).
+#: Activity bonus ``(1800 - pr) / 200`` below 1800, for 100 games (rules 6.4).
 BONUS_BELOW: Final = 1800.0
 BONUS_DIVISOR: Final = 200.0
 BONUS_GAMES: Final = 100
-#: The code warns above this many rounds (SPEC 6.1).
+#: The code warns above this many rounds (rules 6.1).
 MAX_ROUNDS: Final = 16
-#: A tournament that has not settled after this many sweeps is an error (SPEC 6.6).
+#: A tournament that has not settled after this many sweeps is an error (rules 6.6).
 MAX_SWEEPS: Final = 1000
+#: Games from which a normal-mode player is established rather than provisional (rules 6.10).
+ESTABLISHED_GAMES: Final = 18
 
-COLUMNS: Final = make_columns((
-    "mode", "upsets", "bonus_count", "nsr_grade", "grade_before", "grade_after",
-    "lb_run", "mp_run", "mp_reached", "note",
-))
+COLUMNS: Final = results_columns(
+    Column("mode", "text", True, "performance or normal (rules 6.3)"),
+    Column("upsets", "int", True, "games where the upset gain replaced the normal gain"),
+    Column("bonus_count", "int", True, "activity bonuses used so far, 0 .. 100"),
+    Column("nsr_grade", "text", True, "the recognised prior grade of a new player"),
+    Column("grade_before", "text", True, "FESA grade before"),
+    Column("grade_after", "text", True, "FESA grade after the promotions"),
+    Column("lb_run", "int", True, "games at or above LB of the next grade"),
+    Column("mp_run", "int", True, "games at or above MP of the next grade"),
+    Column("mp_reached", "bool", True, "MP of the next grade reached during the LB run"),
+    Column("note", "note", False, "promotions and conditions to check"),
+)
 
 
-def k_factor(rating: float) -> int:
-    """K for a player's rating before a game (SPEC 6.2, seed 003 section 1)."""
+def expected(rating: Any, opponent: Any, options: Options | None = None) -> Any:
+    """``1 / (1 + 10 ** ((or - pr) / 400))`` (rules 1.2, 6.4), element-wise."""
+    return core.expected_score(rating, opponent)
+
+
+def k_factor(rating: Any, games: Any = None, age: Any = None, ever_2400: Any = False,
+             options: Options | None = None) -> Any:
+    """K by the rating before each game (rules 6.2); ``games``, ``age``, ``ever_2400`` are not used."""
+    if not core.is_scalar(rating):
+        from xl_elo.compat import np
+
+        a = np.asarray(rating, dtype=np.float64)
+        return np.array([k_factor(v) for v in a.ravel().tolist()], dtype=np.int64).reshape(a.shape)
     for lowest, k in FESA_K_BANDS:
         if rating >= lowest:
             return k
     return FESA_K_BANDS[-1][1]
 
 
-def expected(rating: float, opponent: float) -> float:
-    """``1 / (1 + 10 ** ((or - pr) / 400))`` (SPEC 1.2, seed 003 section 1)."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
-
-
 @dataclass(frozen=True, slots=True)
 class GameStep:
-    """One game of a normal-mode player, as a rating officer checks it (SPEC 6.4)."""
+    """One game of a normal-mode player, as a rating officer checks it (rules 6.4)."""
 
     opponent_rating: float
     score: float
@@ -81,7 +116,7 @@ class GameStep:
 
 @dataclass(frozen=True, slots=True)
 class NormalOutcome:
-    """A normal-mode tournament (SPEC 6.4)."""
+    """A normal-mode tournament (rules 6.4)."""
 
     steps: tuple[GameStep, ...]
     total: float
@@ -89,21 +124,23 @@ class NormalOutcome:
     bonus_count: int
 
 
-def normal_change(rating: float, opponents: Sequence[float], scores: Sequence[float], bonus_count: int = 0) -> NormalOutcome:
-    """Change of a normal-mode player over his games in round order (SPEC 6.4).
+def normal_change(rating: float, opponents: Sequence[float], scores: Sequence[float], bonus_count: int = 0,
+                  k: int | None = None) -> NormalOutcome:
+    """Change of a normal-mode player over his games in round order (rules 6.4).
 
     ``opponents`` are the ratings the games count with (after the tournament, floored,
-    handicap-adjusted). The sum is rounded once, halves to even.
+    handicap-adjusted). The sum is rounded once, halves to even. ``k``, when given, replaces
+    K by band for every game.
     """
     steps: list[GameStep] = []
-    total, counter = _walk(float(rating), opponents, scores, int(bonus_count), steps)
-    # round() on a float is round-half-even on its exact value, as round_half_even (SPEC 6.4)
+    total, counter = _walk(float(rating), opponents, scores, int(bonus_count), steps, k)
+    # round() on a float is round-half-even on its exact value, as round_half_even (rules 6.4)
     return NormalOutcome(tuple(steps), total, round(total), min(BONUS_GAMES, counter))
 
 
 def _walk(pr: float, opponents: Sequence[float], scores: Sequence[float], counter: int,
-          steps: list[GameStep] | None) -> tuple[float, int]:
-    """The game-by-game walk of SPEC 6.4: total change and bonus counter (``steps`` filled if given)."""
+          steps: list[GameStep] | None, known_k: int | None = None) -> tuple[float, int]:
+    """The game-by-game walk of rules 6.4: total change and bonus counter (``steps`` filled if given)."""
     total = 0.0
     bands = FESA_K_BANDS
     for o, s in zip(opponents, scores, strict=True):
@@ -112,6 +149,8 @@ def _walk(pr: float, opponents: Sequence[float], scores: Sequence[float], counte
             if pr >= lowest:
                 k = band_k
                 break
+        if known_k is not None:
+            k = known_k
         normal = k * (s - 1.0 / (1.0 + 10.0 ** ((o - pr) / 400.0)))  # expected(pr, o)
         upset = None
         delta = normal
@@ -130,14 +169,15 @@ def _walk(pr: float, opponents: Sequence[float], scores: Sequence[float], counte
     return total, counter
 
 
-def performance_rating(opponents: Sequence[float], scores: Sequence[float]) -> int:
-    """FESA performance rating of a list of games (SPEC 6.5).
+def performance(opponent_ratings: Sequence[float], scores: Sequence[float], rating: float | None = None,
+                options: Options | None = None) -> int:
+    """FESA performance rating of a list of games (rules 6.5, 6.11).
 
     Opponents count at least 400. All losses give 1; all wins add a draw against the
     highest opponent; otherwise the zero of ``g(x) = sum(res - E(x, or))``, rounded halves
-    to even, at least 1.
+    to even, at least 1. ``rating`` is not used (the contract's argument for FFE's window).
     """
-    opps = [max(OPPONENT_FLOOR, float(o)) for o in opponents]
+    opps = [max(OPPONENT_FLOOR, float(o)) for o in opponent_ratings]
     res = [float(s) for s in scores]
     if not opps:
         raise ValueError("a performance rating needs at least one game")
@@ -147,7 +187,7 @@ def performance_rating(opponents: Sequence[float], scores: Sequence[float]) -> i
         opps.append(max(opps))
         res.append(0.5)
     x = _zero(opps, res)
-    return int(max(RATING_FLOOR, round(x)))  # round(): halves to even, as round_half_even (SPEC 6.5)
+    return int(max(RATING_FLOOR, round(x)))  # round(): halves to even, as round_half_even (rules 6.5)
 
 
 def _zero(opps: list[float], res: list[float]) -> float:
@@ -189,8 +229,71 @@ class _Entry:
     """(opponent index, score, handicap role: +1 giver / -1 receiver / 0, handicap grades)."""
 
 
-def rate(event: Event) -> Results:
-    """Rate one FESA tournament: rating list in, rating list out (SPEC 6.1 - 6.10)."""
+def first_rating(opponent_ratings: Sequence[float], scores: Sequence[float],
+                 options: Options | None = None) -> FirstRating:
+    """A new player's rating: his performance over his games (rules 6.3, 6.5), prior-grade games included
+    when the caller adds them (two games, a win and a loss, at the NSR grade's midpoint)."""
+    if not opponent_ratings:
+        return FirstRating(None, "unrated")
+    value = performance(opponent_ratings, scores)
+    return FirstRating(value, "performance", value, len(opponent_ratings), float(sum(scores)))
+
+
+def calculate(player: Player, games: Sequence[OpponentGame], period: str | None = None, k: int | None = None,
+              options: Options | None = None) -> Calculation:
+    """One player's tournament (rules 6.4 - 6.7) against opponents whose ratings after the tournament are given.
+
+    A rated player is in normal mode: his games in the order given, K by his running rating
+    (or ``k`` for every game), the upset gain, the activity bonus from his ``bonus_count``,
+    the sum rounded once halves to even. A new player (no rating) is in performance mode,
+    with his NSR grade's two games when he has one. Opponents count at least 400, then
+    handicap games shift them (:func:`grades.shift`).
+    """
+    if player.rating is None:
+        prior = []
+        if player.nsr_grade:
+            mp = float(grades.nsr_midpoint(player.nsr_grade))
+            prior = [(mp, 1.0), (mp, 0.0)]
+        opps = _counted(games, OPPONENT_FLOOR, None)
+        value = performance([o for o, _ in prior] + opps, [r for _, r in prior] + [g.score for g in games]) \
+            if (games or prior) else None
+        lines = tuple(GameLine(g.rating, o, g.score, None, None, None) for g, o in zip(games, opps, strict=True))
+        return Calculation(CODE, None, lines, float(sum(g.score for g in games)), value, performance=value,
+                           status="performance", steps=(("prior-grade games", len(prior)),))
+    r = float(player.rating)
+    opps = _counted(games, r, r)
+    outcome = normal_change(r, opps, [g.score for g in games], player.bonus_count, k=k)
+    lines = tuple(GameLine(g.rating, st.opponent_rating, g.score, st.rating - st.opponent_rating,
+                           expected(st.rating, st.opponent_rating), st.delta,
+                           "upset gain" if st.upset is not None else "")
+                  for g, st in zip(games, outcome.steps, strict=True))
+    after = max(RATING_FLOOR, r + outcome.change)
+    return Calculation(CODE, r, lines, float(sum(g.score for g in games)), after, change=outcome.change,
+                       k=outcome.steps[0].k if outcome.steps else None,
+                       expected=sum(expected(st.rating, st.opponent_rating) for st in outcome.steps),
+                       status="normal", steps=(("total before rounding", outcome.total),
+                                               ("activity bonus", sum(st.bonus for st in outcome.steps)),
+                                               ("bonus count after", outcome.bonus_count)))
+
+
+def _counted(games: Sequence[OpponentGame], default: float, own: float | None) -> list[float]:
+    """The rating each game counts with: at least 400, then the handicap shift (rules 6.6, 6.7)."""
+    out = []
+    for g in games:
+        o = max(OPPONENT_FLOOR, float(default if g.rating is None else g.rating))
+        if g.handicap:
+            h = grades.handicap_value(g.handicap)
+            if not g.gives:  # receiver: the giver counts shift(or, h)
+                o = float(grades.shift(o, h))
+            elif own is not None:  # giver: the receiver counts or + (own - shift(own, h))
+                o = o + (own - float(grades.shift(own, h)))
+        out.append(o)
+    return out
+
+
+def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
+    """Rate one FESA tournament: rating list in, rating list out (rules 6.1 - 6.10)."""
+    options_of(Options, options, **overrides)
     players = event.players
     index = event.index()
     history: dict[str, list[tuple[float, float]]] = {p.id: [] for p in players}
@@ -207,19 +310,19 @@ def rate(event: Event) -> Results:
     if len(rounds) > MAX_ROUNDS:
         warnings.append(
             f"{len(rounds)} rounds: FESA advises splitting a tournament of more than {MAX_ROUNDS} rounds "
-            "into two tables (seed 000 section 12); rated as one"
+            "into two tables (rules 6.1); rated as one"
         )
     entries = []
     for i, p in enumerate(players):
         new = p.games == 0 and not history[p.id]
         prior_grade = []
         if new and p.nsr_grade:
-            mp = float(fesa_grades.nsr_midpoint(p.nsr_grade))
+            mp = float(grades.nsr_midpoint(p.nsr_grade))
             prior_grade = [(mp, 1.0), (mp, 0.0)]
         entries.append(_Entry(i, p, False, list(history[p.id]) + prior_grade, prior_grade))
     for g in rated_games:
         a, b = index[g.player], index[g.opponent]  # type: ignore[index]
-        h = fesa_grades.handicap_value(g.handicap) if g.handicap else 0.0
+        h = grades.handicap_value(g.handicap) if g.handicap else 0.0
         score = float(g.result.score)  # type: ignore[arg-type]
         entries[a].games.append((b, score, 1 if h else 0, h))
         entries[b].games.append((a, 1.0 - score, -1 if h else 0, h))
@@ -236,7 +339,7 @@ def rate(event: Event) -> Results:
                 p.games + n < PERFORMANCE_GAMES
             )
 
-    # SPEC 6.6: current rounded results; performance-mode players start at 400
+    # rules 6.6: current rounded results; performance-mode players start at 400
     current = [
         (OPPONENT_FLOOR if e.performance_mode else float(e.player.rating or 0.0)) for e in entries
     ]
@@ -262,7 +365,7 @@ def rate(event: Event) -> Results:
     else:
         raise InputError([Problem(
             event.name or "tournament", None, None,
-            f"the ratings did not settle after {MAX_SWEEPS} sweeps (SPEC 6.6); check the games for errors",
+            f"the ratings did not settle after {MAX_SWEEPS} sweeps (rules 6.6); check the games for errors",
         )])
 
     rows = []
@@ -271,7 +374,7 @@ def rate(event: Event) -> Results:
         row, hist_after = _result_row(e, current)
         rows.append(row)
         new_history += [HistoryGame(e.player.id, o, r) for o, r in hist_after]
-    return Results("fesa", COLUMNS, rows, period=event.period, warnings=warnings, history=new_history)
+    return Results.from_rows(CODE, COLUMNS, rows, period=event.period, warnings=warnings, history=new_history)
 
 
 def _check_history(event: Event, history: dict[str, list[tuple[float, float]]]) -> None:
@@ -281,21 +384,21 @@ def _check_history(event: Event, history: dict[str, list[tuple[float, float]]]) 
         if rows and len(rows) != p.games:
             problems.append(Problem(
                 "players", p.row, "games",
-                f"{p.id!r} has {p.games} games but {len(rows)} history rows (SPEC 8: they must be equal)",
+                f"{p.id!r} has {p.games} games but {len(rows)} history rows (rules 8: they must be equal)",
             ))
     if problems:
         raise InputError(problems)
 
 
 def _opponent_ratings(e: _Entry, current: list[float], own: float) -> list[float]:
-    """The rating each game counts with (SPEC 6.6, 6.7)."""
+    """The rating each game counts with (rules 6.6, 6.7)."""
     out = []
     for opp, _, role, h in e.games:
         o = max(OPPONENT_FLOOR, current[opp])
         if role == -1:  # receiver: the giver counts shift(or, h)
-            o = float(fesa_grades.shift(o, h))
+            o = float(grades.shift(o, h))
         elif role == 1:  # giver: the receiver counts or + (own - shift(own, h))
-            o = o + (own - float(fesa_grades.shift(own, h)))
+            o = o + (own - float(grades.shift(own, h)))
         out.append(o)
     return out
 
@@ -308,7 +411,7 @@ def _evaluate(e: _Entry, current: list[float]) -> tuple[float, list[float], Norm
         opps = _opponent_ratings(e, current, own)
         prior_o = [o for o, _ in e.prior]
         prior_s = [s for _, s in e.prior]
-        value = float(performance_rating(prior_o + opps, prior_s + scores))
+        value = float(performance(prior_o + opps, prior_s + scores))
         return value, opps, None
     before = float(e.player.rating or 0.0)
     opps = _opponent_ratings(e, current, before)
@@ -338,8 +441,8 @@ def _result_row(e: _Entry, current: list[float]) -> tuple[dict[str, object], lis
     }
     history_after: list[tuple[float, float]] = []
     if n == 0:
-        if e.prior_grade_games:  # SPEC 6.8: a new NSR player enters on his prior-grade games
-            rating_after: float | None = float(performance_rating(*zip(*e.prior_grade_games, strict=True)))
+        if e.prior_grade_games:  # rules 6.8: a new NSR player enters on his prior-grade games
+            rating_after: float | None = float(performance(*zip(*e.prior_grade_games, strict=True)))
             games_after = 2
             history_after = list(e.prior_grade_games)
             mode = "performance"

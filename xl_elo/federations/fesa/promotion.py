@@ -1,4 +1,4 @@
-"""FESA promotions after a tournament (SPEC 6.10; seed 003 section 7, seed 000 section 11).
+"""FESA promotions after a tournament (rules 6.10).
 
 The tournament's change is spread equally over its games and the games are walked one by
 one with the player's game count ``t`` after each: nothing below 9 games; from 9 to 17 the
@@ -7,7 +7,7 @@ reached), runs carried between tournaments and restarted at each promotion. Then
 "bound to get it" simulation. Dan promotions carry a note to check the games against the
 MP of the grade below; 5 dan and above a note that the Japan Shogi Association must agree.
 
-Decisions where SPEC 6.10 is silent (also in the issue note):
+Decisions where rules 6.10 is silent (also in the issue note):
 - a game below LB ends both runs and clears ``mp_reached``;
 - a performance-mode player walks all his games at his new rating from empty runs;
 - the simulation of "bound to get it" loses K of the running simulated rating each game.
@@ -19,16 +19,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from xl_elo.federations import fesa_grades
+from xl_elo.federations.fesa import grades as fesa_grades
 from xl_elo.tables import FESA_GRADES, FESA_K_BANDS
 
-#: Below this many games no grade is given (SPEC 6.10).
+#: Below this many games no grade is given (rules 6.10).
 FIRST_GRADE_GAMES: Final = 9
-#: From this many games the runs count (SPEC 6.10).
+#: From this many games the runs count (rules 6.10).
 RUN_GAMES: Final = 18
-#: Games simulated for "bound to get it" (SPEC 6.10).
+#: Games simulated for "bound to get it" (rules 6.10).
 SIMULATED_GAMES: Final = 20
-#: Dan promotions: games against the MP of the grade below (seed 003 section 7b).
+#: Dan promotions: games against the MP of the grade below (rules 6.10).
 DAN_GAMES: Final = {"1 dan": 7, "2 dan": 7, "3 dan": 7, "4 dan": 8, "5 dan": 8}
 JSA_FROM: Final = "5 dan"
 
@@ -68,7 +68,7 @@ def _k(rating: float) -> int:
 
 
 def _upper_bound(i: int) -> int | None:
-    """UB of the grade at table position i: the next grade's LB (SPEC 6.9)."""
+    """UB of the grade at table position i: the next grade's LB (rules 6.9)."""
     return FESA_GRADES[i + 1].lb if i + 1 < len(FESA_GRADES) else None
 
 
@@ -140,7 +140,7 @@ class _Walker:
             else:
                 return promoted
             promoted = True
-            # SPEC 6.10: the same game is tested again against the new next grade
+            # rules 6.10: the same game is tested again against the new next grade
 
 
 def promote(
@@ -155,7 +155,7 @@ def promote(
     performance_mode: bool = False,
     history: Sequence[tuple[float, float]] = (),
 ) -> Promotion:
-    """Grade and runs after a tournament (SPEC 6.10).
+    """Grade and runs after a tournament (rules 6.10).
 
     ``walk`` holds the rating after each game of the tournament (before + i * change / n)
     and ``games_before`` the game count before it. A performance-mode player walks his
@@ -179,7 +179,7 @@ def promote(
 
 
 def _bound_to_get_it(w: _Walker, t: int, rating: float) -> None:
-    """Promote now if 20 more games each losing K points would promote (SPEC 6.10)."""
+    """Promote now if 20 more games each losing K points would promote (rules 6.10)."""
     n = w.next_grade()
     if n is None or rating - _k(rating) < FESA_GRADES[n].lb:
         # the first simulated game already falls below the next grade's LB: it clears the runs,

@@ -1,0 +1,207 @@
+"""What every federation module offers, with the same names and the same meaning.
+
+A federation is one module (``xl_elo/federations/<code>.py``, or a package) that declares:
+
+- ``CODE``, ``NAME``, ``ALIASES``: how it is named (``"fse"``, ``"FSE (Swiss chess
+  federation)"``, ``("ssb", "swiss")``); ``RULES``: its section of docs/rules.md; ``SOURCE``:
+  where the federation publishes its rules; ``UNIT``: what is rated at once (``period``,
+  ``event``, ``tournament``); ``NEEDS_PERIOD``: whether the rules need the period's month
+  (FIDE and FSE count ages in its year);
+- ``Options``: a frozen dataclass of the settings the rules leave to the user, each with
+  the federation's default pinned and its source in the field's metadata (``help``,
+  ``choices``, ``source``, ``flag`` for the command line);
+- ``COLUMNS``: its results table (rules 8): the common columns then its own, each with its
+  kind and whether a workbook must agree exactly (:class:`xl_elo.model.Column`);
+- the functions, in this argument order, plain Python on plain numbers (so they also run
+  where numpy is missing):
+
+  ``expected(rating, opponent, options=None) -> float``
+      the expected score of one game;
+  ``k_factor(rating, games=None, age=None, ever_2400=False, options=None) -> int``
+      the K-factor, or ``k_factor = None`` where no K applies (FQE's K is a constant,
+      FFE has none);
+  ``performance(opponent_ratings, scores, rating=None, options=None) -> float | None``
+      the federation's performance rating of a list of games (``rating`` centres FFE's
+      compatibility window);
+  ``first_rating(opponent_ratings, scores, options=None) -> FirstRating | None``
+      an unrated player's first rating, or ``first_rating = None`` where the rules give none;
+  ``calculate(player, games, period=None, k=None, options=None) -> Calculation``
+      one player's event, game by game, as a rating officer checks it (``xl-elo calc``,
+      ``ELO_CHANGE``);
+  ``rate(event, options=None) -> Results``
+      a whole event or period: every player, every intermediate.
+
+  A period federation may also offer ``rate_arrays(arrays, options=None) -> Results``, the
+  same on :class:`xl_elo.model.EventArrays` (the fast CSV lane and ``ELO_RATE`` use it).
+
+:class:`Federation` states this as a ``typing.Protocol``; ``tests/test_contract.py`` checks
+every registered module against it, signatures included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, Protocol, runtime_checkable
+
+from xl_elo.model import Column, Event, Player, Results
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentGame:
+    """One game of a one-player calculation: the opponent's rating and the player's score.
+
+    ``rating`` None is an unrated opponent (FQE counts him at 1100). FESA handicap games
+    carry the handicap code and whether the player gave it.
+    """
+
+    rating: float | None
+    score: float
+    handicap: str | None = None
+    gives: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game of a :class:`Calculation`, with what a rating officer checks."""
+
+    opponent: float | None
+    """The opponent's rating as given."""
+    counts_as: float | None
+    """The rating the game counts with (after the 400-point rule, a floor, a handicap)."""
+    score: float
+    difference: float | None
+    """Own rating minus the opponent's as the rule uses it."""
+    expected: float | None
+    change: float | None
+    """This game's share of the change, before the rounding (None where the rule is not per game)."""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Calculation:
+    """One player's event or period, step by step (rules section of the federation)."""
+
+    federation: str
+    rating_before: float | None
+    games: tuple[GameLine, ...]
+    score: float
+    rating_after: float | None
+    change: float | None = None
+    """The change of the published rating (new rating minus the old), bonuses and caps included."""
+    k: int | None = None
+    expected: float | None = None
+    performance: float | None = None
+    status: str = ""
+    steps: tuple[tuple[str, Any], ...] = ()
+    """Every other intermediate, in the order the rules apply them: (label, value)."""
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FirstRating:
+    """An unrated player's first rating and its intermediates."""
+
+    rating: float | None
+    """The first rating, None when the rules give none yet."""
+    status: str
+    """What happened, in the federation's words (``first rating``, ``below floor``, ``archived`` ...)."""
+    performance: float | None = None
+    games: int = 0
+    score: float = 0.0
+    steps: tuple[tuple[str, Any], ...] = ()
+
+
+@runtime_checkable
+class Federation(Protocol):
+    """The shape of every federation module (see the module docstring)."""
+
+    CODE: str
+    NAME: str
+    ALIASES: tuple[str, ...]
+    RULES: str
+    SOURCE: str
+    UNIT: str
+    NEEDS_PERIOD: bool
+    Options: type
+    COLUMNS: tuple[Column, ...]
+    k_factor: Callable[..., int] | None
+    first_rating: Callable[..., FirstRating | None] | None
+
+    def expected(self, rating: float, opponent: float, options: Any = None) -> float: ...
+
+    def performance(self, opponent_ratings: Sequence[float], scores: Sequence[float],
+                    rating: float | None = None, options: Any = None) -> float | None: ...
+
+    def calculate(self, player: Player, games: Sequence[OpponentGame], period: str | None = None,
+                  k: int | None = None, options: Any = None) -> Calculation: ...
+
+    def rate(self, event: Event, options: Any = None) -> Results: ...
+
+
+#: The argument names of each contract function, in order (checked by the tests).
+SIGNATURES: dict[str, tuple[str, ...]] = {
+    "expected": ("rating", "opponent", "options"),
+    "k_factor": ("rating", "games", "age", "ever_2400", "options"),
+    "performance": ("opponent_ratings", "scores", "rating", "options"),
+    "first_rating": ("opponent_ratings", "scores", "options"),
+    "calculate": ("player", "games", "period", "k", "options"),
+    "rate": ("event", "options"),
+}
+
+
+# --------------------------------------------------------------------------- options
+
+
+def option(default: Any, doc: str, *, choices: Sequence[Any] = (), source: str = "",
+           flag: str | None = None) -> Any:
+    """A field of a federation's ``Options``, with what the command line and the docs show."""
+    return field(default=default, metadata={"help": doc, "choices": tuple(choices), "source": source,
+                                            "flag": flag})
+
+
+def options_of(cls: type, options: Any = None, **overrides: Any) -> Any:
+    """``options`` (or the defaults of the federation's ``Options`` class ``cls``) with ``overrides``.
+
+    ``overrides`` use the fields' names (``dp_method="table"``); values given as text (from
+    the command line or a workbook cell) are converted to the field's type and checked.
+    """
+    base = options if options is not None else cls()
+    if not isinstance(base, cls):
+        raise TypeError(f"options must be {cls.__module__}.Options, not {type(base).__name__}")
+    if not overrides:
+        return base
+    known = {f.name: f for f in fields(cls)}
+    values = {f.name: getattr(base, f.name) for f in fields(cls)}
+    for name, value in overrides.items():
+        if name not in known:
+            raise ValueError(f"no option {name!r} here (the options: {', '.join(known) or 'none'})")
+        values[name] = _convert(known[name], value)
+    return cls(**values)
+
+
+def _convert(f: Any, value: Any) -> Any:
+    choices = f.metadata.get("choices") or ()
+    default = f.default
+    if isinstance(value, str) and not isinstance(default, str):
+        text = value.strip().replace(",", ".")
+        try:
+            value = type(default)(float(text)) if isinstance(default, (int, float)) else value
+        except ValueError:
+            raise ValueError(f"option {f.name}: {value!r} is not a number") from None
+    if isinstance(value, str):
+        value = value.strip().lower()
+    if choices and value not in choices:
+        raise ValueError(f"option {f.name}: {value!r} is not one of {', '.join(map(str, choices))}")
+    return value
+
+
+def describe_options(federation: Any) -> list[tuple[str, Any, str, tuple[Any, ...], str]]:
+    """(name, default, help, choices, source) for each option of a federation."""
+    return [(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("choices", ()),
+             f.metadata.get("source", "")) for f in fields(federation.Options)]
+
+
+def kinds(columns: Sequence[Column]) -> Mapping[str, str]:
+    """Column name -> kind."""
+    return {c.name: c.kind for c in columns}

@@ -1,0 +1,140 @@
+"""Reading and writing a user's files safely (rules 8: nothing a user typed is lost).
+
+- An input must be a regular file within :data:`xl_elo.limits.FILE_BYTES`; a device, a
+  folder or a pipe is refused before anything is read.
+- An output is never written over an input: the real paths (links resolved) and the files
+  themselves are compared, whatever transformation came between (a recalculated copy, a
+  conversion). It must be a regular file or not exist yet; a read-only file is not replaced.
+- An output is written to a temporary file beside it and moved into place only when
+  complete, with the permissions a new file normally gets (the user's umask), or the ones the
+  replaced file had. A failure names the output, never the temporary file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from xl_elo import limits
+from xl_elo.model import InputError, Problem
+
+
+class OutputError(ValueError):
+    """An output that must not be written (over an input, a device, a read-only file)."""
+
+
+def input_path(path: str | os.PathLike[str], what: str | None = None) -> Path:
+    """Check that ``path`` is a readable regular file within the size limit; InputError otherwise."""
+    p = Path(path)
+    name = what or p.name or str(p)
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise InputError([Problem(name, None, None, "the file does not exist")]) from None
+    except OSError as exc:
+        raise InputError([Problem(name, None, None, f"cannot be read ({exc.strerror})")]) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError([Problem(name, None, None, "is a folder, not a file")])
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError([Problem(name, None, None, "is not a regular file (a device or a pipe?): give a file")])
+    if st.st_size > limits.FILE_BYTES.value:
+        raise InputError([Problem(name, None, None, limits.FILE_BYTES.message(f"is {st.st_size:,} bytes long"))])
+    return p
+
+
+def read_bytes(path: str | os.PathLike[str], what: str | None = None) -> bytes:
+    """The bytes of an input file (checked by :func:`input_path`)."""
+    p = input_path(path, what)
+    try:
+        return p.read_bytes()
+    except OSError as exc:
+        raise InputError([Problem(what or p.name, None, None, f"cannot be read ({exc.strerror})")]) from None
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        if os.path.realpath(a) == os.path.realpath(b):
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def check_output(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str] | None] = ()) -> Path:
+    """Refuse (:class:`OutputError`) an output over an input, a non-regular file or a read-only one."""
+    target = Path(path)
+    for other in inputs:
+        if other is not None and _same(target, Path(other)):
+            raise OutputError(f"refusing to write the output over the input file {other} ({target} is that file)")
+    if target.exists() or target.is_symlink():
+        try:
+            st = target.stat()
+        except OSError as exc:
+            raise OutputError(f"cannot write {target}: {exc.strerror}") from None
+        if stat.S_ISDIR(st.st_mode):
+            raise OutputError(f"{target} is a folder: give a file name")
+        if not stat.S_ISREG(st.st_mode):
+            raise OutputError(f"refusing to write {target}: it is not a regular file (a device?)")
+        if not os.access(target, os.W_OK):
+            raise OutputError(f"refusing to replace {target}: it is read-only")
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise OutputError(f"cannot write {target}: the folder {directory} does not exist")
+    return target
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes, *,
+                 inputs: Iterable[str | os.PathLike[str] | None] = ()) -> Path:
+    """Write ``data`` (text as UTF-8) to ``path`` through a temporary file moved into place when complete."""
+    target = check_output(path, inputs)
+    directory = target.parent if str(target.parent) else Path(".")
+    mode = _mode_for(target)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def temporary_beside(target: Path) -> Path:
+    """A new empty temporary file beside ``target`` (for writers that need a path), 0600 until moved."""
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    os.close(fd)
+    return Path(tmp)
+
+
+def move_into_place(tmp: Path, target: Path) -> Path:
+    """Give ``tmp`` the permissions ``target`` should have and move it there."""
+    try:
+        os.chmod(tmp, _mode_for(target))
+        os.replace(tmp, target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target

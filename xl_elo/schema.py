@@ -1,0 +1,318 @@
+"""The tables of rules 8 and the one validation of every value they hold.
+
+Every front end reads a cell through these functions: the CSV and workbook readers, the TRF
+and FESA file readers, the fast columnar reader (once per distinct spelling) and the
+spreadsheet functions. So the command line, the Python API and the functions accept and
+refuse exactly the same values, with the same words (rules 1.1, 1.4, 8).
+
+A value that is not acceptable raises :class:`ValueProblem` whose message quotes what was
+found and says what was expected; the readers add the file, the row and the column.
+
+Cells come as text (CSV, TRF) or typed (a workbook, a spreadsheet range: numbers as numbers).
+In a typed source a number typed as text is refused (``typed=True``), as the template
+workbooks' own formulas refuse it: what the spreadsheet shows as text is never guessed at.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from xl_elo.core import MAX_RATING, Result, ResultError, parse_result
+from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
+
+#: The columns of each input table, in the order a template shows them (rules 8).
+PLAYER_COLUMNS: Final = (
+    "id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf",
+    "archive_games", "bonus_count", "grade", "nsr_grade", "lb_run", "mp_run", "mp_reached",
+)
+GAME_COLUMNS: Final = ("round", "player", "opponent", "result", "handicap", "rated")
+HISTORY_COLUMNS: Final = ("id", "opponent_rating", "result")
+#: A results table read back as a players table (rating list in, rating list out, rules 8).
+PLAYER_ALIASES: Final = {"rating_after": "rating", "games_after": "games", "grade_after": "grade"}
+
+#: Ranges of the whole-number fields (a count far beyond any real one is a typing mistake).
+MAX_GAMES: Final = 100_000
+MAX_ROUND: Final = 999
+FIRST_BIRTH_YEAR: Final = 1900
+MAX_BONUS_COUNT: Final = 100
+MAX_RUN: Final = 1000
+#: Longest text accepted in one cell (a name, an id, a note).
+MAX_CELL: Final = 1000
+#: Characters an id may not hold: spreadsheets read them as wildcards when they match ids.
+ID_WILDCARDS: Final = "*?~"
+
+YES: Final = frozenset({"yes", "y", "true", "1", "oui", "o", "x", "1.0"})
+NO: Final = frozenset({"no", "n", "false", "0", "non", "0.0"})
+YES_NO_HELP: Final = "yes or no (also y/n, true/false, 1/0, oui/non, x for yes)"
+
+
+class ValueProblem(ValueError):
+    """A value that is not acceptable: the message says what was found and what was expected."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A value as a message quotes it: its repr, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 5] + "...'"
+
+
+# --------------------------------------------------------------------------- cells
+
+
+_SPACE = " \t\r\n\u00a0\u202f\u2007"
+
+
+#: Error values a spreadsheet shows in a cell; never a value (a formula failed somewhere).
+EXCEL_ERRORS: Final = frozenset({"#N/A", "#VALUE!", "#REF!", "#DIV/0!", "#NUM!", "#NAME?", "#NULL!", "#SPILL!",
+                                 "#CALC!", "#GETTING_DATA", "Err:502", "Err:504", "Err:508", "Err:511", "Err:522"})
+
+
+def clean(value: Any) -> Any:
+    """Text without the spaces around it (non-breaking ones too); '' and NaN -> None.
+
+    A spreadsheet error value (``#N/A``) is refused: it is not what anybody typed.
+    """
+    if isinstance(value, str):
+        text = value.strip(_SPACE)
+        if text in EXCEL_ERRORS:
+            raise ValueProblem(f"the spreadsheet error {text} was found (expected a value)")
+        return text if text else None
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def text(value: Any) -> str | None:
+    """A text cell (a whole number typed as a number reads without '.0'); blank -> None."""
+    v = clean(value)
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    out = str(v)
+    if len(out) > MAX_CELL:
+        raise ValueProblem(f"{shown(out)} is {len(out)} characters long (at most {MAX_CELL} in a cell)")
+    return out
+
+
+def identifier(value: Any) -> str | None:
+    """A player id (rules 8): text, compared exactly; no ``* ? ~`` (spreadsheet wildcards)."""
+    out = text(value)
+    if out is not None and any(c in out for c in ID_WILDCARDS):
+        raise ValueProblem(f"{shown(out)} holds one of {' '.join(ID_WILDCARDS)}, which spreadsheets read as "
+                           "wildcards (expected an id without them)")
+    return out
+
+
+_NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?$")
+_THOUSANDS = re.compile(r"^\d{1,3}(?:[ .,\u00a0\u202f']\d{3})+$")
+
+
+def number(value: Any, *, what: str = "a number", low: float | None = None, high: float | None = None,
+           whole: bool = False, typed: bool = False) -> float | None:
+    """A number (blank -> None), decimal point or comma; refused when not finite or out of range.
+
+    ``whole`` refuses a fraction, ``typed`` refuses text (a typed source holds numbers as numbers).
+    Text with spaces or a thousands separator inside (``1 875``, ``1.850`` for a whole
+    number) is refused with a word on what to type instead.
+    """
+    v = clean(value)
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        raise ValueProblem(f"{shown(v)} is not {what}")
+    if isinstance(v, str):
+        if typed:
+            raise ValueProblem(f"{shown(v)} is text, not a number (expected {what}: type the number itself, "
+                               "or format the cell as a number)")
+        if _THOUSANDS.match(v) and (whole or not _NUMBER.match(v)):
+            plain = re.sub(r"\D", "", v)
+            raise ValueProblem(f"{shown(v)} has a thousands separator (expected {what}: write {plain})")
+        if not _NUMBER.match(v):
+            raise ValueProblem(f"{shown(v)} is not a number (expected {what})")
+        x = float(v.replace(",", "."))
+    elif isinstance(v, (int, float)):
+        try:
+            x = float(v)
+        except OverflowError:
+            raise ValueProblem(f"{shown(v)} is out of range (expected {what})") from None
+    else:
+        raise ValueProblem(f"{shown(v)} is not a number (expected {what})")
+    if math.isnan(x) or math.isinf(x):
+        raise ValueProblem(f"{shown(v)} is not a finite number (expected {what})")
+    if (low is not None and x < low) or (high is not None and x > high):
+        raise ValueProblem(f"{shown(v)} is out of range (expected {what})")
+    if whole and not x.is_integer():
+        raise ValueProblem(f"{shown(v)} is not a whole number (expected {what})")
+    return x
+
+
+def whole(value: Any, low: int, high: int, *, what: str | None = None, typed: bool = False) -> int | None:
+    """A whole number from ``low`` to ``high`` (blank -> None)."""
+    x = number(value, what=what or f"a whole number from {low} to {high}", low=low, high=high, whole=True,
+               typed=typed)
+    return None if x is None else int(x)
+
+
+RATING_HELP: Final = f"a rating: a whole number from 0 to {MAX_RATING}, or blank for unrated"
+
+
+def rating(value: Any, *, typed: bool = False) -> float | None:
+    """A rating (rules 1.4, 8): a whole number from 0 to 3500; blank -> None (unrated).
+
+    Every federation publishes whole ratings, so a fraction is refused: it catches a rating
+    typed with a thousands separator (``1.850`` read as 1.85).
+    """
+    return number(value, what=RATING_HELP, low=0, high=MAX_RATING, whole=True, typed=typed)
+
+
+def yes_no(value: Any, *, typed: bool = False) -> bool | None:
+    """yes / no (rules 8); blank -> None (the caller's default)."""
+    v = clean(value)
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, (int, float)) and v in (0, 1):
+        return bool(v)
+    key = str(v).lower()
+    if key in YES:
+        return True
+    if key in NO:
+        return False
+    raise ValueProblem(f"{shown(v)} is not {YES_NO_HELP}")
+
+
+def category(value: Any) -> str | None:
+    """FFE category: ``junior`` or ``senior`` (blank counts as senior, rules 5.6)."""
+    v = text(value)
+    if v is None:
+        return None
+    if v.lower() not in ("junior", "senior"):
+        raise ValueProblem(f"{shown(v)} is not junior or senior")
+    return v.lower()
+
+
+def round_number(value: Any, *, typed: bool = False) -> int | None:
+    """A round: a whole number from 1 to 999 (blank -> None)."""
+    return whole(value, 1, MAX_ROUND, what=f"the round number, from 1 to {MAX_ROUND}", typed=typed)
+
+
+def result(value: Any, *, has_opponent: bool = True) -> Result:
+    """A game's result (rules 1.1); :class:`ValueProblem` naming what is accepted."""
+    v = clean(value)
+    if isinstance(v, str) and len(v) > MAX_CELL:
+        raise ValueProblem(f"{shown(v)} is not a result")
+    try:
+        return parse_result(v, has_opponent=has_opponent)
+    except ResultError as exc:
+        raise ValueProblem(str(exc)) from None
+
+
+def played_result(value: Any) -> float:
+    """The result of a played game (a FESA history row): 1, 0.5 or 0."""
+    r = result(value)
+    if r.score is None or not r.rated:
+        raise ValueProblem(f"{shown(clean(value))} is not a played game's result (1, 0.5 or 0)")
+    return r.score
+
+
+_PERIOD = re.compile(r"^(\d{4})-(\d{1,2})(?:-(\d{1,2}))?$")
+
+
+def period(value: Any, *, required: bool = True, what: str = "the period") -> str | None:
+    """A rating period ``YYYY-MM`` (a real month) or a date ``YYYY-MM-DD``; blank -> None unless required.
+
+    A spreadsheet date (what Excel makes of ``2026-10`` typed in a cell) reads as its month.
+    """
+    v = clean(value)
+    if v is None:
+        if required:
+            raise ValueProblem(f"{what} is blank (expected a month as YYYY-MM, e.g. 2026-10)")
+        return None
+    if isinstance(v, dt.datetime):
+        v = v.date()
+    if isinstance(v, dt.date):
+        return f"{v.year:04d}-{v.month:02d}"
+    m = _PERIOD.match(str(v))
+    if m:
+        year, month, day = int(m.group(1)), int(m.group(2)), m.group(3)
+        if 1900 <= year <= 2200 and 1 <= month <= 12:
+            if day is None:
+                return f"{year:04d}-{month:02d}"
+            try:
+                return dt.date(year, month, int(day)).isoformat()
+            except ValueError:
+                pass
+    raise ValueProblem(f"{shown(v)} is not a month (expected {what} as YYYY-MM, e.g. 2026-10)")
+
+
+def birth_year(value: Any, year: int | None, *, typed: bool = False) -> int | None:
+    """A year of birth from 1900 to the period's year (blank -> None)."""
+    high = year if year is not None else dt.date.today().year
+    return whole(value, FIRST_BIRTH_YEAR, high, typed=typed,
+                 what=f"a year of birth from {FIRST_BIRTH_YEAR} to {high}"
+                      + (" (the period's year)" if year is not None else ""))
+
+
+# --------------------------------------------------------------------------- FESA grades and handicaps
+
+GRADE_NAMES: Final = tuple(g.grade for g in FESA_GRADES)
+_GRADE = re.compile(r"^\s*(pro(?:fessional)?\s*)?(\d{1,2})\s*-?\s*(k|kyu|d|dan)\s*$", re.IGNORECASE)
+GRADE_HELP: Final = "a FESA grade (20 kyu .. 1 kyu, 1 dan .. 8 dan)"
+PRO_HELP: Final = " or a professional grade (pro 1 dan .. pro 9 dan)"
+
+
+def grade(value: Any, *, allow_pro: bool = False) -> str | None:
+    """A grade as the data contract writes it: ``3kyu``, ``3 Kyu``, ``3k`` -> ``3 kyu``; ``1d`` -> ``1 dan``."""
+    v = text(value)
+    if v is None:
+        return None
+    m = _GRADE.match(v)
+    if m:
+        pro, n, unit = m.group(1), int(m.group(2)), m.group(3).lower()
+        name = f"{n} {'kyu' if unit.startswith('k') else 'dan'}"
+        if pro:
+            if allow_pro and name.endswith("dan") and 1 <= n <= 9:
+                return f"pro {name}"
+        elif name in GRADE_NAMES:
+            return name
+    raise ValueProblem(f"{shown(v)} is not {GRADE_HELP}{PRO_HELP if allow_pro else ''}")
+
+
+def handicap(value: Any) -> str | None:
+    """A FESA handicap code (rules 6.7): ``S L B R RL 2p 4p 5p 6p`` or the handicap's name."""
+    v = text(value)
+    if v is None:
+        return None
+    key = v.lower()
+    for code, (name, _) in FESA_HANDICAPS.items():
+        if key in (code.lower(), name):
+            return code
+    raise ValueProblem(f"{shown(v)} is not a handicap (expected one of {', '.join(FESA_HANDICAPS)})")
+
+
+# --------------------------------------------------------------------------- headers
+
+
+def header(cells: Sequence[Any], required: Sequence[str], aliases: Mapping[str, str] | None = None
+           ) -> tuple[dict[str, int], list[str]]:
+    """Column name -> position (names in lower case, first one wins) and the required ones missing."""
+    columns: dict[str, int] = {}
+    for j, name in enumerate(cells):
+        try:
+            key = (text(name) or "").lower()
+        except ValueProblem:
+            continue
+        if key and key not in columns:
+            columns[key] = j
+    for alias, name in (aliases or {}).items():
+        if name not in columns and alias in columns:
+            columns[name] = columns[alias]
+    return columns, [name for name in required if name not in columns]
