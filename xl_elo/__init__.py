@@ -13,14 +13,21 @@ docs/rules.md in the repository.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from xl_elo.core import expected_score, parse_result
-from xl_elo.csvio import read_event
 from xl_elo.federations import codes, find_federation, get
-from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Results
+
+if TYPE_CHECKING:
+    from xl_elo.model import Event, Results
 
 __version__ = "0.2.0"
+
+#: Names offered here, loaded on first use (``import xl_elo.core`` loads no reader).
+_LAZY = {
+    "read_event": "xl_elo.csvio", "expected_score": "xl_elo.core", "parse_result": "xl_elo.core",
+    "Event": "xl_elo.model", "Game": "xl_elo.model", "HistoryGame": "xl_elo.model", "InputError": "xl_elo.model",
+    "Player": "xl_elo.model", "Results": "xl_elo.model",
+}
 
 __all__ = [
     "FEDERATIONS", "Event", "Game", "HistoryGame", "InputError", "Player", "Results",
@@ -38,4 +45,8 @@ def rate(federation: str, event: Event, options: Any = None, **overrides: Any) -
 def __getattr__(name: str) -> Any:
     if name == "FEDERATIONS":
         return codes()
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(name)

@@ -2,7 +2,7 @@
 
 The examples are package data (:mod:`xl_elo.examples`), one per federation (the module's
 ``EXAMPLE``), each with an ``example.json`` that gives its title, period and the columns to
-print: seed 004's worked example (Daniel at the Quebec Open, FQE), a real FESA tournament
+print: the FQE's worked example (Daniel at the Quebec Open), a real FESA tournament
 (13th Nekomado-ken, with FESA's published history), and small illustrative FIDE, FSE and
 FFE periods.
 """
@@ -73,13 +73,13 @@ def run_demo(output_dir: Path, out: TextIO) -> int:
             written.append(hist)
         out.write("written: " + ", ".join(str(p) for p in written) + "\n")
     workbook = filled_workbook(output_dir)
-    out.write(f"\nSeed 004's worked example in the FQE template workbook (open it in Excel or LibreOffice; "
+    out.write(f"\nThe FQE's worked example in the FQE template workbook (open it in Excel or LibreOffice; "
               f"its formulas compute the same 2012): {workbook}\n")
     return 0
 
 
 def filled_workbook(output_dir: Path) -> Path:
-    """The FQE template filled with seed 004's worked example (native formulas, no Python needed)."""
+    """The FQE template filled with the FQE's worked example (native formulas, no Python needed)."""
     import tempfile
 
     from xl_elo.templates import build_template

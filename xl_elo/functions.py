@@ -489,16 +489,17 @@ def _split(value: Range, name: str) -> tuple[list[Any], list[list[Any]]]:
              Arg("period", "FIDE, FSE: the period as YYYY-MM (required: ages count in its year).", optional=True))
 def elo_rate(federation: Range, players: Range, games: Range, history: Range = None, period: Range = None) -> Any:
     """Rate a whole event or period; returns the results table with its header row (xl-elo rules 8)."""
-    from xl_elo import columnar
     from xl_elo.compat import need_numpy
-    from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows
-    from xl_elo.model import Event, check_event, period_year
 
     module = _federation(federation)
     try:
         need_numpy("ELO_RATE (a whole event)")
     except RuntimeError as exc:
         raise ArgumentError(str(exc)) from None
+    from xl_elo import columnar
+    from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows
+    from xl_elo.model import Event, check_event, period_year
+
     when = _single(period, "period", lambda v: schema.period(v, required=False))
     if module.NEEDS_PERIOD and when is None:
         raise ArgumentError(f"argument period is required for {module.CODE.upper()} (YYYY-MM: ages count in its year)")

@@ -1,4 +1,4 @@
-"""The published tables of SPEC 7 beside the values our formulas give.
+"""The published tables (rules 7) beside the values our formulas give.
 
 Each :class:`TableView` holds a table as the federation printed it (read from
 :mod:`xl_elo.tables`, never copied) and, for ``--compare``, the same rows recomputed from the
@@ -58,7 +58,7 @@ def _fesa_k() -> TableView:
     return TableView(
         "fesa-k", "FESA K-factor by rating before the game", t.FESA_K_SOURCE,
         ("from", "below", "k"), rows, ("from", "below", "k", "engine k"), cmp, diff,
-        "engine k: xl_elo.federations.fesa.k_factor at the band's two ends (SPEC 6.2)",
+        "engine k: xl_elo.federations.fesa.k_factor at the band's two ends (rules 6.2)",
     )
 
 
@@ -76,8 +76,8 @@ def _fesa_grades() -> TableView:
     return TableView(
         "fesa-grades", "FESA grade table: LB, MP, UB, #LB, #MP", t.FESA_GRADE_SOURCE,
         ("grade", "lb", "mp", "ub", "n_lb", "n_mp"), rows,
-        ("grade", "lb", "lb seed 003", "ub = next lb", "ub seed 003"), cmp, diff,
-        "UB is the next grade's LB (SPEC 6.9); seed 003 prints 20 kyu's LB as 1 and stops at 5 dan",
+        ("grade", "lb", "lb printed", "ub = next lb", "ub printed"), cmp, diff,
+        "UB is the next grade's LB (rules 6.9); FESA's English text prints 20 kyu's LB as 1 and stops at 5 dan",
     )
 
 
@@ -98,7 +98,7 @@ def _ffe_dp() -> TableView:
         ("p", "dp"), rows, ("p", "dp published", "(2000/7) Phi^-1(p)", "normal, bounded", "table, bounded"),
         cmp, diff,
         "marked: the published integer is not the normal quantile (2000/7) Phi^-1(P) rounded; "
-        "the engine bounds D to +-470 (SPEC 5.4)",
+        "the engine bounds D to +-470 (rules 5.4)",
     )
 
 
@@ -142,7 +142,7 @@ def _fide_pd() -> TableView:
         t.FIDE_PD_SOURCE, ("from", "to", "expected"), pub,
         ("from", "to", "expected", "normal at from", "normal at to", "normal at middle, 2 dec."), cmp, diff,
         "normal: Elo's normal model Phi(d / (200 sqrt 2)); marked where the middle of the range rounds "
-        "to another hundredth; the engine applies the 400-point rule (SPEC 2.2)",
+        "to another hundredth; the engine applies the 400-point rule (rules 2.2)",
     )
 
 
@@ -161,8 +161,8 @@ def _approx(name: str, rows: tuple[tuple[int, float, int, int, int], ...], k: in
         ("difference", "expected", "logistic", f"logistic to {step:g}", "win", "K(1-E)",
          "draw", "K(0.5-E)", "loss", "K(0-E)"),
         cmp, diff,
-        f"logistic E (SPEC 1.2) at the difference; the changes are K * (result - E) with K = {k} "
-        f"rounded half away from zero (SPEC 1.3); the expected column is E rounded to {step:g}",
+        f"logistic E (rules 1.2) at the difference; the changes are K * (result - E) with K = {k} "
+        f"rounded half away from zero (rules 1.3); the expected column is E rounded to {step:g}",
     )
 
 
@@ -177,7 +177,7 @@ def _fesa_handicaps() -> TableView:
         "fesa-handicaps", "FESA handicap values in grades", t.FESA_HANDICAP_SOURCE,
         ("code", "handicap", "grades"), rows,
         ("code", "handicap", "grades", *[f"points for a {r} giver" for r in givers]), cmp, [False] * len(rows),
-        "points: rating - shift(rating, grades) on the fractional grade scale (SPEC 6.7)",
+        "points: rating - shift(rating, grades) on the fractional grade scale (rules 6.7)",
     )
 
 
@@ -190,11 +190,11 @@ def _ffe_conversions() -> TableView:
         "ffe-conversions", "FFE conversions from other rating systems", t.FFE_CONVERSION_SOURCE,
         ("system", "formula", "description"), rows,
         ("system", "formula", "2000 Elo in this system", "and back to Elo"), cmp, [False] * len(rows),
-        "inverse: value = (Elo - b) / a (SPEC 5.11)",
+        "inverse: value = (Elo - b) / a (rules 5.11)",
     )
 
 
-#: Every table of SPEC 7, by the name ``xl-elo tables NAME`` takes.
+#: Every table of rules 7, by the name ``xl-elo tables NAME`` takes.
 BUILDERS: dict[str, Callable[[], TableView]] = {
     "fesa-k": _fesa_k,
     "fesa-grades": _fesa_grades,

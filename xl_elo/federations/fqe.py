@@ -1,4 +1,4 @@
-"""FQE (Quebec chess federation) event rating (rules section 4; "Le calcul de la cote", seed 004).
+"""FQE (Quebec chess federation) event rating (rules section 4; the FQE's "Le calcul de la cote").
 
 Players are rated in the order unrated, provisional, permanent (rules 4.1). Unrated players
 get a performance ``Cm + 400 (W - L) / n`` with unrated opponents at 1100 and the 50 %

@@ -1,4 +1,4 @@
-"""FSE (Swiss chess federation) rating period (rules section 3; the arbiter course, seed 002).
+"""FSE (Swiss chess federation) rating period (rules section 3; the Swiss federation's arbiter course).
 
 Two-month periods. ``R_new = R_old + round(sum K * (score - E))`` with the logistic expected
 score (rules 1.2) and rounding half away from zero (1.3, 3.1). K follows 3.2. The Swiss
