@@ -140,9 +140,9 @@ def test_the_grade_of_a_rating_holds_it(r):
 
 @given(st.integers(1, 3000), st.sampled_from(list(FESA_HANDICAPS)))
 def test_shift_there_and_back_within_a_point(r, code):
-    """While the shifted rating stays above 0 (the grade scale ends at 20 kyu's LB, SPEC 6.7)."""
+    """While the shifted grade number stays on the scale (it ends at 20 kyu's LB, rules 6.7, 6.11)."""
     h = FESA_HANDICAPS[code][1]
-    assume(float(fesa_grades.shift(r, h)) > 0)
+    assume(fesa_grades.grade_number(r) - h > fesa_grades.FIRST_NUMBER)
     there = fesa_grades.shift(r, h)
     back = fesa_grades.shift(there, -h)
     assert abs(float(back) - r) <= 1

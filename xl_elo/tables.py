@@ -1,7 +1,7 @@
-"""The federations' published tables, transcribed once (SPEC section 7).
+"""The federations' published tables, transcribed once (rules section 7).
 
-Every table here is data copied from the federations' own documents (``seeds/`` of the
-project's shared folder), with its source. The engines, the ``xl-elo tables`` command, the
+Every table here is data copied from the federations' own documents, with its source (the
+document and its section; docs/rules.md links each federation's text). The engines, the ``xl-elo tables`` command, the
 Excel functions and the workbook generator all read these objects; no table is copied
 anywhere else.
 """
@@ -27,8 +27,8 @@ class Source:
 
 # --------------------------------------------------------------------------- 1. FESA K table
 
-FESA_K_SOURCE: Final = Source("FESA Elo System (seed 003)", "section 1, k(pr) table")
-#: (lowest rating of the band, K), highest band first (SPEC 6.2).
+FESA_K_SOURCE: Final = Source("FESA, Elo System (the rating rules, English original)", "section 1, the k(pr) table")
+#: (lowest rating of the band, K), highest band first (rules 6.2).
 FESA_K_BANDS: Final[tuple[tuple[int, int], ...]] = (
     (2240, 16),
     (1920, 20),
@@ -42,14 +42,14 @@ FESA_K_BANDS: Final[tuple[tuple[int, int], ...]] = (
 # --------------------------------------------------------------------------- 2. FESA grades
 
 FESA_GRADE_SOURCE: Final = Source(
-    "FESA Elo System (seed 003, section 7) and FESA's French text (seed 000, section 3)",
-    "grade table, as settled by SPEC 6.9",
+    "FESA, Elo System, section 7, and its French translation, section 3",
+    "the grade table, as settled in xl-elo rules 6.9",
 )
 
 
 @dataclass(frozen=True, slots=True)
 class GradeRow:
-    """One row of the FESA grade table (SPEC 6.9)."""
+    """One row of the FESA grade table (rules 6.9)."""
 
     grade: str
     """Grade name as in the data contract: ``20 kyu`` ... ``1 kyu``, ``1 dan`` ... ``8 dan``."""
@@ -91,13 +91,20 @@ _DAN = (
     ("8 dan", 2880, 3000, None, None),
 )
 
-#: The grade table from 20 kyu (lowest) to 8 dan (highest) (SPEC 6.9).
+#: The grade table from 20 kyu (lowest) to 8 dan (highest) (rules 6.9).
 FESA_GRADES: Final[tuple[GradeRow, ...]] = tuple(
     GradeRow(f"{20 - i} kyu", lb, mp, *_kyu_counts(20 - i))
     for i, (lb, mp) in enumerate(zip(_KYU_LB, _KYU_MP, strict=True))
 ) + tuple(GradeRow(*row) for row in _DAN)
 
-#: The upper bounds FESA prints in seed 003 section 7 (20 kyu .. 5 dan), for comparison.
+FESA_PROGRAM_SOURCE: Final = Source(
+    "FESA's rating program (kota/elo_rating, turnering.lisp)", "the dan bounds *dan-lb* and the handicap shift",
+)
+#: Where FESA's program carries its grade-number scale past 8 dan's LB (rules 6.11): 8 dan up to
+#: 3120, then one last band from 3120 to 9999, the end of the scale (the program stops beyond it).
+FESA_SCALE_TOP: Final[tuple[int, int]] = (3120, 9999)
+
+#: The upper bounds FESA prints in its Elo System, section 7 (20 kyu .. 5 dan), for comparison.
 FESA_PUBLISHED_UB: Final[dict[str, int]] = {
     "5 dan": 2440, "4 dan": 2240, "3 dan": 2080, "2 dan": 1920, "1 dan": 1800,
     "1 kyu": 1680, "2 kyu": 1560, "3 kyu": 1460, "4 kyu": 1360, "5 kyu": 1280,
@@ -105,14 +112,14 @@ FESA_PUBLISHED_UB: Final[dict[str, int]] = {
     "11 kyu": 800, "12 kyu": 720, "13 kyu": 640, "14 kyu": 560, "15 kyu": 480,
     "16 kyu": 400, "17 kyu": 320, "18 kyu": 240, "19 kyu": 160, "20 kyu": 80,
 }
-#: Seed 003 prints 20 kyu's LB as 1; SPEC 6.9 keeps 0 (the table in force).
+#: FESA's English text prints 20 kyu's LB as 1; rules 6.9 keeps 0 (the table in force).
 FESA_PUBLISHED_LB_DIFFERENCES: Final[dict[str, int]] = {"20 kyu": 1}
 
 # --------------------------------------------------------------------------- 3. FFE D(P)
 
-FFE_DP_SOURCE: Final = Source("FFE, Le classement national Elo (seed 001)", "section 2.4, D(P) table")
+FFE_DP_SOURCE: Final = Source("FFE, Le classement national Élo", "section 2.4, the D(P) table")
 #: D(P) at every hundredth, keyed by P in hundredths (1 .. 99); the document leaves 0.00 and
-#: 1.00 blank (SPEC 5.4).
+#: 1.00 blank (rules 5.4).
 FFE_DP_TABLE: Final[dict[int, int]] = {
     99: 677, 98: 589, 97: 538, 96: 501, 95: 470, 94: 444, 93: 422, 92: 401, 91: 383, 90: 366,
     89: 351, 88: 336, 87: 322, 86: 309, 85: 296, 84: 284, 83: 273, 82: 262, 81: 251, 80: 240,
@@ -128,19 +135,19 @@ FFE_DP_TABLE: Final[dict[int, int]] = {
 }
 
 FIDE_DP_SOURCE: Final = Source(
-    "FIDE Rating Regulations (effective 2024), table 8.1.1, as settled by SPEC 2.6",
-    "the FFE D(P) table of seed 001 with the two end rows p = 1.00 -> +800 and p = 0.00 -> -800",
+    "FIDE Rating Regulations (effective 2024), table 8.1.1",
+    "the FFE's D(P) values with the two end rows p = 1.00 -> +800 and p = 0.00 -> -800 (xl-elo rules 2.6)",
 )
 #: FIDE's D(P) table (8.1.1), keyed by p in hundredths (0 .. 100): the same values as the FFE
-#: table at 0.01 .. 0.99 (SPEC 2.4), and the end rows that give a 100% or 0% event a
-#: performance (SPEC 2.6).
+#: table at 0.01 .. 0.99 (rules 2.4), and the end rows that give a 100% or 0% event a
+#: performance (rules 2.6).
 FIDE_DP_TABLE: Final[dict[int, int]] = {**FFE_DP_TABLE, 100: 800, 0: -800}
 
 # --------------------------------------------------------------------------- 4. FQE / FIDE expected
 
-FQE_EXPECTED_SOURCE: Final = Source("FQE, Le calcul de la cote (seed 004)", "table of probable results")
+FQE_EXPECTED_SOURCE: Final = Source("FQE, Le calcul de la cote", "the table of probable results")
 #: (lowest difference, highest difference or None, expected score of the higher-rated player
-#: in hundredths) (SPEC 4.2).
+#: in hundredths) (rules 4.2).
 FQE_EXPECTED_ROWS: Final[tuple[tuple[int, int | None, int], ...]] = (
     (0, 3, 50), (4, 10, 51), (11, 17, 52), (18, 25, 53), (26, 32, 54), (33, 39, 55),
     (40, 46, 56), (47, 53, 57), (54, 61, 58), (62, 68, 59), (69, 76, 60), (77, 83, 61),
@@ -155,7 +162,7 @@ FQE_EXPECTED_ROWS: Final[tuple[tuple[int, int | None, int], ...]] = (
 )
 
 FIDE_PD_SOURCE: Final = Source(
-    "FIDE Rating Regulations (effective 2024), table 8.1.2, as settled by SPEC 2.2",
+    "FIDE Rating Regulations (effective 2024), table 8.1.2 (xl-elo rules 2.2)",
     "the FQE ranges except the last rows: 620-735 -> 0.99, above 735 -> 1.00",
 )
 #: FIDE's table of rating difference to expected score: FQE's ranges with FIDE's last rows.
@@ -167,17 +174,17 @@ FIDE_PD_ROWS: Final[tuple[tuple[int, int | None, int], ...]] = FQE_EXPECTED_ROWS
 # --------------------------------------------------------------------------- 5. approximations
 
 APPROX_SOURCE: Final = Source(
-    "Système de classement ELO, module pour la formation des arbitres (seed 002)",
+    "Swiss Chess Federation, Système de classement ELO, module pour la formation des arbitres",
     "Table de calcul FIDE/FSE (approximation)",
 )
-#: (difference me - you, expected, win, draw, loss) for FIDE with K = 20 (seed 002).
+#: (difference me - you, expected, win, draw, loss) for FIDE with K = 20 (rules 2.5).
 FIDE_K20_APPROX: Final[tuple[tuple[int, float, int, int, int], ...]] = (
     (800, 1.00, 0, -10, -20), (500, 0.95, 1, -9, -19), (350, 0.90, 2, -8, -18),
     (300, 0.85, 3, -7, -17), (250, 0.80, 4, -6, -16), (200, 0.75, 5, -5, -15),
     (150, 0.70, 6, -4, -14), (100, 0.65, 7, -3, -13), (75, 0.60, 8, -2, -12),
     (35, 0.55, 9, -1, -11), (0, 0.50, 10, 0, -10),
 )
-#: (difference me - you, expected, win, draw, loss) for FSE with K = 24 (seed 002).
+#: (difference me - you, expected, win, draw, loss) for FSE with K = 24 (rules 3.3).
 FSE_K24_APPROX: Final[tuple[tuple[int, float, int, int, int], ...]] = (
     (1000, 1.00, 0, -12, -24), (400, 0.92, 2, -10, -22), (300, 0.86, 4, -8, -20),
     (250, 0.81, 5, -7, -19), (200, 0.76, 6, -6, -18), (160, 0.71, 7, -5, -17),
@@ -187,8 +194,8 @@ FSE_K24_APPROX: Final[tuple[tuple[int, float, int, int, int], ...]] = (
 
 # --------------------------------------------------------------------------- 6. FESA handicaps
 
-FESA_HANDICAP_SOURCE: Final = Source("FESA Elo System (seed 003)", "section 8, handicap")
-#: Handicap code of the data contract -> (name, value in grades) (SPEC 6.7).
+FESA_HANDICAP_SOURCE: Final = Source("FESA, Elo System", "section 8, handicap")
+#: Handicap code of the data contract -> (name, value in grades) (rules 6.7).
 FESA_HANDICAPS: Final[dict[str, tuple[str, float]]] = {
     "S": ("sente", 0.2),
     "L": ("lance", 0.6),
@@ -203,8 +210,8 @@ FESA_HANDICAPS: Final[dict[str, tuple[str, float]]] = {
 
 # --------------------------------------------------------------------------- 7. FFE conversions
 
-FFE_CONVERSION_SOURCE: Final = Source("FFE, Le classement national Elo (seed 001)", "section 5, conversions")
-#: System -> (a, b, description) with ``Elo = a * value + b`` (SPEC 5.11).
+FFE_CONVERSION_SOURCE: Final = Source("FFE, Le classement national Élo", "section 5, conversions")
+#: System -> (a, b, description) with ``Elo = a * value + b`` (rules 5.11).
 FFE_CONVERSIONS: Final[dict[str, tuple[int, int, str]]] = {
     "ingo": (-8, 2842, "INGO, the German rating"),
     "bridier": (3, 150, "BRIDIER"),

@@ -8,24 +8,21 @@ their rating after the tournament, at least 400, so the tournament is solved by 
 list order until nothing moves (6.6). Handicap games shift ratings on the grade scale
 (6.7, :mod:`.grades`). Byes, forfeits and unrated games are never rated (6.8). Promotions
 (6.10) are in :mod:`.promotion`. The handicap shift and the performance rating are computed
-in single floats, as FESA's program computes them (6.11).
+in single floats, as FESA's program computes them (6.11, :mod:`.newton`).
 
-Decisions where the rules are silent (rules 6.12):
-- the floor of 400 applies to the opponent's rating before the handicap shift, never after;
-- a player with a rating and no history rows is in normal mode whatever his game count;
-- the hard floor of 1 applies in both modes (rules 6.8).
+What xl-elo decides where the rules and the program are silent, or where the program never
+finishes, is :data:`BEYOND_THE_PROGRAM` (rules 6.12).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from xl_elo import core
 from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, options_of
-from xl_elo.federations.fesa import grades
+from xl_elo.federations.fesa import grades, newton
 from xl_elo.federations.fesa.promotion import Promotion, promote
 from xl_elo.model import Column, Event, HistoryGame, InputError, Player, Problem, Results, results_columns
 from xl_elo.tables import FESA_K_BANDS
@@ -62,6 +59,17 @@ BONUS_GAMES: Final = 100
 MAX_ROUNDS: Final = 16
 #: A tournament that has not settled after this many sweeps is an error (rules 6.6).
 MAX_SWEEPS: Final = 1000
+#: What xl-elo decides where the program is silent or never finishes (rules 6.12), in words.
+BEYOND_THE_PROGRAM: Final = (
+    "The floor of 400 applies to the opponent's rating before the handicap shift, never after it; an NSR "
+    "grade's midpoint counts at least 400 too (the program takes the midpoints of 20 to 16 kyu as they are). "
+    "A player with a rating and no history rows is in normal mode whatever his game count. The floor of 1 "
+    "applies in both modes (FESA's English text says so; the program applies it in performance mode only, a "
+    "case that needs a rating near 1 to show). A tournament whose sweeps come back to an earlier state, or "
+    f"have not settled after {MAX_SWEEPS} sweeps, has no rating: it is refused, naming the players still "
+    "moving (the program runs forever on it). A rating that climbs past the end of the grade scale "
+    f"({grades.SCALE_END}) in a handicap game is refused too (the program stops with an error)."
+)
 #: Games from which a normal-mode player is established rather than provisional (rules 6.10).
 ESTABLISHED_GAMES: Final = 18
 
@@ -173,46 +181,29 @@ def performance(opponent_ratings: Sequence[float], scores: Sequence[float], rati
                 options: Options | None = None) -> int:
     """FESA performance rating of a list of games (rules 6.5, 6.11).
 
-    Opponents count at least 400. All losses give 1; all wins add a draw against the
-    highest opponent; otherwise the zero of ``g(x) = sum(res - E(x, or))``, rounded halves
-    to even, at least 1. ``rating`` is not used (the contract's argument for FFE's window).
+    Opponents count at least 400 (rules 6.6); then :func:`performance_of_counted`.
+    ``rating`` is not used (the contract's argument for FFE's window).
     """
-    opps = [max(OPPONENT_FLOOR, float(o)) for o in opponent_ratings]
-    res = [float(s) for s in scores]
-    if not opps:
+    if not opponent_ratings:
         raise ValueError("a performance rating needs at least one game")
-    if all(s == 0.0 for s in res):
+    return performance_of_counted([max(OPPONENT_FLOOR, float(o)) for o in opponent_ratings], scores)
+
+
+def performance_of_counted(ratings: Sequence[float], scores: Sequence[float]) -> int:
+    """The performance of games whose ratings already count as the rules use them (rules 6.5, 6.11).
+
+    No floor here: a handicap can make a rating count below 400 (rules 6.11). All losses
+    (or no games) give 1; all wins put, first, a draw against the highest rating (the first
+    of equals); otherwise Newton's method in single floats from the first game's rating
+    (:mod:`.newton`), at least 1.
+    """
+    games = [(float(o), float(s)) for o, s in zip(ratings, scores, strict=True)]
+    if all(s == 0.0 for _, s in games):
         return int(RATING_FLOOR)
-    if all(s == 1.0 for s in res):
-        opps.append(max(opps))
-        res.append(0.5)
-    x = _zero(opps, res)
-    return int(max(RATING_FLOOR, round(x)))  # round(): halves to even, as round_half_even (rules 6.5)
-
-
-def _zero(opps: list[float], res: list[float]) -> float:
-    """Zero of ``g(x)``: Newton from the first opponent, steps capped at 800, bisection guard."""
-    total = sum(res)
-    lo, hi = min(opps) - 4000.0, max(opps) + 4000.0
-    x = opps[0]
-    ln = math.log(10.0) / 400.0
-    for _ in range(200):
-        es = [1.0 / (1.0 + 10.0 ** ((o - x) / 400.0)) for o in opps]
-        g = total - sum(es)
-        if g > 0:
-            lo = x
-        else:
-            hi = x
-        dg = -sum(e * (1.0 - e) for e in es) * ln
-        step = -g / dg if dg != 0 else 0.0
-        step = max(-800.0, min(800.0, step))
-        new = x + step
-        if not (lo < new < hi):
-            new = (lo + hi) / 2.0
-        if abs(new - x) < 1e-10:
-            return new
-        x = new
-    return x
+    if all(s == 1.0 for _, s in games):
+        best = max(o for o, _ in games)
+        games.insert(0, (best, 0.5))
+    return newton.solve(games)
 
 
 @dataclass
@@ -246,17 +237,25 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     A rated player is in normal mode: his games in the order given, K by his running rating
     (or ``k`` for every game), the upset gain, the activity bonus from his ``bonus_count``,
     the sum rounded once halves to even. A new player (no rating) is in performance mode,
-    with his NSR grade's two games when he has one. Opponents count at least 400, then
-    handicap games shift them (:func:`grades.shift`).
+    with his NSR grade's two games when he has one; when he gives handicaps his own rating
+    is his performance, so it is recomputed until it stays (from 0, as the sweeps of rules
+    6.6). Opponents count at least 400, then handicap games shift them (:func:`grades.shift`).
     """
     if player.rating is None:
-        prior = []
-        if player.nsr_grade:
-            mp = float(grades.nsr_midpoint(player.nsr_grade))
-            prior = [(mp, 1.0), (mp, 0.0)]
-        opps = _counted(games, OPPONENT_FLOOR, None)
-        value = performance([o for o, _ in prior] + opps, [r for _, r in prior] + [g.score for g in games]) \
-            if (games or prior) else None
+        prior = prior_grade_games(player.nsr_grade)
+        scores = [s for _, s in prior] + [g.score for g in games]
+        value: int | None = None
+        own = 0.0
+        opps = _counted(games, OPPONENT_FLOOR, own)
+        if games or prior:
+            for _ in range(MAX_SWEEPS):
+                value = performance_of_counted([o for o, _ in prior] + opps, scores)
+                if value == own or not any(g.handicap and g.gives for g in games):
+                    break
+                own = float(value)
+                opps = _counted(games, OPPONENT_FLOOR, own)
+            else:
+                raise ValueError(f"the performance did not settle after {MAX_SWEEPS} rounds (rules 6.12)")
         lines = tuple(GameLine(g.rating, o, g.score, None, None, None) for g, o in zip(games, opps, strict=True))
         return Calculation(CODE, None, lines, float(sum(g.score for g in games)), value, performance=value,
                            status="performance", steps=(("prior-grade games", len(prior)),))
@@ -274,6 +273,18 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
                        status="normal", steps=(("total before rounding", outcome.total),
                                                ("activity bonus", sum(st.bonus for st in outcome.steps)),
                                                ("bonus count after", outcome.bonus_count)))
+
+
+def prior_grade_games(nsr_grade: str | None) -> list[tuple[float, float]]:
+    """A new player's two games at his NSR grade's midpoint, a loss then a win (rules 6.5).
+
+    The midpoint counts at least 400 like any opponent (rules 6.5); the order is the
+    program's, whose Newton's method starts from the first game.
+    """
+    if not nsr_grade:
+        return []
+    mp = max(OPPONENT_FLOOR, float(grades.nsr_midpoint(nsr_grade)))
+    return [(mp, 0.0), (mp, 1.0)]
 
 
 def _counted(games: Sequence[OpponentGame], default: float, own: float | None) -> list[float]:
@@ -315,11 +326,10 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     entries = []
     for i, p in enumerate(players):
         new = p.games == 0 and not history[p.id]
-        prior_grade = []
-        if new and p.nsr_grade:
-            mp = float(grades.nsr_midpoint(p.nsr_grade))
-            prior_grade = [(mp, 1.0), (mp, 0.0)]
-        entries.append(_Entry(i, p, False, list(history[p.id]) + prior_grade, prior_grade))
+        prior_grade = prior_grade_games(p.nsr_grade) if new else []
+        # the program reads a history last game first (its order carries no meaning, rules 6.5,
+        # but Newton's method starts from the first game: the same order gives the same figures)
+        entries.append(_Entry(i, p, False, history[p.id][::-1] + prior_grade, prior_grade))
     for g in rated_games:
         a, b = index[g.player], index[g.opponent]  # type: ignore[index]
         h = grades.handicap_value(g.handicap) if g.handicap else 0.0
@@ -338,12 +348,29 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
             e.performance_mode = all(r == 0.0 for r in results) or all(r == 1.0 for r in results) or (
                 p.games + n < PERFORMANCE_GAMES
             )
+    current = _sweep(event, entries)
 
-    # rules 6.6: current rounded results; performance-mode players start at 400
-    current = [
-        (OPPONENT_FLOOR if e.performance_mode else float(e.player.rating or 0.0)) for e in entries
-    ]
+    rows = []
+    new_history: list[HistoryGame] = []
+    for e in entries:
+        row, hist_after = _result_row(e, current)
+        rows.append(row)
+        new_history += [HistoryGame(e.player.id, o, r) for o, r in hist_after]
+    return Results.from_rows(CODE, COLUMNS, rows, period=event.period, warnings=warnings, history=new_history)
+
+
+def _sweep(event: Event, entries: list[_Entry]) -> list[float]:
+    """Everybody's rounded result once a sweep changes nobody's (rules 6.6, 6.12).
+
+    A performance-mode player starts at 0 (counting 400 as an opponent), a normal-mode
+    player at his rating. A tournament whose sweeps come back to an earlier state never
+    settles; one that has not settled after :data:`MAX_SWEEPS` sweeps, or where a rating
+    runs off the grade scale, is refused, naming the players still moving.
+    """
+    current = [0.0 if e.performance_mode else float(e.player.rating or 0.0) for e in entries]
     active = [e for e in entries if e.games]
+    seen: dict[tuple[float, ...], int] = {tuple(current): 0}
+    states = [tuple(current)]
     # a player is evaluated again only when his own value or an opponent's moved since his last
     # evaluation: the others would give the same value, so the sweeps are those of FESA's program
     dirty = [True] * len(entries)
@@ -353,7 +380,14 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
             if not dirty[e.index]:
                 continue
             dirty[e.index] = False
-            value = _settle_value(e, current)
+            try:
+                value = _settle_value(e, current)
+            except grades.OffScale as exc:
+                raise InputError([Problem(
+                    "players", e.player.row, "rating",
+                    f"{e.player.id!r}: {exc} at sweep {sweep}: his performance climbs at every sweep while he "
+                    "gives handicaps, so the tournament has no rating; FESA's program stops here too (rules 6.12)",
+                )]) from None
             if value != current[e.index]:
                 current[e.index] = value
                 changed = True
@@ -361,20 +395,26 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
                 for opp, _, _, _ in e.games:
                     dirty[opp] = True
         if not changed:
-            break
-    else:
-        raise InputError([Problem(
-            event.name or "tournament", None, None,
-            f"the ratings did not settle after {MAX_SWEEPS} sweeps (rules 6.6); check the games for errors",
-        )])
+            return current
+        state = tuple(current)
+        if state in seen:
+            raise InputError([_unsettled(event, entries, states[seen[state]:], "come back to where they were")])
+        seen[state] = sweep
+        states.append(state)
+    raise InputError([_unsettled(event, entries, states[-10:], f"not settled after {MAX_SWEEPS} sweeps")])
 
-    rows = []
-    new_history: list[HistoryGame] = []
-    for e in entries:
-        row, hist_after = _result_row(e, current)
-        rows.append(row)
-        new_history += [HistoryGame(e.player.id, o, r) for o, r in hist_after]
-    return Results.from_rows(CODE, COLUMNS, rows, period=event.period, warnings=warnings, history=new_history)
+
+def _unsettled(event: Event, entries: list[_Entry], states: list[tuple[float, ...]], what: str) -> Problem:
+    moving = [
+        f"{e.player.id} ({', '.join(dict.fromkeys(f'{s[e.index]:g}' for s in states))})"
+        for e in entries if len({s[e.index] for s in states}) > 1
+    ]
+    return Problem(
+        "games", None, None,
+        f"the ratings of {event.name or 'this tournament'} never settle: after {len(states)} sweeps they "
+        f"{what}; still moving: {'; '.join(moving)}. FESA's program never finishes on it either: "
+        "check the games (rules 6.12)",
+    )
 
 
 def _check_history(event: Event, history: dict[str, list[tuple[float, float]]]) -> None:
@@ -411,7 +451,7 @@ def _evaluate(e: _Entry, current: list[float]) -> tuple[float, list[float], Norm
         opps = _opponent_ratings(e, current, own)
         prior_o = [o for o, _ in e.prior]
         prior_s = [s for _, s in e.prior]
-        value = float(performance(prior_o + opps, prior_s + scores))
+        value = float(performance_of_counted(prior_o + opps, prior_s + scores))
         return value, opps, None
     before = float(e.player.rating or 0.0)
     opps = _opponent_ratings(e, current, before)
@@ -442,7 +482,7 @@ def _result_row(e: _Entry, current: list[float]) -> tuple[dict[str, object], lis
     history_after: list[tuple[float, float]] = []
     if n == 0:
         if e.prior_grade_games:  # rules 6.8: a new NSR player enters on his prior-grade games
-            rating_after: float | None = float(performance(*zip(*e.prior_grade_games, strict=True)))
+            rating_after: float | None = float(performance_of_counted(*zip(*e.prior_grade_games, strict=True)))
             games_after = 2
             history_after = list(e.prior_grade_games)
             mode = "performance"
@@ -450,7 +490,7 @@ def _result_row(e: _Entry, current: list[float]) -> tuple[dict[str, object], lis
         else:
             rating_after = rating_before
             games_after = p.games
-            history_after = [(o, r) for o, r in e.prior]
+            history_after = e.prior[::-1]  # untouched, in its own order
             mode = "performance" if e.prior else ("normal" if rating_before is not None else "unrated")
         bonus_count = p.bonus_count if mode == "normal" else 0
         walk: list[float] = []

@@ -6,28 +6,30 @@ data contract: ``20 kyu`` ... ``1 kyu``, ``1 dan`` ... ``8 dan``; a professional
 
 Fractional grade numbers (rules 6.7): linear inside each grade between its LB and the next
 grade's LB, 1 kyu counting 14.0 to 15.0, so grade i of the table (0 = 20 kyu) starts at
-``i - 5``. Decisions where the rules are silent: above 8 dan the last band's width (240) is
-carried on; a rating of 0 or less is grade number 0.0 as rules 6.7 says.
+``i - 5``. Above 8 dan the scale goes on as FESA's program has it: 8 dan up to 3120, then
+one band from 3120 to 9999 (:data:`~xl_elo.tables.FESA_SCALE_TOP`); a rating of 0 or less
+is grade number 0.0 (rules 6.7), and below the bottom of the scale a shifted rating is 1.
 
-The handicap shift is computed as FESA's program computes it, in single floats (rules 6.11):
-the published figures are those, ties at .5 included.
+Grade numbers and the handicap shift are computed as FESA's program computes them, one
+single-float operation at a time (rules 6.11): the published figures are those, ties at
+.5 included (``shift(1966, bishop)`` is 1774.5 in single floats, published 1774).
 """
 
 from __future__ import annotations
 
 import bisect
+import math
 from typing import Any, Final
 
 from xl_elo import core, schema
 from xl_elo.compat import np
-from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, GradeRow
+from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_SCALE_TOP, GradeRow
 
 GRADE_NAMES: Final = schema.GRADE_NAMES
 _GRADE_POSITION: Final = {name: i for i, name in enumerate(GRADE_NAMES)}
 _LB: Final = [g.lb for g in FESA_GRADES]
 #: Number of 20 kyu's lower bound (1 kyu = 14.0, rules 6.7).
 FIRST_NUMBER: Final = 14 - GRADE_NAMES.index("1 kyu")
-_TOP_WIDTH: Final = _LB[-1] - _LB[-2]
 #: A professional n dan counts 2510 + 30 n as NSR grade (rules 6.5).
 PRO_BASE: Final = 2510
 PRO_STEP: Final = 30
@@ -80,34 +82,60 @@ def nsr_midpoint(nsr_grade: str) -> int:
     return grade_row(g).mp
 
 
-def _band(rating: float) -> tuple[int, float, float]:
-    """The band holding ``rating``: its table position, lower bound and width."""
-    i = min(max(bisect.bisect_right(_LB, rating) - 1, 0), len(_LB) - 1)
-    width = _LB[i + 1] - _LB[i] if i + 1 < len(_LB) else _TOP_WIDTH
-    return i, float(_LB[i]), float(width)
+#: The grade-number scale: every grade's LB, then FESA's program's bands above 8 dan (rules 6.11).
+SCALE: Final = (*_LB, *FESA_SCALE_TOP)
+#: Ratings at or above this are off the scale; FESA's program stops there too (rules 6.12).
+SCALE_END: Final = SCALE[-1]
+
+
+class OffScale(ValueError):
+    """A rating beyond the end of the grade scale reached a handicap shift (rules 6.12)."""
+
+
+def _single(rating: float) -> float:
+    r = float(rating)
+    if r >= SCALE_END:
+        raise OffScale(f"a rating of {r:g} is beyond the end of FESA's grade scale ({SCALE_END})")
+    return r
 
 
 def grade_number(rating: Any) -> Any:
-    """Fractional grade number of a rating (rules 6.7): 1560 -> 14.0, 1620 -> 14.5; element-wise."""
+    """Fractional grade number of a rating in single floats (rules 6.7, 6.11): 1560 -> 14.0, 1620 -> 14.5.
+
+    ``FIRST_NUMBER + band + (r - LB) / width``: the fraction is rounded to a single float,
+    then the sum. Element-wise.
+    """
     if not core.is_scalar(rating):
         return _each(grade_number, rating)
-    r = float(rating)
+    r = _single(rating)
     if r <= 0:
         return 0.0
-    i, lb, width = _band(r)
-    return FIRST_NUMBER + i + (r - lb) / width
+    i = bisect.bisect_right(SCALE, r) - 1
+    lb, ub = SCALE[i], SCALE[i + 1]
+    return core.f32(FIRST_NUMBER + i + core.f32((r - lb) / (ub - lb)))
 
 
 def rating_of_number(number: Any) -> Any:
-    """The rating of a fractional grade number, inverse of :func:`grade_number` (unrounded); element-wise."""
+    """The rating of a fractional grade number, before rounding (rules 6.7, 6.11); element-wise.
+
+    ``LB + part * width`` in single floats, ``part`` the fraction of the number; below the
+    bottom of the scale (grade number under -5.0) the rating is 1.
+    """
     if not core.is_scalar(number):
         return _each(rating_of_number, number)
-    x = float(number) - FIRST_NUMBER
-    if x <= 0:
-        return 0.0
-    i = min(int(x // 1), len(_LB) - 1)
-    width = _LB[i + 1] - _LB[i] if i + 1 < len(_LB) else _TOP_WIDTH
-    return _LB[i] + (x - i) * width
+    x = core.f32(float(number))
+    whole = math.floor(x)
+    i = whole - FIRST_NUMBER
+    if i < 0:
+        return RATING_BELOW_SCALE
+    if i >= len(SCALE) - 1:
+        raise OffScale(f"grade number {x:g} is beyond the end of FESA's grade scale ({SCALE_END})")
+    lb, ub = SCALE[i], SCALE[i + 1]
+    return core.f32(lb + core.f32((x - whole) * (ub - lb)))
+
+
+#: What a shifted rating below the bottom of the grade scale is, as FESA's program has it (rules 6.11).
+RATING_BELOW_SCALE: Final = 1.0
 
 
 def handicap_value(code: str) -> float:
@@ -119,12 +147,17 @@ def handicap_value(code: str) -> float:
 
 
 def shift(rating: Any, grades: Any) -> Any:
-    """``rating`` moved down by ``grades`` on the grade scale, rounded halves to even (rules 6.7, 6.11); element-wise."""
+    """``rating`` moved down by ``grades`` on the grade scale, rounded halves to even (rules 6.7, 6.11); element-wise.
+
+    Grade number, minus the handicap (its single-float value), back to a rating: each a
+    single-float step, as FESA's program computes it.
+    """
     if not core.is_scalar(rating, grades):
         r, g = np.broadcast_arrays(np.asarray(rating, dtype=np.float64), np.asarray(grades, dtype=np.float64))
         return np.array([shift(a, b) for a, b in zip(r.ravel().tolist(), g.ravel().tolist(), strict=True)]
                         ).reshape(r.shape)
-    return float(round(rating_of_number(grade_number(rating) - float(grades))))
+    number = core.f32(grade_number(rating) - core.f32(float(grades)))
+    return float(core.round_half_even(rating_of_number(number)))
 
 
 def handicap_effect(rating: Any, code: str) -> Any:
