@@ -42,3 +42,56 @@ def random_event(seed: int, n_players: int = 40, rounds: int = 7, unrated: float
         if n_players % 2:
             games.append(Game(players[order[-1]].id, None, parse_result(None, has_opponent=False), rnd))
     return Event(tuple(players), tuple(games), (), period, f"random {seed}")
+
+
+def random_fesa_event(seed: int, n_players: int = 16, rounds: int = 5, handicaps: float = 0.4,
+                      kinds: tuple[float, float, float, float] = (0.5, 0.2, 0.2, 0.1)) -> tuple[Event, tuple]:
+    """A FESA tournament as they come: established players, players still rated by performance
+    (with their history), new players with and without an NSR grade, weak players near the
+    bottom of the grade scale, handicap games given by the stronger player, byes.
+
+    Returns the event and its history rows."""
+    from xl_elo.model import HistoryGame
+    from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
+
+    rng = np.random.default_rng(seed)
+    strength = rng.normal(1300, 550, n_players).clip(30, 2700)
+    players, history = [], []
+    codes = list(FESA_HANDICAPS)
+    for i in range(n_players):
+        kind = rng.choice(["established", "history", "nsr", "new"], p=list(kinds))
+        pid = f"s{i:02d}"
+        if kind == "established":
+            rating = float(max(1, int(strength[i] + rng.normal(0, 80))))
+            grade = FESA_GRADES[max(0, int(np.searchsorted([g.lb for g in FESA_GRADES], rating)) - 1)].grade
+            players.append(Player(pid, f"Player {i}", rating, int(rng.integers(9, 120)),
+                                  bonus_count=int(rng.integers(0, 101)), grade=grade if rng.random() < 0.7 else None))
+        elif kind == "history":
+            n = int(rng.integers(1, 8))
+            rows = [HistoryGame(pid, float(min(3500, max(0, int(rng.normal(strength[i], 250))))), float(rng.choice([0.0, 0.5, 1.0])))
+                    for _ in range(n)]
+            history += rows
+            players.append(Player(pid, f"Player {i}", float(max(1, int(strength[i]))), n))
+        elif kind == "nsr":
+            grade = FESA_GRADES[int(rng.integers(8, 24))].grade
+            players.append(Player(pid, f"Player {i}", None, 0, nsr_grade=grade))
+        else:
+            players.append(Player(pid, f"Player {i}", None, 0))
+    games = []
+    for rnd in range(1, rounds + 1):
+        order = rng.permutation(n_players)
+        for a, b in zip(order[0::2], order[1::2], strict=False):
+            if strength[a] < strength[b]:
+                a, b = b, a
+            d = strength[a] - strength[b]
+            code = None
+            if rng.random() < handicaps and d > 60:
+                code = codes[min(len(codes) - 1, int(d // 150))]
+                d = 0.0
+            p = 1 / (1 + 10 ** (-d / 400))
+            u = rng.random()
+            score = 1.0 if u < p - 0.03 else 0.5 if u < p + 0.03 else 0.0
+            games.append(Game(players[a].id, players[b].id, parse_result(score), rnd, code))
+        if n_players % 2:
+            games.append(Game(players[order[-1]].id, None, parse_result(None, has_opponent=False), rnd))
+    return Event(tuple(players), tuple(games), tuple(history), None, f"random FESA {seed}"), tuple(history)

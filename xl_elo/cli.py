@@ -130,6 +130,11 @@ def _parser() -> argparse.ArgumentParser:
     cv.add_argument("--from", dest="from_system", required=True, help="elo, ingo, bridier, bcr or cs")
     cv.add_argument("--to", dest="to_system", default="elo", help="elo (default), ingo, bridier, bcr or cs")
 
+    ru = sub.add_parser("rules", help="print the rules as xl-elo reads them (docs/rules.md), or one section",
+                        description="Print xl-elo's reading of the federations' rules (docs/rules.md in the "
+                                    "repository), or the sections named, e.g. xl-elo rules 2.3 6.11")
+    ru.add_argument("sections", nargs="*", help="section numbers (2.3, 6.11, 4 ...)")
+
     d = sub.add_parser("demo", help="rate the shipped worked examples and write their results",
                        description="Rate the worked examples shipped with xl-elo (one per federation), print "
                                    "them and write the results to a folder.")
@@ -159,6 +164,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             return _workbooks(args, out)
         if args.command == "convert":
             return _convert(args, out)
+        if args.command == "rules":
+            return _rules(args, out, err)
         if args.command == "demo":
             from xl_elo.demo import run_demo
 
@@ -440,6 +447,21 @@ def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Seque
         mark = "* " if marks and marks[i] else "  "
         lines.append(mark + "  ".join(v.rjust(w) for v, w in zip(r, widths, strict=True)))
     return "\n".join(lines) + "\n"
+
+
+def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from xl_elo.rulesdoc import render, sections
+
+    if not args.sections:
+        out.write(render())
+        return EXIT_OK
+    found = sections()
+    missing = [s for s in args.sections if s not in found]
+    if missing:
+        raise UsageError(f"no section {', '.join(missing)} in the rules (e.g. 2.3, 6.11; chapters 1 to 8)")
+    for s in args.sections:
+        out.write(found[s] + "\n\n")
+    return EXIT_OK
 
 
 def _convert(args: argparse.Namespace, out: TextIO) -> int:

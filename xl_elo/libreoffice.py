@@ -1,8 +1,9 @@
-"""Recalculate a workbook in LibreOffice, headless (notes/excel-and-libreoffice.md).
+"""Recalculate, convert or print workbooks with LibreOffice, headless (notes/excel-and-libreoffice.md).
 
 ``soffice --convert-to xlsx`` alone keeps the cached values, so each run uses a fresh profile
-whose settings force a full recalculation when a file is loaded. Used by the tests and by
-``xl-elo rate --recalculate``; the rating engine never needs it.
+whose settings force a full recalculation when a file is loaded. One run converts many files
+(LibreOffice starts once). Used by the tests, the screenshots and ``xl-elo rate --recalculate``
+(and to read an ``.ods``); the rating engine never needs it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 _PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
@@ -30,43 +32,63 @@ def soffice() -> str | None:
     return shutil.which("soffice") or shutil.which("libreoffice")
 
 
-def recalculate(source: str | os.PathLike[str], target: str | os.PathLike[str], timeout: float = 600) -> Path:
-    """Open ``source`` in LibreOffice, recalculate every formula, save as xlsx to ``target``."""
+def _run(sources: Sequence[Path], outdir: Path, target: str, timeout: float) -> None:
     exe = soffice()
     if exe is None:
-        raise LibreOfficeError("LibreOffice (soffice) is not installed")
-    src = Path(source).resolve()
-    dst = Path(target).resolve()
+        raise LibreOfficeError("LibreOffice (soffice) is not installed: install it (Debian: apt install "
+                               "libreoffice-calc-nogui) or open and save the file in a spreadsheet yourself")
     with tempfile.TemporaryDirectory(prefix="xl-elo-lo-") as tmp:
         profile = Path(tmp) / "profile"
         (profile / "user").mkdir(parents=True)
         (profile / "user" / "registrymodifications.xcu").write_text(_PROFILE, encoding="utf-8")
-        out = Path(tmp) / "out"
-        out.mkdir()
-        work = Path(tmp) / f"in{src.suffix}"
+        cmd = [exe, "--headless", "--norestore", "--nologo", "--nolockcheck",
+               f"-env:UserInstallation={profile.as_uri()}", "--convert-to", target, "--outdir", str(outdir),
+               *map(str, sources)]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise LibreOfficeError(f"LibreOffice took more than {timeout:g} s and was stopped") from None
+        if proc.returncode != 0:
+            raise LibreOfficeError(f"LibreOffice failed: {proc.stderr.strip() or proc.stdout.strip()}")
+
+
+def recalculate_many(sources: Sequence[str | os.PathLike[str]], outdir: str | os.PathLike[str],
+                     timeout: float = 900) -> list[Path]:
+    """Open every file in one LibreOffice run, recalculate every formula, save each as xlsx in ``outdir``.
+
+    The outputs keep the sources' stems (``a.ods`` -> ``outdir/a.xlsx``); sources must have distinct stems.
+    """
+    srcs = [Path(s).resolve() for s in sources]
+    out = Path(outdir).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    if len({s.stem for s in srcs}) != len(srcs):
+        raise ValueError("recalculate_many needs files with distinct names")
+    _run(srcs, out, "xlsx:Calc MS Excel 2007 XML", timeout)
+    produced = [out / f"{s.stem}.xlsx" for s in srcs]
+    missing = [p.name for p in produced if not p.exists()]
+    if missing:
+        raise LibreOfficeError(f"LibreOffice could not open or recalculate: {', '.join(missing)}")
+    return produced
+
+
+def recalculate(source: str | os.PathLike[str], target: str | os.PathLike[str], timeout: float = 600) -> Path:
+    """Open ``source`` (xlsx, xlsm or ods) in LibreOffice, recalculate every formula, save as xlsx to ``target``."""
+    src = Path(source).resolve()
+    dst = Path(target).resolve()
+    with tempfile.TemporaryDirectory(prefix="xl-elo-lo-") as tmp:
+        work = Path(tmp) / f"in{src.suffix.lower()}"
         shutil.copyfile(src, work)
-        cmd = [exe, "--headless", "--norestore", "--nologo", f"-env:UserInstallation={profile.as_uri()}",
-               "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), str(work)]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-        produced = out / "in.xlsx"
-        if proc.returncode != 0 or not produced.exists():
-            raise LibreOfficeError(f"LibreOffice could not recalculate {src.name}: {proc.stderr.strip() or proc.stdout.strip()}")
+        produced = recalculate_many([work], Path(tmp) / "out", timeout)[0]
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(produced), dst)
     return dst
 
 
 def to_pdf(source: str | os.PathLike[str], outdir: str | os.PathLike[str], timeout: float = 600) -> Path:
-    """Print a workbook to PDF with LibreOffice (for the README's screenshots)."""
-    exe = soffice()
-    if exe is None:
-        raise LibreOfficeError("LibreOffice (soffice) is not installed")
+    """Print a workbook to PDF with LibreOffice (every sheet's print area): the screenshots, the print check."""
     src = Path(source).resolve()
-    with tempfile.TemporaryDirectory(prefix="xl-elo-lo-") as tmp:
-        profile = Path(tmp) / "profile"
-        (profile / "user").mkdir(parents=True)
-        (profile / "user" / "registrymodifications.xcu").write_text(_PROFILE, encoding="utf-8")
-        cmd = [exe, "--headless", "--norestore", f"-env:UserInstallation={profile.as_uri()}",
-               "--convert-to", "pdf", "--outdir", str(outdir), str(src)]
-        subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
-    return Path(outdir) / (src.stem + ".pdf")
+    _run([src], Path(outdir).resolve(), "pdf", timeout)
+    out = Path(outdir) / (src.stem + ".pdf")
+    if not out.exists():
+        raise LibreOfficeError(f"LibreOffice could not print {src.name} to PDF")
+    return out

@@ -97,9 +97,13 @@ def _check_dimension(z: zipfile.ZipFile, member: str, where: str) -> None:
 def _load(path: Path, shown: str | None = None, **kwargs: Any) -> Any:
     import openpyxl
 
+    import warnings
+
     check_package(path, shown)
     try:
-        return openpyxl.load_workbook(path, keep_links=False, **kwargs)
+        with warnings.catch_warnings():  # a template's print area follows its rows: openpyxl cannot show it
+            warnings.simplefilter("ignore", UserWarning)
+            return openpyxl.load_workbook(path, keep_links=False, **kwargs)
     except FileNotFoundError:
         raise WorkbookError([Problem(shown or path.name, None, None, "the file does not exist")]) from None
     except Exception as exc:  # zip, xml or openpyxl errors: not a readable workbook
@@ -152,9 +156,14 @@ def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str) -> list[Pr
     import datetime as dt
 
     problems = []
+    known = {*schema.PLAYER_COLUMNS, *schema.GAME_COLUMNS, *schema.HISTORY_COLUMNS, *schema.PLAYER_ALIASES}
+    inputs = {j for j, h in enumerate(head) if isinstance(h, str) and h.strip().lower() in known}
     for r, row in enumerate(rows, start=2):
         for j, v in enumerate(row):
-            column = str(head[j]) if j < len(head) and head[j] is not None else f"column {j + 1}"
+            if j not in inputs:  # the template's problem column, a user's own notes: not read
+                row[j] = None
+                continue
+            column = str(head[j])
             if isinstance(v, Formula):
                 problems.append(Problem(source, r, column, f"a formula ({v[:40]}) was typed into an input cell "
                                                            "(expected the value itself)"))
@@ -263,6 +272,15 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         source = f"{name}, sheet {sheet}"
         head, rows = _rows(wb[sheet], source)
         problems += _scan_inputs(head, rows, source)
+        last = _capacity(wb, sheet)
+        if last is not None and len(rows) + 1 > last:
+            beyond = [r for r, row in enumerate(rows, start=2) if r > last and any(
+                v is not None and not (isinstance(v, str) and not v.strip()) for v in row)]
+            if beyond:
+                problems.append(Problem(source, beyond[0], None, f"data below row {last}: the template has room for "
+                                                                 f"{last - 1} rows (rows 2 to {last}); rate a bigger "
+                                                                 "event from CSV files with xl-elo rate"))
+                rows = rows[: last - 1]
         extra: dict[str, Any] = {"year": year} if sheet == "players" else {}
         try:
             parts[sheet] = parser(head, rows, source=source, typed=True, **extra)
@@ -280,7 +298,7 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
     from dataclasses import fields
 
     for f in fields(module.Options):
-        value = _setting(wb, f.name)
+        value = _setting(wb, f"opt_{f.name}")
         if value is None or (isinstance(value, str) and not value.strip()):
             problems.append(Problem(f"{name}, sheet instructions", None, f.name,
                                     f"the setting {f.name} is blank (expected {f.default!r}, the default)"))
@@ -299,19 +317,52 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         if extra_sheets else []
     wb.close()
     values = _load(p, name, data_only=True, read_only=True)
-    computed: dict[str, dict[str, Any]] = {}
-    computed_rows: dict[str, int] = {}
-    calculated = False
-    if "results" in values.sheetnames:
-        head, rows = _rows(values["results"], f"{name}, sheet results")
-        for r, row in enumerate(rows, start=2):
-            rec = dict(zip(head, row, strict=False))
-            if rec.get("id") not in (None, ""):
-                computed[str(rec["id"])] = rec
-                computed_rows[str(rec["id"])] = r
-                calculated = True
+    computed, computed_rows = _computed_results(values, [c.name for c in module.COLUMNS], name)
+    calculated = bool(computed)
     values.close()
     return FilledWorkbook(federation, event, computed, computed_rows, calculated, options, warnings, name)
+
+
+def _computed_results(wb: Any, columns: Sequence[str], name: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
+    """The values the workbook's own formulas computed, by player id, read through the results
+    sheet's names (``r_rating_after`` ...: its headers are for people, not for reading)."""
+    from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+
+    where: dict[str, tuple[str, int, int, int]] = {}
+    for c in columns:
+        dn = wb.defined_names.get(f"r_{c}")
+        if dn is None:
+            continue
+        for sheet, ref in dn.destinations:
+            first, _, last = ref.replace("$", "").partition(":")
+            letters, r1 = coordinate_from_string(first)
+            _, r2 = coordinate_from_string(last or first)
+            where[c] = (sheet, column_index_from_string(letters), r1, r2)
+    if "id" not in where or where["id"][0] not in wb.sheetnames:
+        return {}, {}
+    sheet, _, r1, r2 = where["id"]
+    width = max(j for _, j, _, _ in where.values())
+    computed: dict[str, dict[str, Any]] = {}
+    rows: dict[str, int] = {}
+    for r, cells in enumerate(wb[sheet].iter_rows(min_row=r1, max_row=r2, max_col=width, values_only=True), start=r1):
+        rec = {c: (cells[j - 1] if j - 1 < len(cells) else None) for c, (_, j, _, _) in where.items()}
+        if rec.get("id") not in (None, ""):
+            computed[str(rec["id"])] = rec
+            rows[str(rec["id"])] = r
+    return computed, rows
+
+
+def _capacity(wb: Any, sheet: str) -> int | None:
+    """The last row the template has room for on an input sheet (its id or player column's name)."""
+    from openpyxl.utils.cell import coordinate_from_string
+
+    for name in {"players": ("player_id",), "games": ("game_player",), "history": ("history_id",)}.get(sheet, ()):
+        dn = wb.defined_names.get(name)
+        if dn is None:
+            continue
+        for _, ref in dn.destinations:
+            return int(coordinate_from_string(ref.replace("$", "").split(":")[-1])[1])
+    return None
 
 
 @dataclass(frozen=True)
@@ -400,51 +451,57 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def fill_template(template: str | os.PathLike[str], event: Event, target: str | os.PathLike[str]) -> Path:
-    """Write an event into a copy of a template (the template itself is not changed).
+def fill_template(template: str | os.PathLike[str], event: Event, target: str | os.PathLike[str],
+                  options: dict[str, Any] | None = None) -> Path:
+    """Write an event (and settings: the federation's options by name) into a copy of a template.
 
-    The input cells are written straight into the sheets' XML, so the template's formulas,
-    styles, validations and protection are kept byte for byte and a large template fills
-    in a moment.
+    The input cells are written straight into the sheets' XML (:func:`write_cells`), so the
+    template's formulas, styles, validations and protection are kept byte for byte and a large
+    template fills in a moment. The results sheet's print area is set to the event's rows, so
+    it prints on as many pages as the event needs, in Excel and LibreOffice alike.
     """
-    import openpyxl
+    players = [[_cell(getattr(p, c)) if hasattr(p, c) else None for c in schema.PLAYER_COLUMNS] for p in event.players]
+    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no"]
+             for g in event.games]
+    history = [[h.id, h.opponent_rating, h.result] for h in event.history]
+    settings = {"period": event.period, "event_name": event.name,
+                **{f"opt_{k}": v for k, v in (options or {}).items()}}
+    return write_cells(template, target, {
+        "players": (list(schema.PLAYER_COLUMNS), players), "games": (list(schema.GAME_COLUMNS), games),
+        "history": (list(schema.HISTORY_COLUMNS), history)}, settings, print_rows=len(event.players))
 
-    src = Path(template)
-    wb = openpyxl.load_workbook(src, read_only=True)
-    heads = {}
-    for sheet in ("players", "games", "history"):
-        if sheet in wb.sheetnames:
-            heads[sheet] = [c for c in next(wb[sheet].iter_rows(min_row=1, max_row=1, values_only=True))]
-    settings = {}
-    for name, value in (("period", event.period), ("event_name", event.name)):
-        dn = wb.defined_names.get(name)
-        if dn is not None and value:
-            for sheet, coord in dn.destinations:
-                settings.setdefault(sheet, {})[coord.replace("$", "")] = value
-    wb.close()
+
+def write_cells(template: str | os.PathLike[str], target: str | os.PathLike[str],
+                tables: dict[str, tuple[list[str], list[list[Any]]]], settings: dict[str, Any] | None = None,
+                print_rows: int | None = None) -> Path:
+    """Type values into a copy of a template, as a user would: for each input sheet, rows of cells
+    by column name (columns the sheet lacks are skipped); settings by their names (``period``,
+    ``opt_dp_method``); the results' print area sized to ``print_rows`` players when given."""
+    import warnings
+
+    import openpyxl
     from openpyxl.utils import get_column_letter
 
+    src = Path(template)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        wb = openpyxl.load_workbook(src, read_only=True)
     cells: dict[str, dict[str, Any]] = {}
-    if "players" in heads:
-        head = heads["players"]
-        for r, p in enumerate(event.players, start=2):
-            for j, name in enumerate(head, start=1):
-                if name and hasattr(p, name):
-                    cells.setdefault("players", {})[f"{get_column_letter(j)}{r}"] = _cell(getattr(p, name))
-    if "games" in heads:
-        head = heads["games"]
-        for r, g in enumerate(event.games, start=2):
-            values = {"round": g.round, "player": g.player, "opponent": g.opponent, "result": _result_text(g),
-                      "handicap": g.handicap, "rated": None if g.rated else "no"}
-            for j, name in enumerate(head, start=1):
-                if name in values:
-                    cells.setdefault("games", {})[f"{get_column_letter(j)}{r}"] = values[name]
-    if "history" in heads:
-        for r, h in enumerate(event.history, start=2):
-            for j, value in enumerate((h.id, h.opponent_rating, h.result)):
-                cells.setdefault("history", {})[f"{'ABC'[j]}{r}"] = value
-    for sheet, values in settings.items():
-        cells.setdefault(sheet, {}).update(values)
+    for sheet, (columns, rows) in tables.items():
+        if sheet not in wb.sheetnames:
+            continue
+        head = [c for c in next(wb[sheet].iter_rows(min_row=1, max_row=1, values_only=True))]
+        at = {name: j for j, name in enumerate(head, start=1) if isinstance(name, str)}
+        for r, row in enumerate(rows, start=2):
+            for name, value in zip(columns, row, strict=False):
+                if name in at:
+                    cells.setdefault(sheet, {})[f"{get_column_letter(at[name])}{r}"] = value
+    for name, value in (settings or {}).items():
+        dn = wb.defined_names.get(name)
+        if dn is not None and value is not None and value != "":
+            for sheet, coord in dn.destinations:
+                cells.setdefault(sheet, {})[coord.replace("$", "")] = value
+    wb.close()
     dst = Path(target)
     dst.parent.mkdir(parents=True, exist_ok=True)
     files.check_output(dst, [src])
@@ -457,11 +514,28 @@ def fill_template(template: str | os.PathLike[str], event: Event, target: str | 
                 for sheet, values in cells.items():
                     if paths.get(sheet) == item.filename and values:
                         data = _put_cells(data, values)
+                if item.filename == "xl/workbook.xml" and print_rows is not None:
+                    data = _print_area_for(data, print_rows)
                 zout.writestr(item, data)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     return files.move_into_place(tmp, dst)
+
+
+def _print_area_for(data: bytes, players: int) -> bytes:
+    """The results sheet's print area: its banner, title and header rows and one row per player."""
+    text = data.decode("utf-8")
+
+    def fix(m: re.Match[str]) -> str:
+        body = m.group(2)
+        found = re.match(r"results!\$A\$1:INDEX\(results!\$([A-Z]+)\$1:", body)
+        if not found:
+            return m.group(0)
+        return f"{m.group(1)}results!$A$1:${found.group(1)}${3 + max(players, 1)}</definedName>"
+
+    text = re.sub(r'(<definedName name="_xlnm.Print_Area"[^>]*>)(.*?)</definedName>', fix, text)
+    return text.encode("utf-8")
 
 
 def _sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
@@ -508,8 +582,18 @@ def _put_cells(data: bytes, values: dict[str, Any]) -> bytes:
         return _xml_cell(coord, m.group(2), missing.pop(coord))
 
     text = re.sub(r'<c r="([A-Z]+[0-9]+)"([^>]*?)(?:/>|>.*?</c>)', repl, text, flags=re.S)
-    if missing:
-        raise ValueError(f"the template has no input cell {sorted(missing)[0]}: too many rows for it?")
+    if missing:  # below the template's rows (a paste longer than its room): new rows at the end
+        from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+
+        last = max((int(r) for r in re.findall(r'<row r="(\d+)"', text)), default=0)
+        rows: dict[int, list[tuple[int, str]]] = {}
+        for coord, value in missing.items():
+            letters, r = coordinate_from_string(coord)
+            if r <= last:
+                raise ValueError(f"the template has no input cell {coord}")
+            rows.setdefault(r, []).append((column_index_from_string(letters), _xml_cell(coord, "", value)))
+        extra = "".join(f'<row r="{r}">' + "".join(c for _, c in sorted(cs)) + "</row>" for r, cs in sorted(rows.items()))
+        text = text.replace("</sheetData>", extra + "</sheetData>", 1)
     return text.encode("utf-8")
 
 

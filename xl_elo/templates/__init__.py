@@ -1,16 +1,63 @@
 """Template workbooks that rate an event or period with native spreadsheet formulas.
 
-``build_all(directory)`` writes ``fide_period.xlsx``, ``fse_period.xlsx``, ``fqe_event.xlsx``,
-``ffe_period.xlsx``, ``fesa_tournament.xlsx`` and ``published_tables.xlsx``. Each template has
-an instructions sheet (English and French), the input sheets of the data contract (SPEC 8:
-``players``, ``games`` and, for FESA, ``history``), a ``results`` sheet whose columns are the
-engine's results table, and helper sheets with every intermediate. Only functions that both
-Excel 2016+ and LibreOffice 7.4 compute are used; no macro, no UDF. The published tables
-(``xl_elo.tables``) are written into a ``lists`` sheet from the package's one transcription.
+Each federation with a ``TEMPLATE`` (a file name) has a spec module ``xl_elo/templates/<code>.py``
+whose ``spec(capacity)`` declares its sheets as columns of formulas (:mod:`.builder`); one
+builder (:mod:`.workbook`) makes every workbook from its spec. ``build_all(directory)`` writes
+one template per federation and ``published_tables.xlsx``. Only functions that both Excel
+2016+ and LibreOffice 7.4 compute are used; no macro, no add-in. The published tables
+(:mod:`xl_elo.tables`) are written into a hidden ``lists`` sheet from the package's one
+transcription.
 """
 
 from __future__ import annotations
 
-from xl_elo.templates.build import TEMPLATES, build_all, build_template
+import importlib
+import os
+from pathlib import Path
 
-__all__ = ["TEMPLATES", "build_all", "build_template"]
+from xl_elo.federations import registry
+from xl_elo.templates.builder import Capacity, save
+
+TABLES_FILE = "published_tables.xlsx"
+
+
+def template_names() -> list[str]:
+    """The federations that have a template, then ``tables``."""
+    return [code for code, m in registry().items() if getattr(m, "TEMPLATE", None)] + ["tables"]
+
+
+def file_name(name: str) -> str:
+    """The file a template is written to."""
+    return TABLES_FILE if name == "tables" else str(registry()[name].TEMPLATE)
+
+
+def build_book(name: str, capacity: Capacity | None = None):  # type: ignore[no-untyped-def]
+    """The workbook of one template, not yet saved (``capacity``: room for players and games)."""
+    if name == "tables":
+        from xl_elo.templates.published import tables
+
+        return tables()
+    from xl_elo.templates.workbook import build_book as assemble
+
+    module = importlib.import_module(f"xl_elo.templates.{name}")
+    return assemble(module.spec(capacity or default_capacity(name)))
+
+
+def default_capacity(name: str) -> Capacity:
+    """The room a template is built with: its spec's ``CAPACITY`` when it has one."""
+    module = importlib.import_module(f"xl_elo.templates.{name}")
+    return getattr(module, "CAPACITY", Capacity())
+
+
+def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:
+    """Build one template into ``directory``; returns its path."""
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    return save(build_book(name, capacity), Path(directory) / file_name(name))
+
+
+def build_all(directory: str | os.PathLike[str], capacity: Capacity | None = None) -> list[Path]:
+    """Build every template into ``directory``."""
+    return [build_template(name, directory, capacity) for name in template_names()]
+
+
+__all__ = ["Capacity", "build_all", "build_template", "default_capacity", "file_name", "template_names"]

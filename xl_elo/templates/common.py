@@ -1,0 +1,394 @@
+"""What every template's spec shares: the input columns and their checks, the sides sheet, the
+work columns every federation starts from.
+
+The checks are formulas over ``[x]`` (the cell checked) that give "" or the reason the cell is
+refused, as ``column: English / français; ``. They refuse what xl-elo's reader refuses
+(:mod:`xl_elo.schema`, rules 8), so a workbook and ``xl-elo rate`` give the same verdict on
+every input: a number must be a number (not text), within its range and whole where the rules
+say so; an id must be on the players sheet spelled exactly the same; a result must be one of
+the accepted spellings (spaces and case aside); a pair meets once in a round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xl_elo import schema
+from xl_elo.core import MAX_RATING
+from xl_elo.model import MAX_GAMES_PER_PLAYER
+from xl_elo.templates.builder import FIRST, Capacity, Col, Input, Setting, Sheet
+
+POS = "(ROW()-1)"
+"""A work row's player position (the players sheet's row - 1)."""
+
+NBSP = "_xlfn.UNICHAR(160)"
+
+
+def blank(x: str) -> str:
+    """A cell that holds nothing but spaces (non-breaking ones too) is blank, as the reader strips them."""
+    return f'LEN(TRIM(SUBSTITUTE({x}&"",{NBSP}," ")))=0'
+
+
+def text_of(x: str) -> str:
+    """A cell as the reader's text: spaces around it removed."""
+    return f'TRIM(SUBSTITUTE({x}&"",{NBSP}," "))'
+
+
+def reason(column: str, en: str, fr: str) -> str:
+    """The words of a refusal as the problem cell shows them."""
+    return f'"{column}: {en} / {fr}; "'
+
+
+def _guard(column: str, body: str, *, formula_ok: bool = False) -> str:
+    """Errors, formulas typed into an input cell and blank cells first; then ``body``."""
+    err = reason(column, "a spreadsheet error", "une erreur du tableur")
+    typed = reason(column, "a formula: type the value itself", "une formule : saisissez la valeur")
+    inner = f'IF({blank("[x]")},"",{body})'
+    if not formula_ok:
+        inner = f"IF(_xlfn.ISFORMULA([x]),{typed},{inner})"
+    return f"IF(ISERROR([x]),{err},{inner})"
+
+
+def number_check(column: str, low: Any, high: Any, en: str, fr: str, *, whole: bool = True) -> str:
+    """A number from ``low`` to ``high`` (whole when ``whole``), typed as a number, not as text."""
+    text = reason(column, "text, not a number (type the number itself)", "du texte, pas un nombre")
+    bad = reason(column, en, fr)
+    wrong = f"OR([x]<{low},[x]>{high}" + (",[x]<>INT([x]))" if whole else ")")
+    body = f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{bad},IF({wrong},{bad},"")))'
+    return _guard(column, body)
+
+
+def rating_check(column: str = "rating") -> str:
+    return number_check(column, 0, MAX_RATING, f"a whole number from 0 to {MAX_RATING}",
+                        f"un entier de 0 à {MAX_RATING}")
+
+
+def yes_no_check(column: str) -> str:
+    bad = reason(column, "yes or no", "oui (yes) ou non (no)")
+    key = f"LOWER({text_of('[x]')})"
+    body = (f'IF(ISLOGICAL([x]),"",IF(ISNUMBER([x]),IF(OR([x]=0,[x]=1),"",{bad}),'
+            f'IF(ISNA(MATCH({key},yes_no_key,0)),{bad},"")))')
+    return _guard(column, body)
+
+
+def yes_value(x: str) -> str:
+    """A yes/no cell as 1 or 0 (blank: 0), by the reader's spellings (rules 8)."""
+    return (f'IF(ISLOGICAL({x}),--{x},IF(ISNUMBER({x}),{x},IFERROR(INDEX(yes_no_value,MATCH(LOWER({text_of(x)}),'
+            f'yes_no_key,0)),0)))')
+
+
+def wildcard(x: str) -> str:
+    return f'OR(ISNUMBER(FIND("*",{x}&"")),ISNUMBER(FIND("?",{x}&"")),ISNUMBER(FIND("~",{x}&"")))'
+
+
+def id_check() -> str:
+    """A players row's id: present, unique (case aside: a spreadsheet's look-ups ignore it), no wildcard."""
+    twice = reason("id", "twice, or differs from another only by case", "en double, ou ne diffère que par la casse")
+    stars = reason("id", "holds * ? or ~ (spreadsheet wildcards)", "contient * ? ou ~")
+    missing = reason("id", "missing", "manquant")
+    body = (f'IF({wildcard("[x]")},{stars},IF(SUMPRODUCT(--(w_key={text_of("[x]")}))>1,{twice},""))')
+    return ("IF(ISERROR([x])," + reason("id", "a spreadsheet error", "une erreur du tableur") +
+            f',IF({blank("[x]")},{missing},{body}))')
+
+
+def player_ref_check(column: str, *, optional: bool) -> str:
+    """A games row's player or opponent: an id of the players sheet, spelled exactly as there."""
+    t = text_of("[x]")
+    found = f"MATCH({t},w_key,0)"
+    unknown = reason(column, "unknown id (not on the players sheet)", "id inconnu (absent de la feuille players)")
+    stars = reason(column, "holds * ? or ~", "contient * ? ou ~")
+    case = (f'"{column}: spelled "&INDEX(w_key,{found})&" on the players sheet (case counts) / écrit "&'
+            f'INDEX(w_key,{found})&" dans la feuille players; "')
+    missing = '""' if optional else reason(column, "missing", "manquant")
+    body = f'IF({wildcard("[x]")},{stars},IF(ISNA({found}),{unknown},IF(EXACT(INDEX(w_key,{found}),{t}),"",{case})))'
+    return ("IF(ISERROR([x])," + reason(column, "a spreadsheet error", "une erreur du tableur") +
+            f",IF({blank('[x]')},{missing},{body}))")
+
+
+def result_key(x: str) -> str:
+    """A result's spelling as the reader looks it up: no spaces (non-breaking, tabs), lower case (rules 1.1)."""
+    return f'LOWER(SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({x}&""," ",""),{NBSP},""),CHAR(9),""))'
+
+
+def result_check() -> str:
+    bad = reason("result", "not a result (1, 0.5, 0, 1-0, =, W/D/L, +, -, F, bye ...)",
+                 "pas un résultat (1, 0,5, 0, 1-0, =, G/N/P, +, -, F ...)")
+    body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",{bad}),IF(ISLOGICAL([x]),{bad},'
+            f'IF({wildcard("[x]")},{bad},IF(ISNA(MATCH({result_key("[x]")},result_key,0)),{bad},""))))')
+    # with a blank opponent the row is a bye whatever its result says (rules 1.1): not checked
+    return f'IF({blank("[opponent]")},"",{_guard("result", body)})'
+
+
+def grade_check(column: str, *, allow_pro: bool) -> str:
+    bad = reason(column, schema.GRADE_HELP + (schema.PRO_HELP if allow_pro else ""), "un grade FESA")
+    table = "nsr_key" if allow_pro else "grade_key"
+    key = f'LOWER(SUBSTITUTE(SUBSTITUTE({text_of("[x]")}," ",""),"-",""))'
+    return _guard(column, f'IF(ISNA(MATCH({key},{table},0)),{bad},"")')
+
+
+def handicap_check() -> str:
+    bad = reason("handicap", "S, L, B, R, RL, 2p, 4p, 5p or 6p", "S, L, B, R, RL, 2p, 4p, 5p ou 6p")
+    return _guard("handicap", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),hc_key,0)),{bad},"")')
+
+
+# --------------------------------------------------------------------------- the input columns
+
+
+def player_inputs(*names: str) -> list[Input]:
+    """The players sheet's columns (rules 8), each with its check and validation."""
+    defs: dict[str, Input] = {
+        "id": Input("id", "Id: unique, required", "Identifiant unique, obligatoire", 14, id_check()),
+        "name": Input("name", "Name", "Nom", 28, None),
+        "rating": Input("rating", "Rating before (blank: unrated)", "Cote avant (vide : non classé)", 10,
+                        rating_check(), ("whole", 0, MAX_RATING)),
+        "games": Input("games", "Rated games before", "Parties classées avant", 9,
+                       number_check("games", 0, schema.MAX_GAMES, f"a whole number from 0 to {schema.MAX_GAMES}",
+                                    f"un entier de 0 à {schema.MAX_GAMES}"), ("whole", 0, schema.MAX_GAMES)),
+        "birth_year": Input("birth_year", "Year of birth", "Année de naissance", 10,
+                            number_check("birth_year", schema.FIRST_BIRTH_YEAR, "IFERROR(period_year,YEAR(TODAY()))",
+                                         f"a year from {schema.FIRST_BIRTH_YEAR} to the period's",
+                                         f"une année de {schema.FIRST_BIRTH_YEAR} à celle de la période"),
+                            ("whole", schema.FIRST_BIRTH_YEAR, 2200)),
+        "ever_2400": Input("ever_2400", "Rating has reached 2400: yes/no", "A atteint 2400 : oui/non", 10,
+                           yes_no_check("ever_2400"), ("list", '"yes,no"')),
+        "category": Input("category", "junior or senior", "jeune (junior) ou senior", 10,
+                          _guard("category", f'IF(OR(LOWER({text_of("[x]")})="junior",LOWER({text_of("[x]")})='
+                                             f'"senior"),"",{reason("category", "junior or senior", "junior ou senior")})'),
+                          ("list", '"junior,senior"')),
+        "archive_perf": Input("archive_perf", "Archived performance Pa", "Performance archivée Pa", 12,
+                              number_check("archive_perf", 1000, MAX_RATING, f"a performance from 1000 to {MAX_RATING}",
+                                           f"une performance de 1000 à {MAX_RATING}", whole=False)),
+        "archive_games": Input("archive_games", "Archived games Na", "Parties archivées Na", 10,
+                               number_check("archive_games", 0, schema.MAX_GAMES, "a whole number of games",
+                                            "un nombre entier de parties"), ("whole", 0, schema.MAX_GAMES)),
+        "bonus_count": Input("bonus_count", "Activity bonuses used (0-100)", "Bonus d'activité utilisés (0-100)", 10,
+                             number_check("bonus_count", 0, schema.MAX_BONUS_COUNT, "a whole number from 0 to 100",
+                                          "un entier de 0 à 100"), ("whole", 0, schema.MAX_BONUS_COUNT)),
+        "grade": Input("grade", "FESA grade (3 kyu, 1 dan)", "Grade FESA", 10, grade_check("grade", allow_pro=False),
+                       ("list", "grade_name")),
+        "nsr_grade": Input("nsr_grade", "NSR grade of a new player", "Grade NSR d'un nouveau joueur", 10,
+                           grade_check("nsr_grade", allow_pro=True)),
+        "lb_run": Input("lb_run", "LB run", "Série LB", 8,
+                        number_check("lb_run", 0, schema.MAX_RUN, "a whole number", "un entier")),
+        "mp_run": Input("mp_run", "MP run", "Série MP", 8,
+                        number_check("mp_run", 0, schema.MAX_RUN, "a whole number", "un entier")),
+        "mp_reached": Input("mp_reached", "MP reached: yes/no", "MP atteint : oui/non", 9,
+                            yes_no_check("mp_reached"), ("list", '"yes,no"')),
+    }
+    return [defs[n] for n in names]
+
+
+def game_inputs(*names: str) -> list[Input]:
+    """The games sheet's columns (rules 8), each with its check."""
+    defs: dict[str, Input] = {
+        "round": Input("round", "Round", "Ronde", 7,
+                       number_check("round", 1, schema.MAX_ROUND, f"a whole number from 1 to {schema.MAX_ROUND}",
+                                    f"un entier de 1 à {schema.MAX_ROUND}"), ("whole", 1, schema.MAX_ROUND)),
+        "player": Input("player", "Player (id)", "Joueur (id)", 14, player_ref_check("player", optional=False),
+                        ("list", "player_id")),
+        "opponent": Input("opponent", "Opponent (id; blank: bye)", "Adversaire (id ; vide : exempt)", 14,
+                          player_ref_check("opponent", optional=True)
+                          + '&IF(AND(NOT(' + blank("[opponent]") + '),' + text_of("[opponent]") + '=' +
+                          text_of("[player]") + '),' + reason("opponent", "the player himself", "le joueur lui-même")
+                          + ',"")', ("list", "player_id")),
+        "result": Input("result", "Result, first player's side", "Résultat, vu du premier joueur", 9, result_check()),
+        "handicap": Input("handicap", "Handicap given by the first player", "Handicap donné par le premier joueur", 10,
+                          handicap_check(), ("list", "hc_code")),
+        "rated": Input("rated", "Rated: yes (default) or no", "Classée : oui (par défaut) ou non", 8,
+                       yes_no_check("rated"), ("list", '"yes,no"')),
+    }
+    return [defs[n] for n in names]
+
+
+def history_inputs() -> list[Input]:
+    return [
+        Input("id", "Player (id)", "Joueur (id)", 14, player_ref_check("id", optional=False)),
+        Input("opponent_rating", "Opponent's rating as used", "Cote de l'adversaire", 14,
+              rating_check("opponent_rating") + "&IF(" + blank("[opponent_rating]") + "," +
+              reason("opponent_rating", "missing", "manquante") + ',"")'),
+        Input("result", "Result (1, 0.5, 0)", "Résultat (1, 0,5, 0)", 10,
+              _guard("result", 'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",{b}),IF(ISNA(MATCH({k},result_key,0)),'
+                               '{b},IF(INDEX(result_kind,MATCH({k},result_key,0))<>"played",{b},"")))'.format(
+                                   b=reason("result", "a played game's result: 1, 0.5 or 0", "1, 0,5 ou 0"),
+                                   k=result_key("[x]")))
+              + "&IF(" + blank("[result]") + "," + reason("result", "missing", "manquant") + ',"")'),
+    ]
+
+
+def game_checks() -> list[str]:
+    """A games row's problems beyond its own cells: the same pair twice in one round (rules 8)."""
+    twice = reason("player", "this pair meets twice in this round (a game typed twice?)",
+                   "cette paire se rencontre deux fois dans la ronde (partie en double ?)")
+    return [f'IF([sides:pair]="","",IF(COUNTIF(side_pair,[sides:pair])>1,{twice},""))']
+
+
+def player_checks() -> list[str]:
+    """A players row's problems beyond its own cells: too many games for one event (rules 8)."""
+    many = reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games in one event (a column pasted twice?)",
+                  f"plus de {MAX_GAMES_PER_PLAYER} parties")
+    return [f'IF(COUNTIFS(side_who,{POS},side_counts,1)>{MAX_GAMES_PER_PLAYER},{many},"")']
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def period_setting(required: bool) -> Setting:
+    """The period YYYY-MM (FIDE, FSE: required, ages count in its year; rules 2.3, 3.2)."""
+    x = "[x]"
+    good_month = (f'AND(LEN({x})>=6,LEN({x})<=7,MID({x},5,1)="-",ISNUMBER(--LEFT({x},4)),ISNUMBER(--MID({x},6,2)),'
+                  f'IFERROR(AND(--LEFT({x},4)>=1900,--LEFT({x},4)<=2200,--MID({x},6,2)>=1,--MID({x},6,2)<=12,'
+                  f'INT(--MID({x},6,2))=--MID({x},6,2),INT(--LEFT({x},4))=--LEFT({x},4)),FALSE))')
+    good_date = (f'AND(LEN({x})=10,MID({x},5,1)="-",MID({x},8,1)="-",IFERROR(AND(YEAR(DATE(LEFT({x},4),MID({x},6,2),'
+                 f'RIGHT({x},2)))=--LEFT({x},4),MONTH(DATE(LEFT({x},4),MID({x},6,2),RIGHT({x},2)))=--MID({x},6,2),'
+                 f'DAY(DATE(LEFT({x},4),MID({x},6,2),RIGHT({x},2)))=--RIGHT({x},2)),FALSE))')
+    bad = '"period: not a month YYYY-MM (e.g. 2026-10) / pas un mois AAAA-MM"'
+    empty = '"period: blank, required (YYYY-MM: ages count in its year) / vide, obligatoire"' if required else '""'
+    check = (f'IF(ISERROR({x}),{bad},IF({blank(x)},{empty},IF(ISNUMBER({x}),IF(AND(YEAR({x})>=1900,YEAR({x})<=2200),'
+             f'"",{bad}),IF(OR({good_month},{good_date}),"",{bad}))))')
+    help_ = ("Required: the month rated, as YYYY-MM (ages count in its year; a birth year after it is refused) / "
+             "Obligatoire : le mois, AAAA-MM") if required else "The month or date (shown on the results) / Mois ou date"
+    return Setting("period", "Period (YYYY-MM) / Période", "", check=check, help=help_)
+
+
+def option_settings(module: Any) -> list[Setting]:
+    """One setting per field of the federation's Options, its default and choices (rules: the field's source).
+
+    The workbook names them ``opt_<field>`` (a name like ``match`` would read as a spreadsheet function)."""
+    from dataclasses import fields
+
+    out = []
+    for f in fields(module.Options):
+        choices = tuple(f.metadata.get("choices") or ())
+        bad = f'"{f.name}: one of {", ".join(map(str, choices))} / une valeur de la liste"' if choices else '""'
+        empty = f'"{f.name}: blank (the default is {f.default}) / vide"'
+        if choices:
+            test = " ,".join(f'LOWER(TRIM([x]&""))="{c}"' for c in choices).replace(" ,", ",")
+            check = f'IF(ISERROR([x]),{bad},IF({blank("[x]")},{empty},IF(OR({test}),"",{bad})))'
+        else:
+            check = (f'IF(ISERROR([x]),{empty},IF({blank("[x]")},{empty},IF(ISNUMBER(--[x]),"",'
+                     f'"{f.name}: a number / un nombre")))')
+        out.append(Setting(f"opt_{f.name}", f"{f.name} ({f.metadata.get('source', '')})", f.default, choices, check,
+                           f.metadata.get("help", "")))
+    return out
+
+
+def event_setting() -> Setting:
+    return Setting("event_name", "Event / Événement", "", help="Shown on the results / Affiché sur les résultats")
+
+
+# --------------------------------------------------------------------------- the sides sheet
+
+
+def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
+    """Every game seen from both players (rules 1.1): side k is game k from its player's side,
+    side G + k the same game from its opponent's side. Per-player sums are SUMIFS over sides."""
+    g_first, g_last = FIRST, FIRST + cap.games - 1
+    s_last = FIRST + cap.sides - 1
+    halves = [(FIRST, g_last), (g_last + 1, s_last)]
+
+    def game_row(r: int) -> int:
+        return FIRST + (r - FIRST) % cap.games
+
+    def half(first: str, second: str) -> Any:
+        return lambda r: first if r <= g_last else second
+
+    sheet = Sheet("sides", "side_", FIRST, s_last, links={"games": game_row},
+                  leading=[("side", lambda r: r - FIRST + 1), ("game_row", game_row)])
+    me = half("[games:player]", "[games:opponent]")
+    other = half("[games:opponent]", "[games:player]")
+    sheet.add(
+        Col("me", "player's id", lambda r: f'=IF({blank(me(r))},"",{text_of(me(r))})', "8", "id du joueur", blocks=halves),
+        Col("other", "opponent's id", lambda r: f'=IF(OR({blank("[games:player]")},{blank("[games:opponent]")}),"",'
+                                                f'{text_of(other(r))})', "8", "id de l'adversaire", blocks=halves),
+        Col("who", "player (position)", '=IF([me]="","",IFERROR(MATCH([me],w_key,0),0))', "8", "joueur (position)"),
+        Col("opp", "opponent (position)", '=IF([other]="","",IFERROR(MATCH([other],w_key,0),0))', "8",
+            "adversaire (position)"),
+        Col("key", "result spelling", f'=IF(ISNUMBER([games:result]),"",{result_key("[games:result]")})', "1.1",
+            "résultat lu"),
+        Col("kind", "played, forfeit, bye ...",
+            f'=IF({blank("[games:player]")},"",IF({blank("[games:opponent]")},"bye",IF(ISERROR([games:result]),'
+            f'"not a result",IF({blank("[games:result]")},"not played",IF(ISNUMBER([games:result]),'
+            f'IF(OR([games:result]=1,[games:result]=0.5,[games:result]=0),"played","not a result"),'
+            f'IFERROR(INDEX(result_kind,MATCH([key],result_key,0)),"not a result"))))))', "1.1", "jouée, forfait ..."),
+        Col("score", "score of this side",
+            lambda r: '=IF([kind]<>"played","",' + ("" if r <= g_last else "1-") +
+                      'IF(ISNUMBER([games:result]),[games:result],INDEX(result_score,MATCH([key],result_key,0))))',
+            "1.1", "points de ce côté", blocks=halves),
+        *([Col("flag", "the organiser rates it (column rated)",
+                f'=IF({blank("[games:rated]")},1,{yes_value("[games:rated]")})', "6.8", "classée par l'organisateur")]
+          if fesa else []),
+        Col("counts", "rated (1/0)",
+            '=IF(AND([kind]="played",N([who])>0,N([opp])>0' + (",[flag]=1" if fesa else "") + '),1,0)',
+            "6.8" if fesa else "1.1", "classée (1/0)"),
+        Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', "6.1" if fesa else "8", "ronde"),
+        Col("pair", "round|pair (first side only)",
+            lambda r: ('=IF(OR([me]="",[other]=""),"",IF(ISNUMBER([games:round]),[games:round],"")&"|"&'
+                       'IF([me]<[other],[me]&"|"&[other],[other]&"|"&[me]))') if r <= g_last else '=""',
+            "8", "ronde|paire", blocks=halves),
+    )
+    if fesa:
+        sheet.add(
+            Col("handicap", "handicap code", '=IF([kind]<>"played","",IF(ISERROR(MATCH(LOWER(' + text_of("[games:handicap]")
+                + '),hc_key,0)),"",INDEX(hc_of_key,MATCH(LOWER(' + text_of("[games:handicap]") + '),hc_key,0))))', "6.7",
+                "handicap"),
+            Col("giver", "gives the handicap (1/0)", lambda r: "=1" if r <= g_last else "=0", "6.7",
+                "donne le handicap", blocks=halves),
+        )
+    return sheet
+
+
+def work_sheet(cap: Capacity) -> Sheet:
+    """The per-player sheet: one row per player, in the players sheet's order."""
+    return Sheet("work", "w_", FIRST, FIRST + cap.players - 1)
+
+
+def key_columns() -> list[Col]:
+    """The player's id as the look-ups read it (spaces around removed) and whether he has a rating."""
+    return [
+        Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8", "identifiant"),
+        Col("rated", "has a rating", '=IF(AND([key]<>"",ISNUMBER([players:rating])),1,0)', "1.4", "a une cote"),
+        Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "1.4", "cote avant", fmt="0"),
+        Col("games", "games before", '=IF(ISNUMBER([players:games]),[players:games],0)', "8", "parties avant", fmt="0"),
+    ]
+
+
+def rank_column(after: str = "res_rating_after") -> Col:
+    """Rank by new rating for the results sheet (unrated last, ties in the players sheet's order)."""
+    return Col("rank", "rank on the results sheet",
+               f'=IF([key]="","",COUNTIF(w_sortkey,">"&[sortkey])+COUNTIFS(w_sortkey,[sortkey],w_pos,"<"&[pos])+1)',
+               "8", "rang dans les résultats")
+
+
+def sort_columns(after: str = "res_rating_after") -> list[Col]:
+    return [
+        Col("pos", "position", f"={POS}", "8", "position"),
+        Col("sortkey", "sort key (new rating)", f'=IF([key]="","",IF(ISNUMBER([{after}]),[{after}],-1))', "8",
+            "clé de tri"),
+        rank_column(after),
+    ]
+
+
+def grade_lists() -> list[tuple[str, list[str], list[Any]]]:
+    """Grade and handicap spellings the reader accepts, for the FESA template's checks (rules 6.7, 6.9)."""
+    from xl_elo.tables import FESA_HANDICAPS
+
+    grade_rows, nsr_rows = [], []
+    for name in schema.GRADE_NAMES:
+        n, unit = name.split()
+        for number in {n, n.zfill(2)}:
+            for u in (("kyu", "k") if unit == "kyu" else ("dan", "d")):
+                grade_rows.append((f"{number}{u}", name))
+                nsr_rows.append((f"{number}{u}", name))
+    for n in range(1, 10):
+        for number in {str(n), str(n).zfill(2)}:
+            for p in ("pro", "professional"):
+                for u in ("dan", "d"):
+                    nsr_rows.append((f"{p}{number}{u}", f"pro {n} dan"))
+    grade_rows.sort()
+    nsr_rows.sort()
+    hc = sorted({(code.lower(), code) for code in FESA_HANDICAPS} | {(v[0], c) for c, v in FESA_HANDICAPS.items()})
+    return [
+        ("grade spellings", ["grade_key", "grade_of_key"], grade_rows),
+        ("NSR grade spellings", ["nsr_key", "nsr_of_key"], nsr_rows),
+        ("handicap spellings", ["hc_key", "hc_of_key"], hc),
+    ]

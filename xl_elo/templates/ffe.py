@@ -1,0 +1,219 @@
+"""The FFE template: compatibility, D(P), rules 1.a - 3.b and the iterative method for unrated
+players written out round by round (rules 5), every column headed by its rule.
+
+The iteration of rules 5.10 is explicit (Jacobi steps, as the engine does): ``iteration``
+holds, for every player and round, the estimate, Nj, Sc, the sum of the opponents, P, D(P),
+Pj and whether the estimate moved; ``iteration_sides`` each game side's opponent value and
+compatibility at that round. No circular reference, nothing to switch on.
+"""
+
+from __future__ import annotations
+
+from xl_elo.federations import get
+from xl_elo.tables import FFE_DP_TABLE
+from xl_elo.templates.builder import FIRST, Capacity, Col, ResultCol, Sheet, Template
+from xl_elo.templates.common import (
+    POS,
+    event_setting,
+    game_checks,
+    game_inputs,
+    key_columns,
+    option_settings,
+    period_setting,
+    player_checks,
+    player_inputs,
+    sides_sheet,
+    sort_columns,
+    work_sheet,
+)
+
+
+def dp_expr(p: str) -> str:
+    """D(P) of a cell holding P, by the method chosen in the settings (rules 5.4)."""
+    ffe = get("ffe")
+    bound = f"{ffe.DP_BOUND:g}"
+    normal = f"IF({p}>=1,{bound},IF({p}<=0,-{bound},MAX(-{bound},MIN({bound},2000/7*_xlfn.NORM.S.INV({p})))))"
+    x = f"MAX(1,MIN(99,{p}*100))"
+    lo = f"MIN(98,INT({x}))"
+    table = (f"MAX(-{bound},MIN({bound},INDEX(dp_value,{lo})+(INDEX(dp_value,{lo}+1)-INDEX(dp_value,{lo}))"
+             f"*({x}-{lo})))")
+    return f'IF(TRIM(opt_dp_method&"")="table",{table},{normal})'
+
+
+def compat_expr(score: str, opp: str, center: str) -> str:
+    """1 when the game is compatible with the window around ``center`` (rules 5.2)."""
+    w = get("ffe").WINDOW
+    return f"IF({score}=0.5,1,IF({score}=1,IF({opp}>{center}-{w},1,0),IF({opp}<{center}+{w},1,0)))"
+
+
+def spec(cap: Capacity | None = None) -> Template:
+    ffe = get("ffe")
+    cap = cap or Capacity()
+    sides = sides_sheet(cap)
+    work = work_sheet(cap)
+    last_player = FIRST + cap.players - 1
+    work.add(*key_columns())
+    work.add(
+        Col("junior", "junior", '=IF(LOWER(TRIM([players:category]&""))="junior",1,0)', "5.6", "jeune"),
+        Col("na", "Na",
+            '=IF(AND([rated]=0,ISNUMBER([players:archive_games]),ISNUMBER([players:archive_perf])),'
+            'IF([players:archive_games]>0,[players:archive_games],0),0)', "5.7", "Na"),
+        Col("pa", "Pa", '=IF([na]>0,[players:archive_perf],"")', "5.7", "Pa"),
+        Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_counts,1)", "5.1", "parties classées"),
+        Col("todo", "unrated with games", '=IF(AND([key]<>"",[rated]=0,[n]>0),1,0)', "5.10", "non classé avec parties"),
+        Col("score", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "5.3", "points"),
+    )
+    # ---------------------------------------------------------------- the iteration (rules 5.10)
+    it = Sheet("iteration", "it_", FIRST, last_player, leading=[("row", lambda r: r - FIRST + 1)])
+    its = Sheet("iteration_sides", "its_", FIRST, FIRST + cap.sides - 1, leading=[("side", lambda r: r - FIRST + 1)])
+    it.add(Col("est0", "estimate, start", '=IF([work:todo]=1,N(opt_start),"")', "5.10", "estimation, départ"))
+    todo = "[work:todo]<>1"
+    for t in range(0, ffe.MAX_ROUNDS + 1):
+        est = f"est{t}"
+        its.add(Col(f"o{t}", f"round {t}: opponent counts as",
+                    f'=IF([sides:counts]<>1,"",IF(INDEX(w_todo,[sides:who])<>1,"",IF(INDEX(w_rated,[sides:opp])=1,'
+                    f'INDEX(w_rating,[sides:opp]),INDEX(it_{est},[sides:opp]))))', "5.10", f"ronde {t} : adversaire"))
+        if t == 0:
+            its.add(Col("c0", "round 0: compatible (no window)", '=IF([o0]="","",1)', "5.10", "ronde 0 : sans fenêtre"))
+        else:
+            its.add(Col(f"c{t}", f"round {t}: compatible",
+                        f'=IF([o{t}]="","",{compat_expr("[sides:score]", f"[o{t}]", f"INDEX(it_{est},[sides:who])")})',
+                        "5.2", f"ronde {t} : compatible"))
+        it.add(
+            Col(f"nj{t}", f"round {t}: Nj", f'=IF({todo},"",COUNTIFS(side_who,{POS},its_c{t},1))', "5.3"),
+            Col(f"sc{t}", f"round {t}: Sc", f'=IF({todo},"",SUMIFS(side_score,side_who,{POS},its_c{t},1))', "5.3"),
+            Col(f"so{t}", f"round {t}: sum of opponents", f'=IF({todo},"",SUMIFS(its_o{t},side_who,{POS},its_c{t},1))',
+                "5.3"),
+            Col(f"p{t}", f"round {t}: P", f'=IF(N([nj{t}])=0,"",[sc{t}]/[nj{t}])', "5.3"),
+            Col(f"d{t}", f"round {t}: D(P)", f'=IF([p{t}]="","",{dp_expr(f"[p{t}]")})', "5.4"),
+            Col(f"pj{t}", f"round {t}: Pj", f'=IF([p{t}]="","",MAX({ffe.PJ_FLOOR:g},[so{t}]/[nj{t}]+[d{t}]))', "5.5"),
+        )
+        if t == 0:
+            it.add(Col("est1", "estimate 1", "=[pj0]", "5.10"), Col("last0", "last move", "=0", "5.10"))
+        else:
+            it.add(
+                Col(f"mv{t}", f"round {t}: moved",
+                    f'=IF(OR({todo},[pj{t}]=""),0,IF(ABS([pj{t}]-[{est}])>={ffe.SETTLE:g},1,0))', "5.10"),
+                Col(f"est{t + 1}", f"estimate {t + 1}", f'=IF([mv{t}]=1,([{est}]+[pj{t}])/2,[{est}])', "5.10"),
+                Col(f"last{t}", f"round {t}: last move", f'=IF([mv{t}]=1,{t},[last{t - 1}])', "5.10"),
+            )
+    final, last_move = f"est{ffe.MAX_ROUNDS + 1}", f"last{ffe.MAX_ROUNDS}"
+    work.add(
+        Col("est", "final estimate", f'=IF([todo]=1,[iteration:{final}],"")', "5.10", "estimation finale", fmt="0.00"),
+        Col("rounds", "rounds", f'=IF([todo]=1,MIN([iteration:{last_move}]+1,{ffe.MAX_ROUNDS}),"")', "5.10", "tours"),
+        Col("settled", "settled", f'=IF([todo]=1,1-[iteration:mv{ffe.MAX_ROUNDS}],1)', "5.10", "stabilisé"),
+        Col("seen", "counts as", '=IF([rated]=1,[rating],[est])', "5.10", "compte pour"),
+    )
+    # ---------------------------------------------------------------- the period (rules 5.2 - 5.9)
+    sides.add(
+        Col("oval", "opponent counts as", '=IF([counts]<>1,"",INDEX(w_seen,[opp]))', "5.1", "l'adversaire compte pour"),
+        Col("center", "window centre", '=IF([counts]<>1,"",INDEX(w_seen,[who]))', "5.2", "centre de la fenêtre"),
+        Col("compat", "compatible",
+            f'=IF(OR([oval]="",[center]=""),"",{compat_expr("[score]", "[oval]", "[center]")})', "5.2", "compatible"),
+    )
+    w = {k: f"[{k}]" for k in ("rating", "nj", "pj", "na", "pa", "rule", "rated", "junior")}
+    mean = "([pj]*[nj]+[pa]*[na])/([nj]+[na])"
+    work.add(
+        Col("nj", "Nj", f"=COUNTIFS(side_who,{POS},side_compat,1)", "5.3", "Nj"),
+        Col("sc", "Sc", f"=SUMIFS(side_score,side_who,{POS},side_compat,1)", "5.3", "Sc"),
+        Col("ea", "Ea", f'=IF([nj]=0,"",SUMIFS(side_oval,side_who,{POS},side_compat,1)/[nj])', "5.3", "Ea", fmt="0.00"),
+        Col("p", "P", '=IF([nj]=0,"",[sc]/[nj])', "5.3", "P", fmt="0.00"),
+        Col("dp", "D(P)", f'=IF([p]="","",{dp_expr("[p]")})', "5.4", "D(P)", fmt="0.00"),
+        Col("perf", "Ea + D(P), at least 1000", f'=IF([p]="","",MAX({ffe.PJ_FLOOR:g},[ea]+[dp]))', "5.5",
+            "Ea + D(P), au moins 1000", fmt="0.00"),
+        Col("pj", "Pj", '=IF([nj]=0,"",IF([rated]=1,[perf],[est]))', "5.10", "Pj", fmt="0.00"),
+        Col("rule", "rule",
+            f'=IF([key]="","",IF({w["rated"]}=1,IF([nj]=0,"none",IF([pj]=[rating],"Pj=Ei",IF([pj]<[rating],"1.a",'
+            f'IF([nj]>=IF([junior]=1,{ffe.QUOTA_JUNIOR},{ffe.QUOTA_SENIOR}),"1.b","1.c")))),'
+            f'IF([na]>0,IF([nj]=0,"none",IF([nj]>={ffe.QUOTA_FIRST},"2.a",IF([nj]+[na]<{ffe.QUOTA_FIRST},"2.b","2.c"))),'
+            f'IF([nj]=0,"none",IF([nj]<{ffe.QUOTA_FIRST},"3.a","3.b")))))', "5.6", "règle"),
+        Col("ej", "Ej",
+            f'=IF([rule]="","",IF(OR([rule]="none",[rule]="Pj=Ei"),IF([rated]=1,[rating],""),'
+            f'IF([rule]="1.a",({ffe.WEIGHT}*[rating]+[nj]*[pj])/({ffe.WEIGHT}+[nj]),'
+            f'IF([rule]="1.c",([pj]*[nj]+({ffe.WEIGHT}-[nj])*[rating])/{ffe.WEIGHT},'
+            f'IF(OR([rule]="1.b",[rule]="2.a",[rule]="3.b"),[pj],IF([rule]="2.c",{mean},""))))))', "5.6", "Ej",
+            fmt="0.00"),
+        Col("elo", "new Elo, to the nearest ten", '=IF([ej]="","",INT([ej]/10+0.5)*10)', "5.9", "nouvel Elo", fmt="0"),
+        Col("apf", "new archive Pa",
+            f'=IF([rule]="2.b",{mean},IF([rule]="3.a",[pj],IF(AND([rule]="none",[na]>0),[pa],"")))', "5.7",
+            "nouvelle archive Pa"),
+        Col("agm", "new archive Na",
+            '=IF([rule]="2.b",[nj]+[na],IF([rule]="3.a",[nj],IF(AND([rule]="none",[na]>0),[na],"")))', "5.7",
+            "nouvelle archive Na"),
+    )
+
+    def have(body: str) -> str:
+        return f'=IF([key]="","",{body})'
+
+    note = (f'IF([settled]=0,"estimate still moving after {ffe.MAX_ROUNDS} rounds",'
+            'IF(OR([rule]="2.b",[rule]="3.a"),"archived for the next period",""))')
+    work.add(
+        Col("res_id", "results: id", '=[key]', "8"),
+        Col("res_name", "results: name", have('[players:name]&""'), "8"),
+        Col("res_status", "results: status", have('IF([rated]=1,"established","unrated")'), "5.6"),
+        Col("res_rating_before", "results: rating before", have("[rating]"), "5.1"),
+        Col("res_games_rated", "results: games rated", have("[n]"), "5.1"),
+        Col("res_score", "results: score", have("[score]"), "5.3"),
+        Col("res_expected", "results: expected", '=""', "5.12"),
+        Col("res_k", "results: K", '=""', "5.12"),
+        Col("res_performance", "results: performance", have("[perf]"), "5.5"),
+        Col("res_change", "results: change", have('IF(AND([rated]=1,[elo]<>""),[elo]-INT([rating]/10+0.5)*10,"")'),
+            "5.9"),
+        Col("res_bonus", "results: bonus", '=""', "8"),
+        Col("res_rating_after", "results: new Elo", have("[elo]"), "5.9"),
+        Col("res_games_after", "results: games after", have("[games]+[n]"), "5.1"),
+        Col("res_rule", "results: rule", have("[rule]"), "5.6"),
+        Col("res_nj", "results: Nj", have("[nj]"), "5.3"),
+        Col("res_sc", "results: Sc", have("[sc]"), "5.3"),
+        *[Col(f"res_{k}", f"results: {k}", have(f'IF([nj]=0,"",[{k}])'), "5.3") for k in ("ea", "p", "dp", "pj")],
+        Col("res_ej", "results: Ej", have("[ej]"), "5.6"),
+        Col("res_archive_perf", "results: archive Pa", have("[apf]"), "5.7"),
+        Col("res_archive_games", "results: archive Na", have("[agm]"), "5.7"),
+        Col("res_rounds", "results: rounds", have("[rounds]"), "5.10"),
+        Col("res_note", "results: note", have(note), "5.10"),
+        *sort_columns(),
+    )
+    rules_en = [
+        f"FFE (xl-elo rules 5): a game counts only if compatible (draws always; a win against an opponent above "
+        f"your Elo - {ffe.WINDOW}, a loss against one below your Elo + {ffe.WINDOW}); Ea, P = Sc / Nj, D(P) (the "
+        f"normal quantile, or the published table if chosen above), Pj = Ea + D(P), at least {ffe.PJ_FLOOR:g}; "
+        "rules 1.a - 1.c (rated), 2.a - 2.c (archive), 3.a - 3.b (new); the Elo rounded to the nearest ten. "
+        f"Unrated players are estimated by the iterative method, written out round by round on the 'iteration' "
+        f"sheets ({ffe.MAX_ROUNDS} rounds at most, settled within {ffe.SETTLE:g} points).",
+    ]
+    rules_fr = [
+        f"FFE (xl-elo rules 5) : une partie ne compte que si elle est compatible (les nulles toujours ; un gain "
+        f"contre un adversaire au-dessus de votre Elo - {ffe.WINDOW}, une perte contre un adversaire au-dessous de "
+        f"votre Elo + {ffe.WINDOW}) ; Ea, P = Sc / Nj, D(P) (loi normale, ou la table publiée), Pj = Ea + D(P), au "
+        f"moins {ffe.PJ_FLOOR:g} ; règles 1.a - 1.c, 2.a - 2.c, 3.a - 3.b ; Elo arrondi à la dizaine. Les non "
+        "classés sont estimés par la méthode itérative, tour par tour dans les feuilles 'iteration'.",
+    ]
+    return Template(
+        federation="ffe", title="FFE national Elo period", title_fr="Période de classement Elo FFE",
+        players=player_inputs("id", "name", "rating", "games", "category", "archive_perf", "archive_games"),
+        games=game_inputs("round", "player", "opponent", "result"), history=None,
+        settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe)],
+        rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, it, its],
+        results=[
+            ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=26),
+            ResultCol("status", "Status", "Statut", width=11),
+            ResultCol("rating_before", "Elo before", "Elo avant", "0", 9),
+            ResultCol("games_rated", "Games", "Parties", "0", 7), ResultCol("nj", "Nj", "Nj", "0", 5),
+            ResultCol("sc", "Sc", "Sc", "0.0", 6), ResultCol("ea", "Ea", "Ea", "0", 7),
+            ResultCol("p", "P", "P", "0.00", 6), ResultCol("dp", "D(P)", "D(P)", "0", 6),
+            ResultCol("pj", "Pj", "Pj", "0", 7), ResultCol("rule", "Rule", "Règle", width=7),
+            ResultCol("change", "Change", "Variation", "+0;-0;0", 9),
+            ResultCol("rating_after", "New Elo", "Nouvel Elo", "0", 9),
+            ResultCol("archive_perf", "Archive Pa", "Archive Pa", "0.00", 9),
+            ResultCol("archive_games", "Archive Na", "Archive Na", "0", 8),
+            ResultCol("note", "Note", "Note", width=30),
+            ResultCol("score", "score", "points", "0.0", printed=False),
+            ResultCol("expected", "expected", "attendu", printed=False), ResultCol("k", "k", "k", printed=False),
+            ResultCol("performance", "performance", "performance", "0.00", printed=False),
+            ResultCol("bonus", "bonus", "bonus", printed=False),
+            ResultCol("games_after", "games after", "parties après", "0", printed=False),
+            ResultCol("ej", "Ej", "Ej", "0.00", printed=False), ResultCol("rounds", "rounds", "tours", "0", printed=False),
+        ],
+        lists=[("D(P)", ["dp_pct", "dp_value"], [(p, FFE_DP_TABLE[p]) for p in range(1, 100)])],
+        player_checks=player_checks(), game_checks=game_checks(), capacity=cap,
+    )

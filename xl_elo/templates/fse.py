@@ -1,0 +1,99 @@
+"""The FSE template: a two-month period with native formulas (rules 3), every column headed by its rule."""
+
+from __future__ import annotations
+
+from xl_elo.federations import get
+from xl_elo.templates.builder import Capacity, Col, ResultCol, Template
+from xl_elo.templates.common import (
+    POS,
+    event_setting,
+    game_checks,
+    game_inputs,
+    key_columns,
+    option_settings,
+    period_setting,
+    player_checks,
+    player_inputs,
+    sides_sheet,
+    sort_columns,
+    work_sheet,
+)
+from xl_elo.templates.fide import results_layout
+
+
+def spec(cap: Capacity | None = None) -> Template:
+    fse = get("fse")
+    cap = cap or Capacity()
+    sides = sides_sheet(cap)
+    work = work_sheet(cap)
+    sides.add(
+        Col("wr", "player rated", '=IF([counts]=1,INDEX(w_rated,[who]),0)', "3.3", "joueur classé"),
+        Col("or", "opponent rated", '=IF([counts]=1,INDEX(w_rated,[opp]),0)', "3.3", "adversaire classé"),
+        Col("both", "both rated: a rated game", "=[wr]*[or]", "3.1", "les deux classés"),
+        Col("new", "unrated against rated", "=(1-[wr])*[or]", "3.3", "non classé contre classé"),
+        Col("rw", "player's rating", '=IF([wr]=1,INDEX(w_rating,[who]),"")', "3.1", "cote du joueur"),
+        Col("ro", "opponent's rating", '=IF([or]=1,INDEX(w_rating,[opp]),"")', "3.1", "cote de l'adversaire"),
+        Col("e", "expected (logistic)", '=IF([both]=1,1/(1+10^(([ro]-[rw])/400)),"")', "1.2", "attendu (logistique)"),
+    )
+    work.add(*key_columns())
+    work.add(
+        Col("age", "age in the period's year",
+            '=IF(AND(ISNUMBER([players:birth_year]),ISNUMBER(period_year)),period_year-[players:birth_year],"")',
+            "3.2", "âge dans l'année de la période"),
+        Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_both,1)", "3.1", "parties classées"),
+        Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_both,1)", "3.1", "points"),
+        Col("nn", "games vs rated (unrated)", f"=COUNTIFS(side_who,{POS},side_new,1)", "3.3",
+            "parties contre classés (non classé)"),
+        Col("sn", "score vs rated (unrated)", f"=SUMIFS(side_score,side_who,{POS},side_new,1)", "3.3",
+            "points contre classés"),
+        Col("e", "sum expected", f"=SUMIFS(side_e,side_who,{POS},side_both,1)", "3.1", "somme attendue", fmt="0.00"),
+        Col("k", "K",
+            f'=IF(OR([games]<{fse.NEW_PLAYER_GAMES},AND(ISNUMBER([age]),N([age])<{fse.JUNIOR_AGE},'
+            f'N([rating])<={fse.JUNIOR_RATING_LIMIT})),{fse.K_NEW},IF(N([rating])>={fse.MASTER_RATING},'
+            f'{fse.K_MASTER},{fse.K_STANDARD}))', "3.2", "K"),
+        Col("change", "change, halves away from zero", '=SIGN([k]*([s]-[e]))*INT(ABS([k]*([s]-[e]))+0.5)', "3.1",
+            "variation", fmt="0"),
+    )
+
+    def rated(yes: str, no: str) -> str:
+        return f'=IF([key]="","",IF([rated]=1,{yes},{no}))'
+
+    work.add(
+        Col("res_id", "results: id", '=[key]', "8"),
+        Col("res_name", "results: name", '=IF([key]="","",[players:name]&"")', "8"),
+        Col("res_status", "results: status", rated('"established"', '"unrated"'), "3"),
+        Col("res_rating_before", "results: rating before", rated("[rating]", '""'), "3.1"),
+        Col("res_games_rated", "results: games rated", rated("[n]", "[nn]"), "3.1"),
+        Col("res_score", "results: score", rated("[s]", "[sn]"), "3.1"),
+        Col("res_expected", "results: expected", rated("[e]", '""'), "3.1"),
+        Col("res_k", "results: K", rated("[k]", '""'), "3.2"),
+        Col("res_performance", "results: performance", '=""', "3.3"),
+        Col("res_change", "results: change", rated("[change]", '""'), "3.1"),
+        Col("res_bonus", "results: bonus", '=""', "8"),
+        Col("res_rating_after", "results: new rating", rated("[rating]+[change]", '""'), "3.1"),
+        Col("res_games_after", "results: games after", rated("[games]+[n]", "[games]+[nn]"), "3.1"),
+        Col("res_note", "results: note", rated('""', f'"{fse.NO_FIRST_RATING}"'), "3.3"),
+        *sort_columns(),
+    )
+    rules_en = [
+        f"FSE (xl-elo rules 3): the logistic expected score 1 / (1 + 10^((opponent - rating) / 400)); K {fse.K_NEW} "
+        f"for the first {fse.NEW_PLAYER_GAMES} games and for juniors under {fse.JUNIOR_AGE} rated at most "
+        f"{fse.JUNIOR_RATING_LIMIT}, {fse.K_MASTER} from {fse.MASTER_RATING}, {fse.K_STANDARD} otherwise; the sum "
+        "K x (score - expected) rounded, halves away from zero. Games against unrated players are not rated; an "
+        "unrated player gets no rating (the FSE gives no rule for a first rating).",
+    ]
+    rules_fr = [
+        f"FSE (xl-elo rules 3) : espérance logistique 1 / (1 + 10^((adversaire - cote) / 400)) ; K {fse.K_NEW} pour "
+        f"les {fse.NEW_PLAYER_GAMES} premières parties et les jeunes de moins de {fse.JUNIOR_AGE} ans à "
+        f"{fse.JUNIOR_RATING_LIMIT} au plus, {fse.K_MASTER} dès {fse.MASTER_RATING}, {fse.K_STANDARD} sinon ; la "
+        "somme K x (résultat - espérance) arrondie. Les parties contre des non classés ne comptent pas.",
+    ]
+    return Template(
+        federation="fse", title="FSE (Swiss) rating period", title_fr="Période de classement FSE (Suisse)",
+        players=player_inputs("id", "name", "rating", "games", "birth_year"),
+        games=game_inputs("round", "player", "opponent", "result"), history=None,
+        settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse)],
+        rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
+        results=results_layout(ResultCol("note", "Note", "Note", width=34)),
+        player_checks=player_checks(), game_checks=game_checks(), capacity=cap,
+    )

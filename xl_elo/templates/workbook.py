@@ -1,0 +1,473 @@
+"""Assemble a template workbook from a federation's spec: every sheet every template has.
+
+- ``instructions``: the settings (the period, the federation's options), the status (input
+  problems, whether the results are valid), and what to do, in English then French, one
+  printed page each, naming Excel's and LibreOffice's own menus where they differ;
+- ``players``, ``games`` (and FESA's ``history``): the input cells, unlocked, with a
+  ``problem`` column whose formulas check every cell as xl-elo's reader does (rules 8) and
+  give the reason in words; a refused cell turns red;
+- the federation's computed sheets (``work``, ``sides`` ...: the spec's);
+- ``results``: a banner that says whether the results are valid ("3 input problems: these
+  results are not valid ..."), the event and period, then one row per player sorted by new
+  rating; while any input problem is open the results stay blank;
+- ``lists`` (hidden): the accepted spellings and the published tables, from the package's
+  one transcription.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from openpyxl.comments import Comment
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border, Font
+from openpyxl.utils import quote_sheetname
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.pagebreak import Break, RowBreak
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xl_elo.templates.builder import (
+    BAD_FILL,
+    BAND_FILL,
+    FIRST,
+    FORMULA_FILL,
+    INPUT_FILL,
+    OK_FILL,
+    RESULT_FILL,
+    RESULTS_FIRST,
+    SETTING_FILL,
+    THIN,
+    UNLOCKED,
+    Book,
+    Input,
+    Template,
+    _computed_sheet,
+    register,
+    check_formula,
+    col,
+    header_cells,
+    print_nothing,
+    protect,
+    write_column,
+)
+
+#: How the instructions name each spreadsheet's menus where they differ (EN, FR).
+MENUS = {
+    "unprotect": ("Excel: Review > Unprotect Sheet; LibreOffice: Tools > Protect Sheet (untick)",
+                  "Excel : Révision > Ôter la protection de la feuille ; LibreOffice : Outils > Protéger la "
+                  "feuille (décocher)"),
+    "print": ("Excel: File > Print (the results sheet prints the filled rows only); LibreOffice: select the "
+              "filled rows of the results sheet, then Format > Print Ranges > Define, then File > Print",
+              "Excel : Fichier > Imprimer (la feuille results n'imprime que les lignes remplies) ; LibreOffice : "
+              "sélectionnez les lignes remplies de la feuille results, puis Format > Zones d'impression > "
+              "Définir, puis Fichier > Imprimer"),
+    "recalc": ("Excel: Formulas > Calculate Now (F9); LibreOffice: Data > Calculate > Recalculate Hard "
+               "(Ctrl+Shift+F9)",
+               "Excel : Formules > Calculer maintenant (F9) ; LibreOffice : Données > Calculer > Recalcul "
+               "inconditionnel (Ctrl+Maj+F9)"),
+    "save": ("Excel: File > Save As > Excel Workbook (.xlsx); LibreOffice: File > Save As > Excel 2007-365 "
+             "(.xlsx) or ODF Spreadsheet (.ods)",
+             "Excel : Fichier > Enregistrer sous > Classeur Excel (.xlsx) ; LibreOffice : Fichier > Enregistrer "
+             "sous > Excel 2007-365 (.xlsx) ou Classeur ODF (.ods)"),
+}
+
+
+def build_book(t: Template) -> Book:
+    """The whole workbook of a template spec."""
+    book = Book(t.federation)
+    ins = book.sheet("instructions")
+    inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
+               if inputs is not None]
+    for name, inputs in inputs_:
+        _input_sheet(book, name, inputs, t)
+    lists = book.sheet("lists")
+    _lists(book, lists, t)
+    for name, formula in t.names.items():
+        book.define(name, formula)
+    for spec in t.sheets:
+        register(book, spec)
+    for spec in t.sheets:
+        _computed_sheet(book, spec)
+    for name, inputs in inputs_:  # the checks read the computed sheets (ids' look-up keys, pairs)
+        _input_problems(book, name, inputs, t)
+    _checks(book, t)
+    results = book.sheet("results")
+    _results(book, results, t)
+    _instructions(book, ins, t)
+    # sheet order: what a user reads first, then the inputs, the results, the working sheets
+    order = ["instructions", "players", "games"] + (["history"] if t.history is not None else []) + ["results"]
+    rest = [ws.title for ws in book.wb.worksheets if ws.title not in order]
+    book.wb._sheets.sort(key=lambda ws: (order + rest).index(ws.title))
+    for ws in book.wb.worksheets:
+        if ws.title not in ("players", "games", "history", "instructions"):
+            protect(ws)
+    lists.sheet_state = "hidden"
+    book.wb.active = 0
+    return book
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) -> Worksheet:
+    ws = book.sheet(name)
+    cap = {"players": t.capacity.players, "games": t.capacity.games, "history": t.capacity.history}[name]
+    last = FIRST + cap - 1
+    letters = book.letters[name]
+    titles = []
+    for j, inp in enumerate(inputs, start=1):
+        letters[inp.name] = col(j)
+        titles.append(inp.name)
+    problem_j = len(inputs) + 1
+    letters["problem"] = col(problem_j)
+    header_cells(ws, 1, [*titles, "problem / problème"], [i.width for i in inputs] + [60])
+    for j, inp in enumerate(inputs, start=1):
+        c = ws.cell(1, j)
+        c.comment = Comment(f"{inp.title}\n{inp.fr}" + (f"\n{inp.prompt}" if inp.prompt else ""), "xl-elo")
+    for r in range(FIRST, last + 1):
+        for j in range(1, len(inputs) + 1):
+            ws.cell(r, j).protection = UNLOCKED
+    prefix = {"players": "player_", "games": "game_", "history": "history_"}[name]
+    for j, inp in enumerate(inputs, start=1):
+        book.name_range(prefix + inp.name, ws, j, FIRST, last)
+        if inp.validation:
+            _validation(ws, inp, f"{col(j)}{FIRST}:{col(j)}{last}")
+    book.name_range(prefix + "problem", ws, problem_j, FIRST, last)
+    ws.freeze_panes = "B2"
+    ws.row_dimensions[1].height = 30
+    # printed: the input columns of the used rows (the problem column's formulas stay out, so
+    # LibreOffice leaves the empty rows below the data unprinted)
+    ws.print_area = f"A1:{col(len(inputs))}{last}"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    protect(ws)
+    return ws
+
+
+def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template) -> None:
+    """The problem column: every check of every cell of a row, the reasons in words (rules 8)."""
+    ws = book.wb[name]
+    cap = {"players": t.capacity.players, "games": t.capacity.games, "history": t.capacity.history}[name]
+    last = FIRST + cap - 1
+    problem_j = len(inputs) + 1
+    span = f"$A{{r}}:${col(len(inputs))}{{r}}"
+    extra = {"players": t.player_checks, "games": t.game_checks}.get(name, [])
+
+    def problem(r: int) -> str:
+        parts = [inp.check.replace("[x]", f"[{inp.name}]") for inp in inputs if inp.check] + list(extra)
+        body = "&".join(parts) if parts else '""'
+        return book.render(f'=IF(COUNTA({span.format(r=r)})=0,"",{body})', r, name)
+
+    check_formula(problem(FIRST), f"{name}!problem")
+    write_column(book, ws, problem_j, FIRST, last, problem, FORMULA_FILL)
+    # a refused cell turns red: its column's name opens a reason in the problem cell
+    p = f"${col(problem_j)}{FIRST}"
+    for j, inp in enumerate(inputs, start=1):
+        ws.conditional_formatting.add(
+            f"{col(j)}{FIRST}:{col(j)}{last}",
+            FormulaRule(formula=[f'ISNUMBER(SEARCH("{inp.name}:",{p}))'], fill=BAD_FILL, stopIfTrue=False))
+    ws.conditional_formatting.add(f"{col(problem_j)}{FIRST}:{col(problem_j)}{last}",
+                                  FormulaRule(formula=[f'LEN({p})>0'], fill=BAD_FILL))
+
+
+def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
+    kind = inp.validation[0] if inp.validation else ""
+    message = f"{inp.title} / {inp.fr}"
+    if kind == "list":
+        dv = DataValidation(type="list", formula1=inp.validation[1], allow_blank=True, showErrorMessage=True,  # type: ignore[index]
+                            errorStyle="warning", errorTitle=inp.name, error=message, showInputMessage=True,
+                            promptTitle=inp.name, prompt=message[:250])
+    else:
+        dv = DataValidation(type=kind, operator="between", formula1=str(inp.validation[1]),  # type: ignore[index]
+                            formula2=str(inp.validation[2]), allow_blank=True, showErrorMessage=True,  # type: ignore[index]
+                            errorStyle="stop", errorTitle=inp.name, error=message[:250])
+    dv.add(ref)
+    ws.add_data_validation(dv)
+
+
+# --------------------------------------------------------------------------- lists
+
+
+def _lists(book: Book, ws: Worksheet, t: Template) -> None:
+    """Accepted spellings and published tables, each column a workbook name."""
+    from xl_elo.core import RESULT_SPELLINGS, ResultKind
+    from xl_elo.schema import NO, YES
+
+    column = 1
+
+    def block(title: str, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        nonlocal column
+        for j, name in enumerate(names):
+            c = ws.cell(1, column + j, f"{title}: {name}" if j == 0 else name)
+            c.fill = FORMULA_FILL
+            c.font = Font(bold=True)
+            ws.column_dimensions[col(column + j)].width = 14
+        for r, row in enumerate(rows, start=2):
+            for j, v in enumerate(row):
+                ws.cell(r, column + j, v)
+        for j, name in enumerate(names):
+            book.name_range(name, ws, column + j, 2, max(2, len(rows) + 1))
+        column += len(names) + 1
+
+    results = [(key, "" if r.score is None else r.score, r.kind.value) for key, r in RESULT_SPELLINGS.items()]
+    block("results", ["result_key", "result_score", "result_kind"], results)
+    block("yes/no", ["yes_no_key", "yes_no_value"],
+          [(k, 1) for k in sorted(YES)] + [(k, 0) for k in sorted(NO)])
+    for title, names, rows in t.lists:
+        block(title, names, rows)
+    assert ResultKind.PLAYED  # the kinds' words are the engine's (rules 1.1)
+
+
+# --------------------------------------------------------------------------- checks and status
+
+
+def _checks(book: Book, t: Template) -> None:
+    """The names every results formula and the banner read: the problem count and where the first are."""
+    sheets = ["players", "games"] + (["history"] if t.history is not None else [])
+    prefix = {"players": "player_", "games": "game_", "history": "history_"}
+    caps = {"players": t.capacity.players, "games": t.capacity.games, "history": t.capacity.history}
+    parts = [f'COUNTIF({prefix[s]}problem,"?*")' for s in sheets]
+    # rows typed below the template's room are counted too (they would be silently ignored)
+    for s in sheets:
+        last = FIRST + caps[s] - 1
+        width = len(book.letters[s]) - 1
+        book.define(f"{s}_overflow", f"COUNTA({quote_sheetname(s)}!$A${last + 1}:${col(width)}${last + 5000})")
+        parts.append(f"IF({s}_overflow>0,1,0)")
+    parts.append('COUNTIF(setting_problem,"?*")')
+    book.define("problem_count", "+".join(parts))
+    blocked = "+".join(f"IF({cond},1,0)" for cond, _ in t.blockers) or "0"
+    book.define("blocked", blocked)
+    book.define("inputs_ok", "AND(problem_count=0,blocked=0)")
+
+
+def _first_rows(sheets: Sequence[str]) -> str:
+    """' see players row 7, games row 12' for the first problem row of each sheet."""
+    prefix = {"players": "player_", "games": "game_", "history": "history_"}
+    bits = []
+    for s in sheets:
+        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", {s} row "&(MATCH("?*",{prefix[s]}problem,0)+{FIRST - 1}),"")')
+        bits.append(f'IF({s}_overflow>0,", {s}: rows below row "&(ROWS({prefix[s]}problem)+{FIRST - 1}),"")')
+    bits.append('IF(COUNTIF(setting_problem,"?*")>0,", settings","")')
+    return "&".join(bits)
+
+
+def banner_formula(t: Template) -> str:
+    sheets = ["players", "games"] + (["history"] if t.history is not None else [])
+    where = _first_rows(sheets)
+    blocked = "".join(f'IF({cond},"{words}: these results are not valid",' for cond, words in t.blockers)
+    ok = '"Results valid: every input checked / Résultats valides : saisie vérifiée"'
+    return (f'=IF(problem_count=0,{blocked}{ok}{")" * len(t.blockers)},'
+            f'problem_count&" input problem"&IF(problem_count>1,"s","")&": these results are not valid; see"&'
+            f'MID({where},2,200)&" / "&problem_count&" erreur"&IF(problem_count>1,"s","")&" de saisie : '
+            f'résultats non valables")')
+
+
+# --------------------------------------------------------------------------- results
+
+
+def _results(book: Book, ws: Worksheet, t: Template) -> None:
+    first, last = RESULTS_FIRST, RESULTS_FIRST + t.capacity.players - 1
+    cols = t.results
+    n = len(cols)
+    pos_j = n + 1
+    letters = book.letters["results"]
+    for j, c in enumerate(cols, start=1):
+        letters[c.name] = col(j)
+    letters["pos"] = col(pos_j)
+    printed = [c for c in cols if c.printed]
+    last_printed = max(j for j, c in enumerate(cols, start=1) if c.printed)
+    # row 1: the banner; row 2: the event; row 3: the header
+    ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=last_printed)
+    banner = ws.cell(1, 1, banner_formula(t))
+    banner.font = Font(bold=True, size=12)
+    banner.alignment = Alignment(horizontal="left", vertical="center", wrap_text=True)
+    ws.row_dimensions[1].height = 36
+    book.name_cell("results_banner", ws, "A1")
+    ws.conditional_formatting.add("A1", FormulaRule(formula=["NOT(inputs_ok)"], fill=BAD_FILL))
+    ws.conditional_formatting.add("A1", FormulaRule(formula=["inputs_ok"], fill=OK_FILL))
+    ws.merge_cells(start_row=2, start_column=1, end_row=2, end_column=last_printed)
+    title = ws.cell(2, 1, f'="{t.title}"&IF(event_name="",""," - "&event_name)&'
+                          f'IF(period="",""," - "&IF(ISNUMBER(period),TEXT(period,"yyyy-mm"),period))&'
+                          '" (sorted by new rating / classé par nouvelle cote)"')
+    title.font = Font(bold=True, size=11)
+    header_cells(ws, 3, [f"{c.title}\n{c.fr}" if c.fr and c.fr != c.title else c.title for c in cols] + ["pos"],
+                 [c.width for c in cols] + [5], height=32)
+    source = t.results_source
+    prefix = {"work": "w_"}.get(source, source + "_")
+    pos = f"${col(pos_j)}{{r}}"
+    # the player shown on results row r: the one ranked r - 3 by new rating (work column rank);
+    # nothing while an input problem is open
+    write_column(book, ws, pos_j, first, last,
+                 lambda r: f'=IF(NOT(inputs_ok),"",IFERROR(MATCH(ROW()-{first - 1},{prefix}rank,0),""))', None)
+    for j, c in enumerate(cols, start=1):
+        write_column(book, ws, j, first, last,
+                     lambda r, c=c: f'=IF({pos.format(r=r)}="","",INDEX({prefix}res_{c.name},{pos.format(r=r)}))',
+                     RESULT_FILL if c.name in ("rating_after", "grade_after") else None, c.fmt)
+        book.name_range(f"r_{c.name}", ws, j, first, last)
+    for r in range(first, last + 1):
+        ws.cell(r, 2).alignment = Alignment(horizontal="left")
+    ws.column_dimensions[col(pos_j)].hidden = True
+    rng = f"A{first}:{col(n)}{last}"
+    ws.conditional_formatting.add(rng, FormulaRule(formula=[f'AND($A{first}<>"",MOD(ROW(),2)=0)'], fill=BAND_FILL))
+    thin = Border(bottom=THIN)
+    for j in range(1, n + 1):
+        ws.cell(3, j).border = thin
+    ws.freeze_panes = f"C{first}"
+    # printing: landscape A4, one page wide, the banner, event and header on every page; in Excel
+    # the print area follows the players typed (LibreOffice: see the instructions)
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    ws.print_title_rows = "1:3"
+    end = col(last_printed)
+    ws.defined_names["_xlnm.Print_Area"] = DefinedName(
+        "_xlnm.Print_Area", localSheetId=0,
+        attr_text=f"results!$A$1:INDEX(results!${end}$1:${end}${last},MAX(4,{first - 1}+COUNT(results!${col(pos_j)}${first}:"
+                  f"${col(pos_j)}${last})))")
+    del printed
+
+
+# --------------------------------------------------------------------------- instructions
+
+
+def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
+    ws.column_dimensions["A"].width = 30
+    ws.column_dimensions["B"].width = 22
+    ws.column_dimensions["C"].width = 72
+    ws["A1"] = t.title
+    ws["A1"].font = Font(bold=True, size=14)
+    ws["A2"] = f"{t.title_fr} - xl-elo template ({t.federation.upper()}), rules: docs/rules.md"
+    ws["A2"].font = Font(italic=True)
+    r = 4
+    ws.cell(r, 1, "Settings / Réglages").font = Font(bold=True, size=12)
+    r += 1
+    problems_first = None
+    for s in t.settings:
+        ws.cell(r, 1, s.label).alignment = Alignment(wrap_text=True, vertical="top")
+        c = ws.cell(r, 2, s.default)
+        c.protection = UNLOCKED
+        c.fill = SETTING_FILL
+        c.number_format = "@"
+        c.border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+        book.name_cell(s.name, ws, f"B{r}")
+        book.letters["instructions"][s.name] = "B"
+        h = ws.cell(r, 3, s.help)
+        h.alignment = Alignment(wrap_text=True, vertical="top")
+        ws.row_dimensions[r].height = 15 * max(1, -(-len(s.help) // 80))
+        if s.choices:
+            dv = DataValidation(type="list", formula1='"' + ",".join(s.choices) + '"', allow_blank=False,
+                                showErrorMessage=True, errorStyle="stop", errorTitle=s.name,
+                                error=f"{' or '.join(s.choices)}")
+            dv.add(f"B{r}")
+            ws.add_data_validation(dv)
+        r += 1
+    # the settings' problems: one cell each, in column D (not printed), named setting_problem
+    first_setting = 5
+    last_setting = r - 1
+    ws.column_dimensions["D"].width = 40
+    for rr, s in zip(range(first_setting, last_setting + 1), t.settings, strict=True):
+        formula = f'={s.check.replace("[x]", f"$B${rr}")}' if s.check else '=""'
+        check_formula(formula, f"instructions!{s.name}")
+        c = ws.cell(rr, 4, formula)
+        c.fill = FORMULA_FILL
+        c.font = Font(color="C00000")
+        problems_first = problems_first or rr
+    book.define("setting_problem", f"instructions!$D${first_setting}:$D${max(first_setting, last_setting)}")
+    # the period's year for ages and birth years (rules 2.3, 3.2): from text YYYY-MM or a date cell
+    book.define("period_year", 'IF(ISNUMBER(period),YEAR(period),IFERROR(--LEFT(period,4),""))')
+    ws.conditional_formatting.add(f"B{first_setting}:B{last_setting}",
+                                  FormulaRule(formula=[f'LEN($D{first_setting})>0'], fill=BAD_FILL))
+    r += 1
+    ws.cell(r, 1, "Status / État").font = Font(bold=True, size=12)
+    r += 1
+    status = [("Input problems / Erreurs de saisie", "=problem_count"),
+              ("Results / Résultats", "=results_banner"), *t.status]
+    for label, formula in status:
+        ws.cell(r, 1, label)
+        ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=3)
+        c = ws.cell(r, 2, formula)
+        c.fill = FORMULA_FILL
+        c.alignment = Alignment(wrap_text=True, vertical="top", horizontal="left")
+        ws.row_dimensions[r].height = 30
+        r += 1
+    ws.conditional_formatting.add(f"B{r - len(status)}:C{r - len(status) + 1}",
+                                  FormulaRule(formula=["problem_count>0"], fill=BAD_FILL))
+    r += 1
+    for lang, label, lines in (("en", "How to use it", _steps("en", t) + t.rules_en),
+                               ("fr", "Mode d'emploi", _steps("fr", t) + t.rules_fr)):
+        if lang == "fr":
+            ws.row_breaks.append(Break(id=r - 1))
+        ws.cell(r, 1, label).font = Font(bold=True, size=12)
+        r += 1
+        for line in lines:
+            ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=3)
+            c = ws.cell(r, 1, line)
+            c.alignment = Alignment(wrap_text=True, vertical="top")
+            ws.row_dimensions[r].height = 15 * max(1, -(-len(line) // 110) + line.count("\n"))
+            r += 1
+        r += 1
+    ws.print_area = f"A1:C{r}"
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.freeze_panes = None
+    protect(ws)
+
+
+def _steps(lang: str, t: Template) -> list[str]:
+    cap = t.capacity
+    m = {k: v[0 if lang == "en" else 1] for k, v in MENUS.items()}
+    if lang == "en":
+        return [
+            f"1. Set the settings above (yellow cells). Type the players on the 'players' sheet, one per row (room "
+            f"for {cap.players}): the id is required, unique, and spelled exactly the same in the games.",
+            f"2. Type the games on the 'games' sheet, one row per game (room for {cap.games}), each game once, the "
+            "result from the first player's side: 1, 0.5, 0, 1-0, ½-½, 0-1, =, W/D/L. Forfeits (+, -, F) and byes "
+            "(blank opponent) are kept and never rated. A pair that meets twice needs round numbers.",
+            "3. Every cell is checked as you type: a refused cell turns red and its row's 'problem' cell says why, "
+            "in English and French. While any problem is open the 'results' sheet shows a red banner and no "
+            "rating: a workbook never shows a wrong rating.",
+            "4. Read the new ratings on the 'results' sheet, sorted by new rating (unrated players last). Grey "
+            f"cells are locked formulas; to change one anyway: {m['unprotect']}. The other sheets show every "
+            "intermediate, each column headed by the rule it applies (docs/rules.md).",
+            f"5. To print: {m['print']}. The working sheets print nothing.",
+            f"6. If a value does not update: {m['recalc']}. To keep your work: {m['save']}.",
+            "7. For a second opinion: xl-elo rate this-file.xlsx (it never writes over this file); it says whether "
+            "these formulas and the xl-elo engine agree, and names the input cells behind any difference.",
+        ]
+    return [
+        f"1. Remplissez les réglages ci-dessus (cellules jaunes). Saisissez les joueurs dans la feuille 'players', "
+        f"un par ligne ({cap.players} au plus) : l'identifiant (id) est obligatoire, unique, et écrit exactement "
+        "de la même façon dans les parties.",
+        f"2. Saisissez les parties dans la feuille 'games', une ligne par partie ({cap.games} au plus), chaque "
+        "partie une seule fois, le résultat vu du premier joueur : 1, 0,5, 0, 1-0, ½-½, 0-1, =, G/N/P. Les "
+        "forfaits (+, -, F) et les exempts (adversaire vide) sont conservés et jamais comptés. Deux joueurs qui "
+        "se rencontrent deux fois demandent des numéros de ronde.",
+        "3. Chaque cellule est vérifiée à la saisie : une cellule refusée devient rouge et la cellule 'problem' "
+        "de sa ligne dit pourquoi. Tant qu'une erreur reste, la feuille 'results' affiche un bandeau rouge et "
+        "aucune cote : le classeur n'affiche jamais une cote fausse.",
+        "4. Lisez les nouvelles cotes dans la feuille 'results', classées par nouvelle cote (les non classés à "
+        f"la fin). Les cellules grises sont des formules verrouillées ; pour en modifier une : {m['unprotect']}. "
+        "Les autres feuilles montrent chaque étape, chaque colonne titrée par la règle qu'elle applique "
+        "(docs/rules.md).",
+        f"5. Pour imprimer : {m['print']}. Les feuilles de calcul n'impriment rien.",
+        f"6. Si une valeur ne se met pas à jour : {m['recalc']}. Pour garder votre travail : {m['save']}.",
+        "7. Pour un deuxième avis : xl-elo rate ce-fichier.xlsx (ce fichier n'est jamais écrasé) ; la commande "
+        "dit si ces formules et le moteur xl-elo concordent et nomme les cellules saisies derrière chaque écart.",
+    ]
+
+
+__all__ = ["MENUS", "RowBreak", "banner_formula", "build_book", "print_nothing"]
