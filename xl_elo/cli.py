@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         parser.print_help(out)
         return EXIT_USAGE
     except InputError as exc:
-        print(f"xl-elo: {exc}", file=err)
+        print(f"xl-elo: {_problems(exc)}", file=err)
         return EXIT_INPUT
     except (UsageError, OutputError) as exc:
         print(f"xl-elo: {exc}", file=err)
@@ -179,6 +179,30 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except RuntimeError as exc:  # numpy missing, LibreOffice failing: said plainly
         print(f"xl-elo: {exc}", file=err)
         return EXIT_INPUT
+    except KeyboardInterrupt:  # every output is written whole or not at all: nothing to clean
+        print("xl-elo: interrupted; no output was written", file=err)
+        return 130
+    except MemoryError:
+        print("xl-elo: not enough memory for these files (is one of them far bigger than an event?)", file=err)
+        return EXIT_INPUT
+    except Exception as exc:  # a bug: said in one line, never a traceback
+        print(f"xl-elo: internal error ({exc.__class__.__name__}: {str(exc)[:200]}); nothing was written. "
+              "Please report it with the command and the files that caused it.", file=err)
+        return EXIT_INPUT
+
+
+#: At most this many problems are printed; the count of the others follows.
+MAX_PROBLEMS_SHOWN = 50
+
+
+def _problems(exc: InputError) -> str:
+    """An input error as printed: every problem, or the first ones and how many more there are."""
+    if len(exc.problems) <= MAX_PROBLEMS_SHOWN:
+        return str(exc)
+    shown = InputError(exc.problems[:MAX_PROBLEMS_SHOWN])
+    more = len(exc.problems) - MAX_PROBLEMS_SHOWN
+    return (f"{len(exc.problems):,} problems in the input; the first {MAX_PROBLEMS_SHOWN}:\n"
+            + "\n".join(str(shown).split("\n")[1:]) + f"\n  ... and {more:,} more problems")
 
 
 def _federation(name: str | None) -> Any:
@@ -246,17 +270,26 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
                     inputs: Sequence[str], options: Any = None, writers: dict[str, Any] | None = None,
                     default_format: str | None = None) -> int:
     from xl_elo.csvio import history_csv, write_results, write_text_atomic
-    from xl_elo.files import check_output
+    from xl_elo.files import check_output, same_file
 
     writers = writers or {}
     options = options if options is not None else _options(module, args)
     fmt = args.format or (default_format if args.output and default_format else _format(args, out))
     if fmt in ("trf", "fesa") and fmt not in writers:
         raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
+    history_output = _history_output(module, args)
     if args.output:  # refused before any work: never over an input
         check_output(args.output, inputs)
-    if args.history_output:
-        check_output(args.history_output, inputs)
+    if history_output:
+        if args.output and same_file(history_output, args.output):
+            raise UsageError(f"--output and the history output both name {history_output}: give two files")
+        try:
+            check_output(history_output, inputs)
+        except OutputError as exc:
+            if args.history_output:
+                raise
+            raise OutputError(f"{exc} [the next tournament's history goes beside --output, as {history_output}: "
+                              "name another file with --history-output]") from None
     results = module.rate(event, options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
@@ -274,9 +307,8 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
             write_results_workbook(results, args.output, inputs=inputs)
         else:
             _write(results, event, fmt, args.output, inputs)
-        if results.history or module.CODE == "fesa":
-            hist = args.history_output or str(Path(args.output).with_name(Path(args.output).stem + "_history.csv"))
-            write_text_atomic(hist, history_csv(results.history), inputs=[*inputs, args.output])
+        if history_output and (results.history or module.CODE == "fesa"):
+            write_text_atomic(history_output, history_csv(results.history), inputs=[*inputs, args.output])
         return EXIT_OK
     if fmt == "report":
         from xl_elo.report import report
@@ -289,6 +321,15 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
     if args.history_output:
         write_text_atomic(args.history_output, history_csv(results.history), inputs=inputs)
     return EXIT_OK
+
+
+def _history_output(module: Any, args: argparse.Namespace) -> str | None:
+    """Where FESA's next history goes: --history-output, or NAME_history.csv beside --output."""
+    if args.history_output:
+        return str(args.history_output)
+    if args.output and module.CODE == "fesa":
+        return str(Path(args.output).with_name(Path(args.output).stem + "_history.csv"))
+    return None
 
 
 def _fast_lane(module: Any, options: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> bool:

@@ -16,6 +16,7 @@ workbooks' own formulas refuse it: what the spreadsheet shows as text is never g
 from __future__ import annotations
 
 import datetime as dt
+import decimal
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -63,7 +64,12 @@ def shown(value: object, limit: int = 40) -> str:
 # --------------------------------------------------------------------------- cells
 
 
-_SPACE = " \t\r\n\u00a0\u202f\u2007"
+#: Spaces a value may have around it, stripped: the non-breaking ones, and the invisible BOM and
+#: zero-width space a copy from a web page or a file join leaves.
+_SPACE = " \t\r\n\u00a0\u202f\u2007\ufeff\u200b"
+#: Control characters no value holds (a tab is allowed inside a cell): a line break inside a
+#: cell, or a terminal escape sequence in a hostile file.
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
 
 #: Error values a spreadsheet shows in a cell; never a value (a formula failed somewhere).
@@ -97,7 +103,11 @@ def text(value: Any) -> str | None:
         v = int(v)
     out = str(v)
     if len(out) > MAX_CELL:
-        raise ValueProblem(f"{shown(out)} is {len(out)} characters long (at most {MAX_CELL} in a cell)")
+        raise ValueProblem(f"{shown(out)} is {len(out):,} characters long (at most {MAX_CELL:,} in a cell)")
+    bad = _CONTROL.search(out)
+    if bad:
+        what = "a line break" if bad.group() in "\r\n" else f"the control character {bad.group()!r}"
+        raise ValueProblem(f"{shown(out)} holds {what} (expected a value on one line, without control characters)")
     return out
 
 
@@ -136,8 +146,17 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
             raise ValueProblem(f"{shown(v)} has a thousands separator (expected {what}: write {plain})")
         if not _NUMBER.match(v):
             raise ValueProblem(f"{shown(v)} is not a number (expected {what})")
-        x = float(v.replace(",", "."))
-    elif isinstance(v, (int, float)):
+        # exactly as typed: '1e400' is not infinite, '1e-400' is not 0, '1.0000000000000001' is not whole
+        exact = decimal.Decimal(v.replace(",", "."))
+        x = float(exact)
+        if math.isinf(x):
+            raise ValueProblem(f"{shown(v)} is not a finite number (expected {what})")
+        if (low is not None and exact < low) or (high is not None and exact > high):
+            raise ValueProblem(f"{shown(v)} is out of range (expected {what})")
+        if whole and exact != exact.to_integral_value():
+            raise ValueProblem(f"{shown(v)} is not a whole number (expected {what})")
+        return x + 0.0  # '-0' reads as 0
+    if isinstance(v, (int, float)):
         try:
             x = float(v)
         except OverflowError:
@@ -150,7 +169,7 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
         raise ValueProblem(f"{shown(v)} is out of range (expected {what})")
     if whole and not x.is_integer():
         raise ValueProblem(f"{shown(v)} is not a whole number (expected {what})")
-    return x
+    return x + 0.0
 
 
 def whole(value: Any, low: int, high: int, *, what: str | None = None, typed: bool = False) -> int | None:
@@ -254,11 +273,15 @@ def period(value: Any, *, required: bool = True, what: str = "the period") -> st
 
 
 def birth_year(value: Any, year: int | None, *, typed: bool = False) -> int | None:
-    """A year of birth from 1900 to the period's year (blank -> None)."""
+    """A year of birth from 1900 to the period's year (blank -> None); a year after the period is named so."""
     high = year if year is not None else dt.date.today().year
-    return whole(value, FIRST_BIRTH_YEAR, high, typed=typed,
-                 what=f"a year of birth from {FIRST_BIRTH_YEAR} to {high}"
-                      + (" (the period's year)" if year is not None else ""))
+    what = f"a year of birth from {FIRST_BIRTH_YEAR} to {high}" + (" (the period's year)" if year is not None else "")
+    born = whole(value, FIRST_BIRTH_YEAR, 9999, typed=typed, what=what)
+    if born is not None and born > high:
+        after = f"the period's year ({high})" if year is not None else f"this year ({high})"
+        raise ValueProblem(f"{shown(clean(value))} is out of range (expected {what}): it is after {after}, "
+                           "check the year of birth or the period")
+    return born
 
 
 # --------------------------------------------------------------------------- FESA grades and handicaps
