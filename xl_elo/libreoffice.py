@@ -30,27 +30,47 @@ def soffice() -> str | None:
     return shutil.which("soffice") or shutil.which("libreoffice")
 
 
-def recalculate(source: str | os.PathLike[str], target: str | os.PathLike[str], timeout: float = 600) -> Path:
-    """Open ``source`` in LibreOffice, recalculate every formula, save as xlsx to ``target``."""
+def recalculate(source: str | os.PathLike[str], target: str | os.PathLike[str], timeout: float | None = None) -> Path:
+    """Open ``source`` in LibreOffice, recalculate every formula, save as xlsx to ``target``.
+
+    The source is checked first as any workbook is (a zip bomb or a damaged package never reaches
+    LibreOffice), it is never written (LibreOffice works on a copy), and LibreOffice gets
+    :data:`xl_elo.limits.LIBREOFFICE_SECONDS` at most.
+    """
+    from xl_elo import limits
+    from xl_elo.xlsxio import check_archive
+
     exe = soffice()
     if exe is None:
-        raise LibreOfficeError("LibreOffice (soffice) is not installed")
+        raise LibreOfficeError("LibreOffice (soffice) is not installed: install it, or open the workbook in a "
+                               "spreadsheet, save it, and rate it without --recalculate")
     src = Path(source).resolve()
     dst = Path(target).resolve()
+    check_archive(src, Path(source).name, "OpenDocument or .xlsx workbook")
+    seconds = limits.LIBREOFFICE_SECONDS.value if timeout is None else timeout
     with tempfile.TemporaryDirectory(prefix="xl-elo-lo-") as tmp:
         profile = Path(tmp) / "profile"
         (profile / "user").mkdir(parents=True)
         (profile / "user" / "registrymodifications.xcu").write_text(_PROFILE, encoding="utf-8")
         out = Path(tmp) / "out"
         out.mkdir()
-        work = Path(tmp) / f"in{src.suffix}"
+        work = Path(tmp) / f"in{src.suffix.lower()}"
         shutil.copyfile(src, work)
         cmd = [exe, "--headless", "--norestore", "--nologo", f"-env:UserInstallation={profile.as_uri()}",
                "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), str(work)]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds, errors="replace",
+                                  stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise LibreOfficeError(limits.LIBREOFFICE_SECONDS.message(
+                f"LibreOffice did not finish recalculating {Path(source).name} in {seconds:g} seconds")) from None
+        except OSError as exc:
+            raise LibreOfficeError(f"LibreOffice could not be started ({exc.strerror or exc})") from None
         produced = out / "in.xlsx"
         if proc.returncode != 0 or not produced.exists():
-            raise LibreOfficeError(f"LibreOffice could not recalculate {src.name}: {proc.stderr.strip() or proc.stdout.strip()}")
+            said = (proc.stderr.strip() or proc.stdout.strip())[:300]
+            raise LibreOfficeError(f"LibreOffice could not recalculate {Path(source).name}"
+                                   + (f": {said}" if said else " (is it a spreadsheet?)"))
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(produced), dst)
     return dst
