@@ -303,6 +303,9 @@ def read_event(
             problems += exc.problems
             parts[key] = list(exc.partial)
     event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period, name)
+    if not parts["players"] and parts["games"] and not problems:  # one line, not one per game
+        raise InputError([Problem(Path(players).name, None, None, "has no player, only its header (expected one row "
+                                                                  "per player of the games)")])
     if parts["players"] or not problems:
         try:
             check_event(event, players_source=Path(players).name, games_source=Path(games).name,

@@ -534,6 +534,9 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
         g = parse_games_rows(g_head, g_rows, source="argument games")
         h = parse_history_rows(*_split(history, "history"), source="argument history") \
             if not _blank_range(history) else []
+        if not p and g:  # one line, not one per game (as the command line says it)
+            raise ArgumentError("argument players: has no player, only its header (expected one row per player of "
+                                "the games)")
         event = Event(tuple(p), tuple(g), tuple(h), when)
         check_event(event, players_source="argument players", games_source="argument games",
                     history_source="argument history")
