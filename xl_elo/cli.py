@@ -364,6 +364,7 @@ def _fast_lane(module: Any, options: Any, args: argparse.Namespace, out: TextIO,
 def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: TextIO) -> int:
     """Rate a filled template with the engine and compare with the workbook's own formulas."""
     import tempfile
+    import warnings
 
     from xl_elo.csvio import write_results
     from xl_elo.files import check_output, input_path
@@ -382,7 +383,9 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
                 to_read = recalculate(source, Path(tmp) / "recalculated.xlsx")
             except LibreOfficeError as exc:
                 raise UsageError(str(exc)) from None
-        filled = read_workbook(to_read, shown_as=source.name)
+        with warnings.catch_warnings():  # openpyxl's warnings about a file are not for the user's screen
+            warnings.simplefilter("ignore")
+            filled = read_workbook(to_read, shown_as=source.name)
         module = get(filled.federation)
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")

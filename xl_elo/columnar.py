@@ -190,6 +190,11 @@ def read_columns(path: str | Path, budget: Budget | None = None) -> CsvColumns:
     row_starts = np.empty(lines, np.int64)
     row_starts[0] = 0
     row_starts[1:] = ends[:-1, -1] + 1
+    # the cell-by-cell reader's limits (it names them): beyond one, the files are not simple
+    if lines > limits.ROWS.value + 1 or lines * n_cols > limits.CELLS.value:
+        raise NotSimple("more rows or cells than the limits")
+    if int((ends[:, -1] - row_starts).max(initial=0)) > limits.LINE_CHARS.value:
+        raise NotSimple("a line longer than the limit")
     if buf.find(b"\r", begin) >= 0:  # Windows line ends: the carriage return is not part of the last cell
         if buf.count(b"\r", begin) != buf.count(b"\r\n", begin):
             raise NotSimple("a carriage return inside a line")

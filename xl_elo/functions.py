@@ -515,8 +515,9 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
     except RuntimeError as exc:
         raise ArgumentError(str(exc)) from None
     when = _single(period, "period", lambda v: schema.period(v, required=False))
-    if module.NEEDS_PERIOD and when is None:
-        raise ArgumentError(f"argument period is required for {module.CODE.upper()} (YYYY-MM: ages count in its year)")
+    if module.NEEDS_PERIOD and when is None:  # the words of the command line (model.check_period)
+        raise ArgumentError("argument period: the period (ages are counted in its year) is blank (expected a month "
+                            "as YYYY-MM, e.g. 2026-10)")
     p_head, p_rows = _split(players, "players")
     g_head, g_rows = _split(games, "games")
     if hasattr(module, "rate_arrays") and _blank_range(history):
@@ -529,17 +530,32 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
         else:
             return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
                                                                        strict=True)]
+    problems: list[Any] = []  # every problem of every table at once, as the command line reports them
+
+    def parse(reader: Callable[[], list[Any]]) -> list[Any]:
+        try:
+            return reader()
+        except InputError as exc:
+            problems.extend(exc.problems)
+            return list(exc.partial)
+
+    p = parse(lambda: parse_players_rows(p_head, p_rows, source="argument players", year=period_year(when)))
+    g = parse(lambda: parse_games_rows(g_head, g_rows, source="argument games"))
+    h = parse(lambda: parse_history_rows(*_split(history, "history"), source="argument history")) \
+        if not _blank_range(history) else []
+    if not p and g and not problems:  # one line, not one per game (as the command line says it)
+        raise ArgumentError("argument players: has no player, only its header (expected one row per player of "
+                            "the games)")
+    event = Event(tuple(p), tuple(g), tuple(h), when)
     try:
-        p = parse_players_rows(p_head, p_rows, source="argument players", year=period_year(when))
-        g = parse_games_rows(g_head, g_rows, source="argument games")
-        h = parse_history_rows(*_split(history, "history"), source="argument history") \
-            if not _blank_range(history) else []
-        if not p and g:  # one line, not one per game (as the command line says it)
-            raise ArgumentError("argument players: has no player, only its header (expected one row per player of "
-                                "the games)")
-        event = Event(tuple(p), tuple(g), tuple(h), when)
-        check_event(event, players_source="argument players", games_source="argument games",
-                    history_source="argument history")
+        if p or not problems:
+            check_event(event, players_source="argument players", games_source="argument games",
+                        history_source="argument history")
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        if problems:
+            raise InputError(problems)
         results = module.rate(event)
     except InputError as exc:
         raise ArgumentError(str(exc)) from None

@@ -194,15 +194,15 @@ def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str) -> None:
             if cells > max_cells or elements > ELEMENTS_PER_CELL * max_cells + 10_000:
                 found = f"{cells:,} cells" if cells > max_cells else f"{elements:,} XML elements"
                 raise WorkbookError([Problem(where, None, None, limits.XLSX_CELLS.message(
-                    f"holds more than {found} (cells are counted as the file holds them, formatted blank "
-                    "cells too: delete the rows and columns below and beside the data)"))])
+                    f"holds more than {found}, formatted blank cells counted: delete the rows and columns below "
+                    "and beside the data"))])
             if rows > limits.XLSX_ROWS.value:
                 raise WorkbookError([Problem(where, None, None, limits.XLSX_ROWS.message(
                     f"holds more than {rows:,} rows; delete the formatted rows below the data"))])
             if longest > MAX_TEXT_BYTES:
-                raise WorkbookError([Problem(where, None, None, f"holds a text of more than {longest:,} bytes, "
-                                                                "longer than any spreadsheet cell holds (at most "
-                                                                "32,767 characters): refused")])
+                raise WorkbookError([Problem(where, None, None, f"holds a text of at least {longest:,} bytes, "
+                                                                "longer than any spreadsheet cell holds (32,767 "
+                                                                "characters at most): refused")])
             if not chunk:
                 return
             offset += cut
