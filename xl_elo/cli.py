@@ -51,6 +51,22 @@ def _option_flags() -> dict[str, tuple[list[str], dict[str, Any]]]:
     return out
 
 
+def _whole_option(low: int, high: int, what: str) -> Any:
+    """An option's value read as the schema reads a cell: a whole number from ``low`` to ``high``."""
+    from xl_elo import schema
+
+    def parse(text: str) -> int:
+        try:
+            value = schema.whole(text, low, high, what=what)
+        except schema.ValueProblem as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"a blank value (expected {what})")
+        return value
+
+    return parse
+
+
 def _parser() -> argparse.ArgumentParser:
     names = ", ".join(codes())
     p = argparse.ArgumentParser(
@@ -96,9 +112,10 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--games", required=True,
                    help="the games: 'opponent result' separated by commas, e.g. \"2210 1, 2050 0.5, 1900 0\"; "
                         "an unrated opponent as 'unrated 1'; FESA handicaps as '1700 1 B gives' or '1700 0 B'")
-    c.add_argument("--k", type=int, help="a known K, instead of the facts that decide it")
-    c.add_argument("--rated-games", type=int, help="rated games before (FIDE, FSE: decides K; FQE: provisional "
-                                                   "or permanent; default: not new)")
+    c.add_argument("--k", type=_whole_option(1, 100, "a K-factor from 1 to 100"),
+                   help="a known K, instead of the facts that decide it")
+    c.add_argument("--rated-games", type=_whole_option(0, 100_000, "a whole number from 0 to 100000"),
+                   help="rated games before (FIDE, FSE: decides K; FQE: provisional or permanent; default: not new)")
     c.add_argument("--birth-year", type=int, help="FIDE, FSE: the year of birth (with --period)")
     c.add_argument("--period", help="FIDE, FSE: the period YYYY-MM (for the age; default: this month)")
     c.add_argument("--ever-2400", action="store_true", help="FIDE: the rating has reached 2400 once")
@@ -174,7 +191,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except BrokenPipeError:
         return EXIT_OK
     except OSError as exc:
-        print(f"xl-elo: {exc.filename or ''}: {exc.strerror or exc}", file=err)
+        print(f"xl-elo: {_output_name(exc.filename)}: {exc.strerror or exc}", file=err)
         return EXIT_INPUT
     except RuntimeError as exc:  # numpy missing, LibreOffice failing: said plainly
         print(f"xl-elo: {exc}", file=err)
@@ -185,10 +202,19 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except MemoryError:
         print("xl-elo: not enough memory for these files (is one of them far bigger than an event?)", file=err)
         return EXIT_INPUT
-    except Exception as exc:  # a bug: said in one line, never a traceback
+    except Exception as exc:  # noqa: BLE001 - a bug: said in one line, never a traceback
         print(f"xl-elo: internal error ({exc.__class__.__name__}: {str(exc)[:200]}); nothing was written. "
               "Please report it with the command and the files that caused it.", file=err)
         return EXIT_INPUT
+
+
+def _output_name(filename: Any) -> str:
+    """A file an error names; the temporary an output is written to (``.NAME.random.tmp``) as that output."""
+    import re
+
+    text = str(filename or "")
+    m = re.match(r"^(?P<dir>.*/)?\.(?P<name>.+)\.[A-Za-z0-9_]{8}\.tmp$", text)
+    return f"{m.group('dir') or ''}{m.group('name')}" if m else text
 
 
 #: At most this many problems are printed; the count of the others follows.
@@ -220,10 +246,39 @@ def _options(module: Any, args: argparse.Namespace) -> Any:
     if other:
         flags = ", ".join(f"--{o.replace('_', '-')}" for o in other)
         raise UsageError(f"{flags} is not an option of {module.CODE.upper()}")
+    from xl_elo import schema
+
+    for f in fields(module.Options):  # a number option is a finite number ('nan', '1e400' are not)
+        if f.name in given and isinstance(f.default, (int, float)) and not isinstance(f.default, bool):
+            try:
+                schema.number(given[f.name], what=f"a number for --{f.name.replace('_', '-')}", low=-10_000,
+                              high=10_000)
+            except schema.ValueProblem as exc:
+                raise UsageError(f"--{f.name.replace('_', '-')}: {exc}") from None
     try:
         return options_of(module.Options, None, **given)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _workbook_options(module: Any, given: dict[str, Any], name: str) -> Any:
+    """A workbook's settings as the federation's Options; a bad one named by its sheet and setting."""
+    from xl_elo import schema
+    from xl_elo.model import Problem
+
+    def problem(setting: str, words: str) -> InputError:
+        return InputError([Problem(f"{name}, sheet instructions", None, setting, words)])
+
+    for f in fields(module.Options):
+        if f.name in given and isinstance(f.default, (int, float)) and not isinstance(f.default, bool):
+            try:
+                schema.number(given[f.name], what=f"a number for the setting {f.name}", low=-10_000, high=10_000)
+            except schema.ValueProblem as exc:
+                raise problem(f.name, str(exc)) from None
+    try:
+        return options_of(module.Options, None, **given)
+    except (ValueError, TypeError) as exc:
+        raise problem("settings", str(exc)) from None
 
 
 def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") -> str:
@@ -389,7 +444,7 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         module = get(filled.federation)
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
-        results = module.rate(filled.event, options_of(module.Options, None, **filled.options))
+        results = module.rate(filled.event, _workbook_options(module, filled.options, source.name))
         differences = compare(filled, results) if filled.calculated else []
         status = EXIT_OK
         if not filled.calculated:

@@ -217,7 +217,7 @@ def read_csv(path: str | os.PathLike[str]) -> tuple[list[str], list[list[str]]]:
         raise InputError([Problem(name, None, None, limits.CELLS.message(f"has {cells:,} cells"))])
     del text
     body = "\n".join(lines) + "\n"
-    del lines
+    lines.clear()
     csv.field_size_limit(max(len(body) + 1, limits.LINE_CHARS.value, 131072))  # a stray quote is named below
     reader = csv.reader(io.StringIO(body), delimiter=delimiter, quotechar='"',
                         doublequote=True, skipinitialspace=False, strict=False)
