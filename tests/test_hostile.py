@@ -352,6 +352,11 @@ def build_workbook(work: Path) -> None:
     _fqe_workbook(work / "filled.xlsx")
 
 
+def build_fesa_workbook(work: Path) -> None:
+    _fqe_workbook(work / "fesa.xlsx", [["id", "name", "rating", "games"], ["a", "Anna", None, 0], ["b", "Bob", 1400, 30]],
+                  federation="fesa")
+
+
 def build_bad_federation(work: Path) -> None:
     _fqe_workbook(work / "filled.xlsx", record="klingon")
 
@@ -580,6 +585,12 @@ def check_csv_not_xlsx(work: Path) -> None:
         data = (work / name).read_bytes()
         assert not data.startswith(b"PK") and data.startswith(b"id,name,status,"), name
     assert (work / "book.xlsx").read_bytes().startswith(b"PK")
+
+
+def check_fesa_history(work: Path) -> None:
+    """A new player's game is his history for the next tournament: kept beside a CSV output."""
+    assert (work / "out_history.csv").read_text(encoding="utf-8") == "id,opponent_rating,result\na,1395,1\n"
+    assert (work / "named.csv").read_text(encoding="utf-8") == "id,opponent_rating,result\na,1395,1\n"
 
 
 def check_round_trip(work: Path) -> None:

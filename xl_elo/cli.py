@@ -286,8 +286,18 @@ def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") ->
         return str(args.format)
     if args.output:
         suffix = Path(args.output).suffix.lower()
+        if suffix in _OTHER_FORMATS:  # the name asks for a format xl-elo does not write: never CSV text in it
+            raise UsageError(f"{args.output}: xl-elo does not write {_OTHER_FORMATS[suffix]}; name the output .xlsx "
+                             "(a workbook), .csv, .json or .txt, or choose one with --format")
         return {".json": "json", ".txt": "table", ".xlsx": "xlsx"}.get(suffix, default_file)
     return "table" if out.isatty() else "csv"
+
+
+#: Output names whose suffix asks for a format xl-elo does not write.
+_OTHER_FORMATS = {".ods": "OpenDocument spreadsheets (.ods)", ".xls": "old Excel workbooks (.xls)",
+                  ".xlsm": "workbooks with macros (.xlsm)", ".xlsb": "binary Excel workbooks (.xlsb)",
+                  ".numbers": "Numbers documents", ".pdf": "PDF files", ".docx": "Word documents",
+                  ".html": "web pages", ".htm": "web pages"}
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -312,6 +322,8 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     module = _federation(args.federation)
     if args.history and module.CODE != "fesa":
         raise UsageError("--history is for FESA tournaments only")
+    if args.history_output and module.CODE != "fesa":
+        raise UsageError("--history-output is for FESA tournaments only")
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history) if x]
     fmt = _format(args, out)
@@ -421,12 +433,19 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
     import tempfile
     import warnings
 
-    from xl_elo.csvio import write_results
-    from xl_elo.files import check_output, input_path
+    from xl_elo.csvio import history_csv, write_results, write_text_atomic
+    from xl_elo.files import check_output, input_path, same_file
     from xl_elo.xlsxio import compare, explain, read_workbook, write_rated
 
     input_path(source)
+    ignored = [f"--{k.replace('_', '-')}" for k in ("period", "history") if getattr(args, k, None)]
+    ignored += [f"--{k[4:].replace('_', '-')}" for k, v in vars(args).items() if k.startswith("opt_") and v is not None]
+    if ignored:  # a setting the workbook holds is never overridden, nor silently left unused
+        raise UsageError(f"{', '.join(ignored)}: a workbook holds its own settings (its instructions sheet) and "
+                         "history (its history sheet); change them there")
     fmt = _format(args, out, default_file="csv")
+    if fmt == "xlsx" and not args.output:
+        raise UsageError("--format xlsx needs --output FILE.xlsx")
     if args.output:  # refused before any work: the source itself, never a recalculated copy
         check_output(args.output, [source])
     with tempfile.TemporaryDirectory(prefix="xl-elo-") as tmp:
@@ -444,6 +463,14 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         module = get(filled.federation)
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
+        # FESA's next history: in the workbook written, else in a CSV file (given, or beside --output)
+        history_output = _history_output(module, args) if fmt != "xlsx" or args.history_output else None
+        if args.history_output and module.CODE != "fesa":
+            raise UsageError("--history-output is for FESA tournaments only")
+        if history_output:
+            if args.output and same_file(history_output, args.output):
+                raise UsageError(f"--output and the history output both name {history_output}: give two files")
+            check_output(history_output, [source])
         results = module.rate(filled.event, _workbook_options(module, filled.options, source.name))
         differences = compare(filled, results) if filled.calculated else []
         status = EXIT_OK
@@ -472,10 +499,11 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
             from xl_elo.report import report
 
             out.write(report(results, filled.event) + "\n")
-        elif fmt == "xlsx":
-            raise UsageError("--format xlsx needs --output FILE.xlsx")
         else:
             write_results(results, out, fmt)
+        if history_output:
+            write_text_atomic(history_output, history_csv(results.history), inputs=[source, args.output])
+            print(f"xl-elo: written {history_output}", file=err)
     return status
 
 

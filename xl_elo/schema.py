@@ -259,6 +259,9 @@ def period(value: Any, *, required: bool = True, what: str = "the period") -> st
         v = v.date()
     if isinstance(v, dt.date):
         return f"{v.year:04d}-{v.month:02d}"
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        raise ValueProblem(f"{shown(v)} is a number, not a month (a date cell read as a number? expected {what} "
+                           "as YYYY-MM, e.g. 2026-10, typed as text)")
     m = _PERIOD.match(str(v))
     if m:
         year, month, day = int(m.group(1)), int(m.group(2)), m.group(3)
