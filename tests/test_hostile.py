@@ -367,6 +367,18 @@ def build_event_name_elsewhere(work: Path) -> None:
     _fqe_workbook(work / "filled.xlsx", edit=edit)
 
 
+def build_event_names(work: Path) -> None:
+    """Event names a spreadsheet lets a user type: a line break (Alt+Enter), 5,000 characters, #N/A."""
+    def name(value: str) -> Callable[[Any], None]:
+        def edit(wb: Any) -> None:
+            ins = wb["instructions"]
+            ins.cell(next(r for r in range(1, 20) if ins.cell(r, 1).value == "event_name"), 2).value = value
+        return edit
+
+    for key, value in (("break", "Club\nchampionship"), ("long", "x" * 5000), ("error", "#N/A")):
+        _fqe_workbook(work / f"{key}.xlsx", edit=name(value))
+
+
 def build_renamed_sheet(work: Path) -> None:
     def edit(wb: Any) -> None:
         wb["players"].title = "Players (2)"
@@ -654,6 +666,23 @@ def test_a_failed_workbook_save_names_the_output(tmp_path: Path, monkeypatch: py
     code, _, err = run_cli(["rate", str(path), "-o", str(tmp_path / "rated.xlsx")])
     assert code == 1 and err.endswith(f"xl-elo: {tmp_path / 'rated.xlsx'}: No space left on device\n"), err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["filled.xlsx"]
+
+
+def test_the_fast_reader_plans_its_memory_before_taking_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the planned memory the fast lane steps aside: the cell-by-cell reader gives the same results."""
+    from xl_elo import columnar
+
+    players = "id,name,rating,games\n" + "".join(f"p{i},{'N' * 900},{1500 + i},30\n" for i in range(300))
+    games = "round,player,opponent,result\n" + "".join(f"1,p{2 * i},p{2 * i + 1},1\n" for i in range(150))
+    (tmp_path / "players.csv").write_text(players, encoding="utf-8")
+    (tmp_path / "games.csv").write_text(games, encoding="utf-8")
+    args = ["rate", "-f", "fqe", "-p", str(tmp_path / "players.csv"), "-g", str(tmp_path / "games.csv")]
+    fast = run_cli(args)
+    columnar.read_event(tmp_path / "players.csv", tmp_path / "games.csv")  # within the default plan
+    monkeypatch.setenv("XL_ELO_MAX_READER_BYTES", "200000")
+    with pytest.raises(columnar.NotSimple, match="would plan"):
+        columnar.read_event(tmp_path / "players.csv", tmp_path / "games.csv")
+    assert run_cli(args) == fast and fast[0] == 0
 
 
 # --------------------------------------------------------------------------- mutated CSV bytes

@@ -440,8 +440,12 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         except InputError as exc:
             problems += exc.problems
             parts[sheet] = list(exc.partial)
-    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period,
-                  schema.text(_setting(wb, "event_name")) or "")
+    try:  # issue #19: a bad event name is named like any setting, never a traceback
+        event_name = schema.text(_setting(wb, "event_name")) or ""
+    except schema.ValueProblem as exc:
+        problems.append(Problem(f"{name}, sheet instructions", None, "event_name", str(exc)))
+        event_name = ""
+    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period, event_name)
     try:
         check_event(event, players_source=f"{name}, sheet players", games_source=f"{name}, sheet games",
                     history_source=f"{name}, sheet history")
