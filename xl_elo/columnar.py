@@ -431,8 +431,8 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
     pt, gt = read_columns(players, budget), read_columns(games, budget)
     pc, missing_p = schema.header(pt.header, ("id",), schema.PLAYER_ALIASES)
     gc, missing_g = schema.header(gt.header, ("player", "opponent", "result"))
-    if missing_p or missing_g:
-        raise NotSimple("missing columns")
+    if missing_p or missing_g or schema.duplicate_columns(pt.header) or schema.duplicate_columns(gt.header):
+        raise NotSimple("missing or repeated columns")
     try:
         period = schema.period(period, required=False)
     except ValueProblem:
@@ -560,8 +560,8 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
     """
     pc, missing_p = schema.header(players_header, ("id",), schema.PLAYER_ALIASES)
     gc, missing_g = schema.header(games_header, ("player", "opponent", "result"))
-    if missing_p or missing_g:
-        raise NotSimple("missing columns")
+    if missing_p or missing_g or schema.duplicate_columns(players_header) or schema.duplicate_columns(games_header):
+        raise NotSimple("missing or repeated columns")
     try:
         period = schema.period(period, required=False)
     except ValueProblem:

@@ -53,6 +53,8 @@ class _Reader:
         self.source = source
         self.problems = problems
         self.cols, missing = schema.header(header, required, aliases)
+        for words in schema.duplicate_columns(header):
+            problems.add(source, 1, None, words)
         for name in missing:
             found = ", ".join(self.cols) or "none"
             problems.add(source, 1, None, f"missing required column '{name}' (columns found: {found})")

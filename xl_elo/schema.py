@@ -327,18 +327,44 @@ def handicap(value: Any) -> str | None:
 # --------------------------------------------------------------------------- headers
 
 
+_KNOWN_COLUMNS: Final = frozenset(PLAYER_COLUMNS + GAME_COLUMNS + HISTORY_COLUMNS + tuple(PLAYER_ALIASES))
+
+
+def column_key(name: Any) -> str:
+    """A header cell as a column name: lower case, spaces and hyphens as ``_`` ("Birth Year" is
+    ``birth_year``), a trailing ``:`` or ``?`` dropped; '' for a blank or unreadable cell."""
+    try:
+        key = (text(name) or "").lower()
+    except ValueProblem:
+        return ""
+    return re.sub(r"[\s\-]+", "_", key.rstrip(":?").strip())
+
+
 def header(cells: Sequence[Any], required: Sequence[str], aliases: Mapping[str, str] | None = None
            ) -> tuple[dict[str, int], list[str]]:
-    """Column name -> position (names in lower case, first one wins) and the required ones missing."""
+    """Column name -> position (:func:`column_key`; the first one of a name) and the required ones missing."""
     columns: dict[str, int] = {}
     for j, name in enumerate(cells):
-        try:
-            key = (text(name) or "").lower()
-        except ValueProblem:
-            continue
+        key = column_key(name)
         if key and key not in columns:
             columns[key] = j
     for alias, name in (aliases or {}).items():
         if name not in columns and alias in columns:
             columns[name] = columns[alias]
     return columns, [name for name in required if name not in columns]
+
+
+def duplicate_columns(cells: Sequence[Any]) -> list[str]:
+    """A column of the data contract given twice ("rating" in columns 3 and 7): which one is meant
+    is not for a program to guess. One message per repeated column."""
+    seen: dict[str, int] = {}
+    out = []
+    for j, name in enumerate(cells, start=1):
+        key = column_key(name)
+        if key not in _KNOWN_COLUMNS:
+            continue
+        if key in seen:
+            out.append(f"the column '{key}' is given twice (columns {seen[key]} and {j}): keep one")
+        else:
+            seen[key] = j
+    return out
