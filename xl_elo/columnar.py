@@ -78,10 +78,26 @@ class Budget:
             raise NotSimple(f"{what}: the fast reader would plan {self.used:,} bytes of memory")
 
 
-#: Bytes that only the cell-by-cell reader handles (it strips them around a value, or refuses them):
-#: control characters, and the invisible or non-breaking spaces of :data:`xl_elo.schema._SPACE`.
-_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_UNUSUAL_UTF8 = re.compile(rb"\xc2[\x80-\xa0]|\xe2\x80[\x87\x8b\xaf]|\xef\xbb\xbf")
+def _unusual(buf: bytearray, begin: int, end: int, non_ascii: bool) -> str | None:
+    """What only the cell-by-cell reader handles in ``buf[begin:end]`` (it strips it around a value,
+    or refuses it), or None: control characters (tabs and line ends aside), and the C1 controls,
+    non-breaking and invisible spaces of :data:`xl_elo.schema._SPACE`. Counted with numpy and
+    ``bytearray.count``: a few milliseconds for 100 MB, where a regular expression takes half a second.
+    """
+    text = np.frombuffer(buf, np.uint8, count=end)[begin:]
+    allowed = buf.count(b"\n", begin, end) + sum(buf.count(c, begin, end) for c in (b"\r", b"\t")
+                                                  if buf.find(c, begin, end) >= 0)
+    if int(np.count_nonzero(text < 0x20)) != allowed or buf.find(b"\x7f", begin, end) >= 0:
+        return "control characters"
+    if not non_ascii:
+        return None
+    lead = np.flatnonzero(text[:-1] == 0xC2)  # U+0080 .. U+00A0: C1 controls and the non-breaking space
+    if len(lead) and ((text[lead + 1] >= 0x80) & (text[lead + 1] <= 0xA0)).any():
+        return "non-breaking spaces or C1 controls"
+    if any(buf.find(seq, begin, end) >= 0 for seq in (b"\xe2\x80\x87", b"\xe2\x80\x8b", b"\xe2\x80\xaf",
+                                                       b"\xef\xbb\xbf")):
+        return "invisible spaces"
+    return None
 
 
 # --------------------------------------------------------------------------- reading
@@ -155,17 +171,15 @@ def read_columns(path: str | Path, budget: Budget | None = None) -> CsvColumns:
     begin = len(_BOM) if buf.startswith(_BOM) else 0
     if buf.find(b'"', begin, size) >= 0 or buf.find(b"\x00", begin, size) >= 0:
         raise NotSimple("quoted cells or zero bytes")
-    view = memoryview(buf)[begin:size]
-    if _CONTROL_BYTES.search(view):
-        raise NotSimple("control characters")
-    if (np.frombuffer(buf, np.uint8, count=size)[begin:] >= 0x80).any():
+    non_ascii = bool((np.frombuffer(buf, np.uint8, count=size)[begin:] >= 0x80).any())
+    if non_ascii:
         try:
-            str(view, "utf-8")
+            str(memoryview(buf)[begin:size], "utf-8")
         except UnicodeDecodeError:
             raise NotSimple("not UTF-8") from None
-        if _UNUSUAL_UTF8.search(view):
-            raise NotSimple("non-breaking or invisible spaces")
-    del view
+    unusual = _unusual(buf, begin, size, non_ascii)
+    if unusual:
+        raise NotSimple(unusual)
     end = size  # one line end after the last line, then zero bytes
     while end > begin and buf[end - 1] in (10, 13):
         end -= 1
@@ -176,13 +190,13 @@ def read_columns(path: str | Path, budget: Budget | None = None) -> CsvColumns:
     n_cols = first.count(delimiter) + 1
     if n_cols > limits.COLUMNS.value:
         raise NotSimple("too many columns")
-    separators = buf.count(b"\n", begin) + buf.count(delimiter.encode(), begin)
+    lines = buf.count(b"\n", begin)
+    separators = lines + buf.count(delimiter.encode(), begin)
     budget.charge(separators * 8 * 3 + (end - begin), p.name)  # the cell ends, their row starts, one mask
     data = np.frombuffer(buf, dtype=np.uint8)[begin:]
     separator = np.zeros(256, bool)
     separator[[ord("\n"), ord(delimiter)]] = True
     ends = np.flatnonzero(separator[data])
-    lines = buf.count(b"\n", begin)
     # as many separators as lines x cells, every row's last one a line end: no row is ragged
     if len(ends) != lines * n_cols or not (data[ends[n_cols - 1::n_cols]] == ord("\n")).all():
         raise NotSimple("rows with different numbers of cells")
