@@ -17,6 +17,7 @@ import io
 import json
 import math
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -202,6 +203,9 @@ def read_csv(path: str | os.PathLike[str]) -> tuple[list[str], list[list[str]]]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    hint = re.match(r"^\s*sep=(.)\s*$", lines[0], re.IGNORECASE) if lines else None
+    if hint:  # Excel's "sep=;" line: a spreadsheet hides it, and the header below is its row 1
+        lines.pop(0)
     if len(lines) > limits.ROWS.value + 1:
         raise InputError([Problem(name, None, None, limits.ROWS.message(f"has {len(lines) - 1:,} rows"))])
     longest = max(range(len(lines)), key=lambda i: len(lines[i]), default=None)
@@ -210,7 +214,7 @@ def read_csv(path: str | os.PathLike[str]) -> tuple[list[str], list[list[str]]]:
                                   limits.LINE_CHARS.message(f"the line is {len(lines[longest]):,} characters long"))])
     if not lines:
         raise InputError([Problem(name, None, None, "the file is empty (expected a header row)")])
-    delimiter = sniff_delimiter(lines[0])
+    delimiter = hint.group(1) if hint else sniff_delimiter(lines[0])
     columns = lines[0].count(delimiter) + 1
     if columns > limits.COLUMNS.value:
         raise InputError([Problem(name, 1, None, limits.COLUMNS.message(f"the header has {columns:,} columns"))])

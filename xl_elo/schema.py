@@ -19,6 +19,7 @@ import datetime as dt
 import decimal
 import math
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -112,12 +113,16 @@ def text(value: Any) -> str | None:
 
 
 def identifier(value: Any) -> str | None:
-    """A player id (rules 8): text, compared exactly; no ``* ? ~`` (spreadsheet wildcards)."""
+    """A player id (rules 8): text, compared exactly; no ``* ? ~`` (spreadsheet wildcards).
+
+    Compared in Unicode's composed form (NFC): an ``é`` typed as one character or as ``e`` and an
+    accent looks the same on every screen, so it is the same id.
+    """
     out = text(value)
     if out is not None and any(c in out for c in ID_WILDCARDS):
         raise ValueProblem(f"{shown(out)} holds one of {' '.join(ID_WILDCARDS)}, which spreadsheets read as "
                            "wildcards (expected an id without them)")
-    return out
+    return out if out is None or out.isascii() else unicodedata.normalize("NFC", out)
 
 
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?$")
