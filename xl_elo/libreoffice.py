@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
 
 _PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
@@ -38,7 +39,7 @@ def recalculate(source: str | os.PathLike[str], target: str | os.PathLike[str], 
     :data:`xl_elo.limits.LIBREOFFICE_SECONDS` at most.
     """
     from xl_elo import limits
-    from xl_elo.xlsxio import check_archive
+    from xl_elo.xlsxio import check_ods, check_package
 
     exe = soffice()
     if exe is None:
@@ -46,7 +47,8 @@ def recalculate(source: str | os.PathLike[str], target: str | os.PathLike[str], 
                                "spreadsheet, save it, and rate it without --recalculate")
     src = Path(source).resolve()
     dst = Path(target).resolve()
-    check_archive(src, Path(source).name, "OpenDocument or .xlsx workbook")
+    ods = _is_ods(src) if src.is_file() else src.suffix.lower() == ".ods"  # what LibreOffice would open
+    (check_ods if ods else check_package)(src, Path(source).name)
     seconds = limits.LIBREOFFICE_SECONDS.value if timeout is None else timeout
     with tempfile.TemporaryDirectory(prefix="xl-elo-lo-") as tmp:
         profile = Path(tmp) / "profile"
@@ -74,6 +76,15 @@ def recalculate(source: str | os.PathLike[str], target: str | os.PathLike[str], 
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(produced), dst)
     return dst
+
+
+def _is_ods(path: Path) -> bool:
+    """An OpenDocument package (whatever its name), or a file named .ods that is no package at all."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            return "content.xml" in z.namelist()
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError):
+        return path.suffix.lower() == ".ods"
 
 
 def to_pdf(source: str | os.PathLike[str], outdir: str | os.PathLike[str], timeout: float = 600) -> Path:

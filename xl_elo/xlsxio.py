@@ -54,6 +54,9 @@ _CHUNK = 1 << 20
 _CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]{0,31}:)?c[\s/>]")
 _ROW_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]{0,31}:)?row[\s/>]")
 _CARRY = 40
+#: The same for an OpenDocument spreadsheet's content.xml (the .ods files LibreOffice opens).
+_ODS_CELL_TAG = re.compile(rb"<table:(?:covered-)?table-cell[\s/>]")
+_ODS_ROW_TAG = re.compile(rb"<table:table-row[\s/>]")
 
 
 def _damaged(name: str, why: str) -> WorkbookError:
@@ -166,7 +169,8 @@ def check_package(path: Path, shown: str | None = None) -> None:
         raise WorkbookError([Problem(name, None, None, f"cannot be read ({exc})")]) from None
 
 
-def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str) -> None:
+def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str, *, cell_tag: re.Pattern[bytes] = _CELL_TAG,
+                row_tag: re.Pattern[bytes] = _ROW_TAG) -> None:
     """Count what a sheet (or the shared strings) really holds, in one pass over its XML: cells, rows,
     elements, and the longest run of text; refused beyond the limits before any parser builds them."""
     import numpy as np
@@ -183,8 +187,8 @@ def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str) -> None:
             data = carry + chunk
             cut = len(data) if not chunk else max(len(data) - _CARRY, 0)
             region = data[:cut]
-            cells += len(_CELL_TAG.findall(data)) - len(_CELL_TAG.findall(data, cut))
-            rows += len(_ROW_TAG.findall(data)) - len(_ROW_TAG.findall(data, cut))
+            cells += len(cell_tag.findall(data)) - len(cell_tag.findall(data, cut))
+            rows += len(row_tag.findall(data)) - len(row_tag.findall(data, cut))
             elements += region.count(b"<") - region.count(b"</")
             tags = np.flatnonzero(np.frombuffer(region, np.uint8) == 0x3C)
             if len(tags):
@@ -207,6 +211,22 @@ def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str) -> None:
                 return
             offset += cut
             carry = data[cut:]
+
+
+def check_ods(path: Path, name: str) -> None:
+    """An OpenDocument spreadsheet checked before LibreOffice opens it: the package (:func:`check_archive`),
+    then the cells, rows and longest text of its content, counted as for a workbook's sheets."""
+    check_archive(path, name, "OpenDocument or .xlsx workbook")
+    try:
+        with zipfile.ZipFile(path) as z:
+            if "content.xml" not in z.namelist():
+                raise WorkbookError([Problem(name, None, None, "is not an OpenDocument spreadsheet (no content.xml): "
+                                                               "save it again as .ods or .xlsx")])
+            _scan_sheet(z, z.getinfo("content.xml"), name, cell_tag=_ODS_CELL_TAG, row_tag=_ODS_ROW_TAG)
+    except WorkbookError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, struct.error, OSError, RuntimeError) as exc:
+        raise _damaged(name, str(exc) or exc.__class__.__name__) from None
 
 
 def _check_dimension(z: zipfile.ZipFile, member: str, where: str) -> None:
