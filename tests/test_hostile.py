@@ -556,6 +556,12 @@ def build_links(work: Path) -> None:
     (work / "sub").mkdir()
 
 
+def build_broken_links(work: Path) -> None:
+    (work / "dangling.csv").symlink_to("/nonexistent/results.csv")
+    (work / "loop1.csv").symlink_to("loop2.csv")
+    (work / "loop2.csv").symlink_to("loop1.csv")
+
+
 def build_read_only(work: Path) -> None:
     out = work / "results.csv"
     out.write_text("last month's results\n", encoding="utf-8")

@@ -89,6 +89,9 @@ def check_output(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLik
     if target.exists() or target.is_symlink():
         try:
             st = target.stat()
+        except FileNotFoundError:
+            raise OutputError(f"refusing to write {given}: it is a link to a file that does not exist "
+                              f"({os.readlink(target)}); give another name") from None
         except OSError as exc:
             raise OutputError(f"cannot write {given}: {exc.strerror}") from None
         if stat.S_ISDIR(st.st_mode):
