@@ -703,6 +703,26 @@ def test_the_fast_reader_plans_its_memory_before_taking_it(tmp_path: Path, monke
     assert run_cli(args) == fast and fast[0] == 0
 
 
+HOSTILE_CELLS = [None, "", " ", 0, 0.0, -0.0, 1.0, 0.5, 1500.0, 2000, 1e308, -1e308, float("inf"), float("nan"), 9.99e307,
+                 2**63, 10**400, "1e400", "inf", "nan", "#N/A", True, "fide", "fqe", "fesa", "ffe", "ingo", "B", "3 kyu",
+                 "x" * 5000, "\x1b[2J", [[]], [], [[None]], [[1500.0, None], [1600.0]], [[1500.0], [1600.0]],
+                 [["1", "0.5"]], [[1.0], [0.5]], [[[1]]], {"a": 1}, b"bytes", "2026-10",
+                 [["id", "rating"], ["a", 1500.0], ["b", None]], [["player", "opponent", "result"], ["a", "b", 1.0]]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(functions.FUNCTIONS), st.lists(st.sampled_from(HOSTILE_CELLS), min_size=1, max_size=8))
+def test_every_function_answers_or_names_the_argument(fn: Any, args: list[Any]) -> None:
+    """Whatever a spreadsheet (or a Python caller) passes: a value, or an ArgumentError; nothing else."""
+    args = args[: len(fn.args)]
+    if len(args) < sum(not a.optional for a in fn.args):
+        return
+    try:
+        fn.function(*args)
+    except functions.ArgumentError:
+        pass
+
+
 # --------------------------------------------------------------------------- mutated CSV bytes
 
 

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from xl_elo.core import MAX_RATING, Result, ResultError, parse_result
+from xl_elo.core import MAX_RATING, RESULT_HELP, Result, ResultError, parse_result
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
 
 #: The columns of each input table, in the order a template shows them (rules 8).
@@ -233,6 +233,8 @@ def result(value: Any, *, has_opponent: bool = True) -> Result:
     v = clean(value)
     if isinstance(v, str) and len(v) > MAX_CELL:
         raise ValueProblem(f"{shown(v)} is not a result")
+    if isinstance(v, int) and not isinstance(v, bool) and v not in (0, 1):  # 10**400 is no float either
+        raise ValueProblem(f"{shown(v)} is not {RESULT_HELP}")
     try:
         return parse_result(v, has_opponent=has_opponent)
     except ResultError as exc:
