@@ -130,7 +130,26 @@ def check_package(path: Path, shown: str | None = None) -> None:
     too big once read: unpacked size, cells and rows actually in each sheet (never only the size a
     sheet declares), the longest text, shared strings and every other part (:mod:`xl_elo.limits`)."""
     name = shown or path.name
+    try:  # a workbook is loaded twice (its inputs, then its computed values): checked once
+        st = os.stat(path)
+        key: tuple[Any, ...] | None = (os.path.realpath(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = None
+    if key is not None and key in _CHECKED:
+        return
     check_archive(path, name, verify=False)
+    _check_parts(path, name)
+    if key is not None:
+        _CHECKED[key] = None
+        while len(_CHECKED) > 8:
+            _CHECKED.pop(next(iter(_CHECKED)))
+
+
+#: Workbooks already found sound, by real path, inode, size and modification time.
+_CHECKED: dict[tuple[Any, ...], None] = {}
+
+
+def _check_parts(path: Path, name: str) -> None:
     try:
         with zipfile.ZipFile(path) as z:
             names = set(z.namelist())
