@@ -48,6 +48,8 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 #: A cell holds at most 32,767 characters in Excel and LibreOffice: written out in XML, at most six bytes
 #: each (``&quot;``); a longer run of text between two tags is no cell's.
 MAX_TEXT_BYTES = 6 * 32_767 + 1024
+#: A sheet xl-elo does not read (a template's working sheets) may hold this many times the cell limit.
+WORKING_SHEET_FACTOR = 4
 #: At most this many XML elements per cell of the limit (a cell, its value, its formula, its inline text).
 ELEMENTS_PER_CELL = 4
 _CHUNK = 1 << 20
@@ -163,11 +165,16 @@ def _check_parts(path: Path, name: str) -> None:
             worksheets = {m for m in sheets.values() if m in names}
             worksheets |= {n for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml")}
             where = {m: f"{name}, sheet {s}" for s, m in sheets.items()}
+            read_sheets = {m: s in (*INPUT_SHEETS, "results", "instructions") for s, m in sheets.items()}
             for i in z.infolist():
                 lower = i.filename.lower()
                 if i.filename in worksheets:
                     _check_dimension(z, i.filename, where.get(i.filename, f"{name}, part {i.filename}"))
-                    _scan_sheet(z, i, where.get(i.filename, f"{name}, part {i.filename}"))
+                    # a sheet xl-elo reads gets the limit; a template's working sheets (never parsed here,
+                    # only by LibreOffice on --recalculate) get room for the formulas they hold
+                    read = read_sheets.get(i.filename, False)
+                    _scan_sheet(z, i, where.get(i.filename, f"{name}, part {i.filename}"),
+                                cells_factor=1 if read else WORKING_SHEET_FACTOR)
                 elif lower.endswith("sharedstrings.xml"):
                     if i.file_size > limits.SHARED_STRINGS.value:
                         raise WorkbookError([Problem(name, None, None, limits.SHARED_STRINGS.message(
@@ -189,7 +196,7 @@ def _check_parts(path: Path, name: str) -> None:
 
 
 def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str, *, cell_tag: re.Pattern[bytes] = _CELL_TAG,
-                row_tag: re.Pattern[bytes] = _ROW_TAG) -> None:
+                row_tag: re.Pattern[bytes] = _ROW_TAG, cells_factor: int = 1) -> None:
     """Count what a sheet (or the shared strings) really holds, in one pass over its XML: cells, rows,
     elements, and the longest run of text; refused beyond the limits before any parser builds them."""
     import numpy as np
@@ -199,7 +206,8 @@ def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str, *, cell_t
     last_tag = 0  # position of the last '<' seen
     offset = 0  # position of data[0] in the part
     carry = b""
-    max_cells = limits.XLSX_CELLS.value
+    max_cells = limits.XLSX_CELLS.value * cells_factor
+    max_rows = limits.XLSX_ROWS.value * cells_factor
     with z.open(info) as f:
         while True:
             chunk = f.read(_CHUNK)
@@ -216,10 +224,11 @@ def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str, *, cell_t
                 last_tag = offset + int(tags[-1])
             if cells > max_cells or elements > ELEMENTS_PER_CELL * max_cells + 10_000:
                 found = f"{cells:,} cells" if cells > max_cells else f"{elements:,} XML elements"
+                advice = ("delete the rows and columns below and beside the data" if cells_factor == 1 else
+                          f"a working sheet may hold {cells_factor} times the limit")
                 raise WorkbookError([Problem(where, None, None, limits.XLSX_CELLS.message(
-                    f"holds more than {found}, formatted blank cells counted: delete the rows and columns below "
-                    "and beside the data"))])
-            if rows > limits.XLSX_ROWS.value:
+                    f"holds more than {found}, formatted blank cells counted: {advice}"))])
+            if rows > max_rows:
                 raise WorkbookError([Problem(where, None, None, limits.XLSX_ROWS.message(
                     f"holds more than {rows:,} rows; delete the formatted rows below the data"))])
             if longest > MAX_TEXT_BYTES:
@@ -241,7 +250,8 @@ def check_ods(path: Path, name: str) -> None:
             if "content.xml" not in z.namelist():
                 raise WorkbookError([Problem(name, None, None, "is not an OpenDocument spreadsheet (no content.xml): "
                                                                "save it again as .ods or .xlsx")])
-            _scan_sheet(z, z.getinfo("content.xml"), name, cell_tag=_ODS_CELL_TAG, row_tag=_ODS_ROW_TAG)
+            _scan_sheet(z, z.getinfo("content.xml"), name, cell_tag=_ODS_CELL_TAG, row_tag=_ODS_ROW_TAG,
+                        cells_factor=WORKING_SHEET_FACTOR)  # every sheet in one part, a template's working ones too
     except WorkbookError:
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError, struct.error, OSError, RuntimeError) as exc:
