@@ -225,7 +225,8 @@ def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str, *, cell_t
             if cells > max_cells or elements > ELEMENTS_PER_CELL * max_cells + 10_000:
                 found = f"{cells:,} cells" if cells > max_cells else f"{elements:,} XML elements"
                 advice = ("delete the rows and columns below and beside the data" if cells_factor == 1 else
-                          f"a working sheet may hold {cells_factor} times the limit")
+                          f"a template's working sheet, or all the sheets of an .ods file together, may hold "
+                          f"{cells_factor} times the limit below")
                 raise WorkbookError([Problem(where, None, None, limits.XLSX_CELLS.message(
                     f"holds more than {found}, formatted blank cells counted: {advice}"))])
             if rows > max_rows:
