@@ -51,6 +51,22 @@ def _option_flags() -> dict[str, tuple[list[str], dict[str, Any]]]:
     return out
 
 
+def _whole_option(low: int, high: int, what: str) -> Any:
+    """An option's value read as the schema reads a cell: a whole number from ``low`` to ``high``."""
+    from xl_elo import schema
+
+    def parse(text: str) -> int:
+        try:
+            value = schema.whole(text, low, high, what=what)
+        except schema.ValueProblem as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"a blank value (expected {what})")
+        return value
+
+    return parse
+
+
 def _parser() -> argparse.ArgumentParser:
     names = ", ".join(codes())
     p = argparse.ArgumentParser(
@@ -96,9 +112,10 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--games", required=True,
                    help="the games: 'opponent result' separated by commas, e.g. \"2210 1, 2050 0.5, 1900 0\"; "
                         "an unrated opponent as 'unrated 1'; FESA handicaps as '1700 1 B gives' or '1700 0 B'")
-    c.add_argument("--k", type=int, help="a known K, instead of the facts that decide it")
-    c.add_argument("--rated-games", type=int, help="rated games before (FIDE, FSE: decides K; FQE: provisional "
-                                                   "or permanent; default: not new)")
+    c.add_argument("--k", type=_whole_option(1, 100, "a K-factor from 1 to 100"),
+                   help="a known K, instead of the facts that decide it")
+    c.add_argument("--rated-games", type=_whole_option(0, 100_000, "a whole number from 0 to 100000"),
+                   help="rated games before (FIDE, FSE: decides K; FQE: provisional or permanent; default: not new)")
     c.add_argument("--birth-year", type=int, help="FIDE, FSE: the year of birth (with --period)")
     c.add_argument("--period", help="FIDE, FSE: the period YYYY-MM (for the age; default: this month)")
     c.add_argument("--ever-2400", action="store_true", help="FIDE: the rating has reached 2400 once")
@@ -173,7 +190,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         parser.print_help(out)
         return EXIT_USAGE
     except InputError as exc:
-        print(f"xl-elo: {exc}", file=err)
+        print(f"xl-elo: {_problems(exc)}", file=err)
         return EXIT_INPUT
     except (UsageError, OutputError) as exc:
         print(f"xl-elo: {exc}", file=err)
@@ -181,11 +198,44 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except BrokenPipeError:
         return EXIT_OK
     except OSError as exc:
-        print(f"xl-elo: {exc.filename or ''}: {exc.strerror or exc}", file=err)
+        print(f"xl-elo: {_output_name(exc.filename)}: {exc.strerror or exc}", file=err)
         return EXIT_INPUT
     except RuntimeError as exc:  # numpy missing, LibreOffice failing: said plainly
         print(f"xl-elo: {exc}", file=err)
         return EXIT_INPUT
+    except KeyboardInterrupt:  # every output is written whole or not at all: nothing to clean
+        print("xl-elo: interrupted; no output was written", file=err)
+        return 130
+    except MemoryError:
+        print("xl-elo: not enough memory for these files (is one of them far bigger than an event?)", file=err)
+        return EXIT_INPUT
+    except Exception as exc:  # noqa: BLE001 - a bug: said in one line, never a traceback
+        print(f"xl-elo: internal error ({exc.__class__.__name__}: {str(exc)[:200]}); nothing was written. "
+              "Please report it with the command and the files that caused it.", file=err)
+        return EXIT_INPUT
+
+
+def _output_name(filename: Any) -> str:
+    """A file an error names; the temporary an output is written to (``.NAME.random.tmp``) as that output."""
+    import re
+
+    text = str(filename or "")
+    m = re.match(r"^(?P<dir>.*/)?\.(?P<name>.+)\.[A-Za-z0-9_]{8}\.tmp$", text)
+    return f"{m.group('dir') or ''}{m.group('name')}" if m else text
+
+
+#: At most this many problems are printed; the count of the others follows.
+MAX_PROBLEMS_SHOWN = 50
+
+
+def _problems(exc: InputError) -> str:
+    """An input error as printed: every problem, or the first ones and how many more there are."""
+    if len(exc.problems) <= MAX_PROBLEMS_SHOWN:
+        return str(exc)
+    shown = InputError(exc.problems[:MAX_PROBLEMS_SHOWN])
+    more = len(exc.problems) - MAX_PROBLEMS_SHOWN
+    return (f"{len(exc.problems):,} problems in the input; the first {MAX_PROBLEMS_SHOWN}:\n"
+            + "\n".join(str(shown).split("\n")[1:]) + f"\n  ... and {more:,} more problems")
 
 
 def _federation(name: str | None) -> Any:
@@ -203,10 +253,39 @@ def _options(module: Any, args: argparse.Namespace) -> Any:
     if other:
         flags = ", ".join(f"--{o.replace('_', '-')}" for o in other)
         raise UsageError(f"{flags} is not an option of {module.CODE.upper()}")
+    from xl_elo import schema
+
+    for f in fields(module.Options):  # a number option is a finite number ('nan', '1e400' are not)
+        if f.name in given and isinstance(f.default, (int, float)) and not isinstance(f.default, bool):
+            try:
+                schema.number(given[f.name], what=f"a number for --{f.name.replace('_', '-')}", low=-10_000,
+                              high=10_000)
+            except schema.ValueProblem as exc:
+                raise UsageError(f"--{f.name.replace('_', '-')}: {exc}") from None
     try:
         return options_of(module.Options, None, **given)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _workbook_options(module: Any, given: dict[str, Any], name: str) -> Any:
+    """A workbook's settings as the federation's Options; a bad one named by its sheet and setting."""
+    from xl_elo import schema
+    from xl_elo.model import Problem
+
+    def problem(setting: str, words: str) -> InputError:
+        return InputError([Problem(f"{name}, sheet instructions", None, setting, words)])
+
+    for f in fields(module.Options):
+        if f.name in given and isinstance(f.default, (int, float)) and not isinstance(f.default, bool):
+            try:
+                schema.number(given[f.name], what=f"a number for the setting {f.name}", low=-10_000, high=10_000)
+            except schema.ValueProblem as exc:
+                raise problem(f.name, str(exc)) from None
+    try:
+        return options_of(module.Options, None, **given)
+    except (ValueError, TypeError) as exc:
+        raise problem("settings", str(exc)) from None
 
 
 def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") -> str:
@@ -214,8 +293,18 @@ def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") ->
         return str(args.format)
     if args.output:
         suffix = Path(args.output).suffix.lower()
+        if suffix in _OTHER_FORMATS:  # the name asks for a format xl-elo does not write: never CSV text in it
+            raise UsageError(f"{args.output}: xl-elo does not write {_OTHER_FORMATS[suffix]}; name the output .xlsx "
+                             "(a workbook), .csv, .json or .txt, or choose one with --format")
         return {".json": "json", ".txt": "table", ".xlsx": "xlsx"}.get(suffix, default_file)
     return "table" if out.isatty() else "csv"
+
+
+#: Output names whose suffix asks for a format xl-elo does not write.
+_OTHER_FORMATS = {".ods": "OpenDocument spreadsheets (.ods)", ".xls": "old Excel workbooks (.xls)",
+                  ".xlsm": "workbooks with macros (.xlsm)", ".xlsb": "binary Excel workbooks (.xlsb)",
+                  ".numbers": "Numbers documents", ".pdf": "PDF files", ".docx": "Word documents",
+                  ".html": "web pages", ".htm": "web pages"}
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -240,6 +329,8 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     module = _federation(args.federation)
     if args.history and module.CODE != "fesa":
         raise UsageError("--history is for FESA tournaments only")
+    if args.history_output and module.CODE != "fesa":
+        raise UsageError("--history-output is for FESA tournaments only")
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history) if x]
     fmt = _format(args, out)
@@ -253,17 +344,26 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
                     inputs: Sequence[str], options: Any = None, writers: dict[str, Any] | None = None,
                     default_format: str | None = None) -> int:
     from xl_elo.csvio import history_csv, write_results, write_text_atomic
-    from xl_elo.files import check_output
+    from xl_elo.files import check_output, same_file
 
     writers = writers or {}
     options = options if options is not None else _options(module, args)
     fmt = args.format or (default_format if args.output and default_format else _format(args, out))
     if fmt in ("trf", "fesa") and fmt not in writers:
         raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
+    history_output = _history_output(module, args)
     if args.output:  # refused before any work: never over an input
         check_output(args.output, inputs)
-    if args.history_output:
-        check_output(args.history_output, inputs)
+    if history_output:
+        if args.output and same_file(history_output, args.output):
+            raise UsageError(f"--output and the history output both name {history_output}: give two files")
+        try:
+            check_output(history_output, inputs)
+        except OutputError as exc:
+            if args.history_output:
+                raise
+            raise OutputError(f"{exc} [the next tournament's history goes beside --output, as {history_output}: "
+                              "name another file with --history-output]") from None
     results = module.rate(event, options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
@@ -281,9 +381,8 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
             write_results_workbook(results, args.output, inputs=inputs)
         else:
             _write(results, event, fmt, args.output, inputs)
-        if results.history or module.CODE == "fesa":
-            hist = args.history_output or str(Path(args.output).with_name(Path(args.output).stem + "_history.csv"))
-            write_text_atomic(hist, history_csv(results.history), inputs=[*inputs, args.output])
+        if history_output and (results.history or module.CODE == "fesa"):
+            write_text_atomic(history_output, history_csv(results.history), inputs=[*inputs, args.output])
         return EXIT_OK
     if fmt == "report":
         from xl_elo.report import report
@@ -296,6 +395,15 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
     if args.history_output:
         write_text_atomic(args.history_output, history_csv(results.history), inputs=inputs)
     return EXIT_OK
+
+
+def _history_output(module: Any, args: argparse.Namespace) -> str | None:
+    """Where FESA's next history goes: --history-output, or NAME_history.csv beside --output."""
+    if args.history_output:
+        return str(args.history_output)
+    if args.output and module.CODE == "fesa":
+        return str(Path(args.output).with_name(Path(args.output).stem + "_history.csv"))
+    return None
 
 
 def _fast_lane(module: Any, options: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> bool:
@@ -330,13 +438,21 @@ def _fast_lane(module: Any, options: Any, args: argparse.Namespace, out: TextIO,
 def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: TextIO) -> int:
     """Rate a filled template with the engine and compare with the workbook's own formulas."""
     import tempfile
+    import warnings
 
-    from xl_elo.csvio import write_results
-    from xl_elo.files import check_output, input_path
+    from xl_elo.csvio import history_csv, write_results, write_text_atomic
+    from xl_elo.files import check_output, input_path, same_file
     from xl_elo.xlsxio import compare, explain, read_workbook, write_rated
 
     input_path(source)
+    ignored = [f"--{k.replace('_', '-')}" for k in ("period", "history") if getattr(args, k, None)]
+    ignored += [f"--{k[4:].replace('_', '-')}" for k, v in vars(args).items() if k.startswith("opt_") and v is not None]
+    if ignored:  # a setting the workbook holds is never overridden, nor silently left unused
+        raise UsageError(f"{', '.join(ignored)}: a workbook holds its own settings (its instructions sheet) and "
+                         "history (its history sheet); change them there")
     fmt = _format(args, out, default_file="csv")
+    if fmt == "xlsx" and not args.output:
+        raise UsageError("--format xlsx needs --output FILE.xlsx")
     if args.output:  # refused before any work: the source itself, never a recalculated copy
         check_output(args.output, [source])
     with tempfile.TemporaryDirectory(prefix="xl-elo-") as tmp:
@@ -348,11 +464,21 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
                 to_read = recalculate(source, Path(tmp) / "recalculated.xlsx")
             except LibreOfficeError as exc:
                 raise UsageError(str(exc)) from None
-        filled = read_workbook(to_read, shown_as=source.name)
+        with warnings.catch_warnings():  # openpyxl's warnings about a file are not for the user's screen
+            warnings.simplefilter("ignore")
+            filled = read_workbook(to_read, shown_as=source.name)
         module = get(filled.federation)
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
-        results = module.rate(filled.event, options_of(module.Options, None, **filled.options))
+        # FESA's next history: in the workbook written, else in a CSV file (given, or beside --output)
+        history_output = _history_output(module, args) if fmt != "xlsx" or args.history_output else None
+        if args.history_output and module.CODE != "fesa":
+            raise UsageError("--history-output is for FESA tournaments only")
+        if history_output:
+            if args.output and same_file(history_output, args.output):
+                raise UsageError(f"--output and the history output both name {history_output}: give two files")
+            check_output(history_output, [source])
+        results = module.rate(filled.event, _workbook_options(module, filled.options, source.name))
         differences = compare(filled, results) if filled.calculated else []
         status = EXIT_OK
         if not filled.calculated:
@@ -380,10 +506,11 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
             from xl_elo.report import report
 
             out.write(report(results, filled.event) + "\n")
-        elif fmt == "xlsx":
-            raise UsageError("--format xlsx needs --output FILE.xlsx")
         else:
             write_results(results, out, fmt)
+        if history_output:
+            write_text_atomic(history_output, history_csv(results.history), inputs=[source, args.output])
+            print(f"xl-elo: written {history_output}", file=err)
     return status
 
 

@@ -60,6 +60,46 @@ class NotSimple(Exception):
     """The file needs the cell-by-cell reader (the reason says why, for debugging)."""
 
 
+class Budget:
+    """The memory the fast reader plans, charged before each big array is made.
+
+    Past :data:`xl_elo.limits.FAST_READER_BYTES` for one event the files are not simple (the
+    cell-by-cell reader, bounded by the file, line and cell limits, takes them), so one long
+    cell among many short ones, or a million empty columns, never asks for gigabytes.
+    """
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limits.FAST_READER_BYTES.value if limit is None else limit
+        self.used = 0
+
+    def charge(self, nbytes: int, what: str) -> None:
+        self.used += int(nbytes)
+        if self.used > self.limit:
+            raise NotSimple(f"{what}: the fast reader would plan {self.used:,} bytes of memory")
+
+
+def _unusual(buf: bytearray, begin: int, end: int, non_ascii: bool) -> str | None:
+    """What only the cell-by-cell reader handles in ``buf[begin:end]`` (it strips it around a value,
+    or refuses it), or None: control characters (tabs and line ends aside), and the C1 controls,
+    non-breaking and invisible spaces of :data:`xl_elo.schema._SPACE`. Counted with numpy and
+    ``bytearray.count``: a few milliseconds for 100 MB, where a regular expression takes half a second.
+    """
+    text = np.frombuffer(buf, np.uint8, count=end)[begin:]
+    allowed = buf.count(b"\n", begin, end) + sum(buf.count(c, begin, end) for c in (b"\r", b"\t")
+                                                  if buf.find(c, begin, end) >= 0)
+    if int(np.count_nonzero(text < 0x20)) != allowed or buf.find(b"\x7f", begin, end) >= 0:
+        return "control characters"
+    if not non_ascii:
+        return None
+    lead = np.flatnonzero(text[:-1] == 0xC2)  # U+0080 .. U+00A0: C1 controls and the non-breaking space
+    if len(lead) and ((text[lead + 1] >= 0x80) & (text[lead + 1] <= 0xA0)).any():
+        return "non-breaking spaces or C1 controls"
+    if any(buf.find(seq, begin, end) >= 0 for seq in (b"\xe2\x80\x87", b"\xe2\x80\x8b", b"\xe2\x80\xaf",
+                                                       b"\xef\xbb\xbf")):
+        return "invisible spaces"
+    return None
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -75,7 +115,9 @@ class CsvColumns:
     ends: IntArray
     """Where each cell ends (its delimiter or line end), one row per row of the file."""
     spaces: bool = True
-    """False when the file holds no space, tab or non-breaking space at all (nothing to check)."""
+    """False when the file holds no space or tab at all (nothing to check)."""
+    budget: Budget | None = None
+    """The memory planned for the event this file belongs to."""
 
     @property
     def rows(self) -> int:
@@ -95,38 +137,49 @@ class CsvColumns:
         width = int((ends - starts).max(initial=0))
         if width > schema.MAX_CELL or (width + 8) * len(starts) > limits.FAST_READER_BYTES.value:
             raise NotSimple(f"{self.source}: a cell too long for the fast reader")
+        if self.budget is not None:  # the column, a copy of it to look ids up, and its temporaries
+            self.budget.charge(3 * (-(-width // 8) * 8 + 8) * len(starts), self.source)
         return _spans(self.data, starts, ends)
 
     def blank(self, j: int) -> BoolArray:
         return self.start(j) == self.ends[:, j]
 
 
-def read_columns(path: str | Path) -> CsvColumns:
+def read_columns(path: str | Path, budget: Budget | None = None) -> CsvColumns:
     """Split a simple CSV file into cells with numpy; :class:`NotSimple` otherwise.
 
     The file is read once into a buffer with room for one line end and 8 zero bytes after
-    its text (cells are read 8 bytes at a time), and never copied.
+    its text (cells are read 8 bytes at a time), and never copied. The memory it plans (the
+    buffer, the cell ends) is charged to ``budget`` before it is taken.
     """
     p = Path(path)
+    budget = budget if budget is not None else Budget()
     try:
-        size = p.stat().st_size
+        st = p.stat()
+        size = st.st_size
         if not p.is_file() or size > limits.FILE_BYTES.value:
             raise NotSimple("not a regular file within the size limit")
+        budget.charge(size + 1 + _PAD, p.name)
         buf = bytearray(size + 1 + _PAD)
         with p.open("rb") as f:
             got = f.readinto(memoryview(buf)[:size])
+            more = f.read(1)
     except OSError as exc:
         raise NotSimple(str(exc)) from None
-    if got != size:
+    if got != size or more:
         raise NotSimple("the file changed while being read")
     begin = len(_BOM) if buf.startswith(_BOM) else 0
     if buf.find(b'"', begin, size) >= 0 or buf.find(b"\x00", begin, size) >= 0:
         raise NotSimple("quoted cells or zero bytes")
-    if (np.frombuffer(buf, np.uint8, count=size)[begin:] >= 0x80).any():
+    non_ascii = bool((np.frombuffer(buf, np.uint8, count=size)[begin:] >= 0x80).any())
+    if non_ascii:
         try:
             str(memoryview(buf)[begin:size], "utf-8")
         except UnicodeDecodeError:
             raise NotSimple("not UTF-8") from None
+    unusual = _unusual(buf, begin, size, non_ascii)
+    if unusual:
+        raise NotSimple(unusual)
     end = size  # one line end after the last line, then zero bytes
     while end > begin and buf[end - 1] in (10, 13):
         end -= 1
@@ -134,12 +187,16 @@ def read_columns(path: str | Path) -> CsvColumns:
     newline_at = buf.find(b"\n", begin)
     first = buf[begin:newline_at].decode("utf-8").rstrip("\r")
     delimiter = sniff_delimiter(first)  # as the cell-by-cell reader finds it
+    n_cols = first.count(delimiter) + 1
+    if n_cols > limits.COLUMNS.value:
+        raise NotSimple("too many columns")
+    lines = buf.count(b"\n", begin)
+    separators = lines + buf.count(delimiter.encode(), begin)
+    budget.charge(separators * 8 * 3 + (end - begin), p.name)  # the cell ends, their row starts, one mask
     data = np.frombuffer(buf, dtype=np.uint8)[begin:]
     separator = np.zeros(256, bool)
     separator[[ord("\n"), ord(delimiter)]] = True
     ends = np.flatnonzero(separator[data])
-    n_cols = first.count(delimiter) + 1
-    lines = buf.count(b"\n", begin)
     # as many separators as lines x cells, every row's last one a line end: no row is ragged
     if len(ends) != lines * n_cols or not (data[ends[n_cols - 1::n_cols]] == ord("\n")).all():
         raise NotSimple("rows with different numbers of cells")
@@ -147,6 +204,11 @@ def read_columns(path: str | Path) -> CsvColumns:
     row_starts = np.empty(lines, np.int64)
     row_starts[0] = 0
     row_starts[1:] = ends[:-1, -1] + 1
+    # the cell-by-cell reader's limits (it names them): beyond one, the files are not simple
+    if lines > limits.ROWS.value + 1 or lines * n_cols > limits.CELLS.value:
+        raise NotSimple("more rows or cells than the limits")
+    if int((ends[:, -1] - row_starts).max(initial=0)) > limits.LINE_CHARS.value:
+        raise NotSimple("a line longer than the limit")
     if buf.find(b"\r", begin) >= 0:  # Windows line ends: the carriage return is not part of the last cell
         if buf.count(b"\r", begin) != buf.count(b"\r\n", begin):
             raise NotSimple("a carriage return inside a line")
@@ -155,14 +217,14 @@ def read_columns(path: str | Path) -> CsvColumns:
     header_starts = [0] + (ends[0, :-1] + 1).tolist()
     header = [data[s:e].tobytes().decode("utf-8") for s, e in zip(header_starts, ends[0].tolist(), strict=True)]
     row_starts, ends = row_starts[1:], ends[1:]
-    table = CsvColumns(p.name, header, data, row_starts, ends, False)
+    table = CsvColumns(p.name, header, data, row_starts, ends, False, budget)
     filled = np.zeros(table.rows, bool)
     for j in range(n_cols):
         filled |= table.ends[:, j] > table.start(j)
     if not filled.all():  # rows of blank cells: a template's empty rows, skipped as csvio does
         row_starts, ends = row_starts[filled], ends[filled]
-    spaces = any(buf.find(x, begin, end) >= 0 for x in (b" ", b"\t", b"\xc2\xa0"))
-    return CsvColumns(p.name, header, data, row_starts, ends, spaces)
+    spaces = any(buf.find(x, begin, end) >= 0 for x in (b" ", b"\t"))
+    return CsvColumns(p.name, header, data, row_starts, ends, spaces, budget)
 
 
 #: ``_LOW_BYTES[n]`` keeps the first n bytes of a little-endian 8-byte word.
@@ -332,6 +394,8 @@ class IdIndex:
     def find(self, ids: Bytes) -> IntArray:
         """Positions of ``ids`` (-1 for an unknown id)."""
         out = np.full(len(ids), -1, np.int64)
+        if not len(self.keys) or not len(ids):  # no player: every id is unknown
+            return out
         if ids.dtype.itemsize > self.width:
             # longer than every known id: only the ones that fit can be known
             fits = np.strings.str_len(ids) <= self.width
@@ -377,11 +441,12 @@ def _archive_perf(text: str) -> float | None:
 
 def read_event(players: str | Path, games: str | Path, period: str | None = None) -> EventArrays:
     """A period's players and games CSV files as arrays, checked like ``csvio.read_event``."""
-    pt, gt = read_columns(players), read_columns(games)
+    budget = Budget()
+    pt, gt = read_columns(players, budget), read_columns(games, budget)
     pc, missing_p = schema.header(pt.header, ("id",), schema.PLAYER_ALIASES)
     gc, missing_g = schema.header(gt.header, ("player", "opponent", "result"))
-    if missing_p or missing_g:
-        raise NotSimple("missing columns")
+    if missing_p or missing_g or schema.duplicate_columns(pt.header) or schema.duplicate_columns(gt.header):
+        raise NotSimple("missing or repeated columns")
     try:
         period = schema.period(period, required=False)
     except ValueProblem:
@@ -399,6 +464,7 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
     ids = pt.text(pc["id"])
     _check_csv_safe(ids)
     _check_ids(ids)
+    _check_not_error_values(ids)
 
     def text(name: str) -> Bytes:
         return pt.text(pc[name]) if name in pc else np.zeros(n, "S1")
@@ -415,6 +481,7 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
     archive_games = whole("archive_games", 0, schema.MAX_GAMES)
     names = text("name")
     _check_csv_safe(names)
+    _check_not_error_values(names)
     index = IdIndex(ids)
 
     for name in ("round", "player", "opponent", "result", "handicap", "rated"):
@@ -452,6 +519,15 @@ def _check_ids(ids: Bytes) -> None:
     lower = np.strings.lower(ids)
     if not np.array_equal(lower, ids):
         IdIndex(lower)  # raises NotSimple for two ids that differ only by case
+
+
+_ERROR_VALUES = np.array(sorted(e.encode("utf-8") for e in schema.EXCEL_ERRORS))
+
+
+def _check_not_error_values(column: Bytes) -> None:
+    """A spreadsheet error value (``#N/A``) as an id or a name: the cell-by-cell reader refuses it."""
+    if len(column) and np.isin(column, _ERROR_VALUES).any():
+        raise NotSimple("a spreadsheet error value")
 
 
 def _assemble(ids: Bytes, names: Any, rating: FloatArray, games_before: FloatArray,
@@ -498,8 +574,8 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
     """
     pc, missing_p = schema.header(players_header, ("id",), schema.PLAYER_ALIASES)
     gc, missing_g = schema.header(games_header, ("player", "opponent", "result"))
-    if missing_p or missing_g:
-        raise NotSimple("missing columns")
+    if missing_p or missing_g or schema.duplicate_columns(players_header) or schema.duplicate_columns(games_header):
+        raise NotSimple("missing or repeated columns")
     try:
         period = schema.period(period, required=False)
     except ValueProblem:
@@ -522,7 +598,7 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
     ids = _ids(column(players, pc, "id"))
     _check_ids(ids)
     names = column(players, pc, "name")
-    if not all(c is None or (type(c) is str and c == c.strip() and len(c) <= schema.MAX_CELL) for c in names):
+    if not all(c is None or (type(c) is str and _as_schema_reads(schema.text, c)) for c in names):
         raise NotSimple("a name that is not plain text")
     index = IdIndex(ids)
     rating = _whole_cells(column(players, pc, "rating"), 0, schema.MAX_RATING)
@@ -554,6 +630,14 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
                      rnd, res_codes, res_values, rated, period)
 
 
+def _as_schema_reads(parse: Callable[[object], object], cell: object) -> bool:
+    """True when the schema reads the cell as itself (no spaces to strip, nothing to refuse)."""
+    try:
+        return parse(cell) == cell
+    except ValueProblem:
+        return False
+
+
 def _plain_text(c: object) -> str:
     if type(c) is not str or c != c.strip():
         raise ValueError(c)
@@ -569,6 +653,8 @@ def _ids(cells: list[object]) -> Bytes:
         return np.zeros(0, "S1")
     if set(map(type, cells)) != {str}:
         raise NotSimple("an id that is blank or a number")
+    if not all(_as_schema_reads(schema.identifier, c) for c in set(cells)):
+        raise NotSimple("an id the cell-by-cell reader would change or refuse")
     joined = "\x00".join(cells)  # type: ignore[arg-type]
     if joined.count("\x00") != len(cells) - 1 or _PADDED_TEXT.search(joined):  # one pass for blank ids and spaces around one
         raise NotSimple("an id that is blank or has spaces around it")

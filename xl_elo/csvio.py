@@ -17,6 +17,7 @@ import io
 import json
 import math
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -53,6 +54,8 @@ class _Reader:
         self.source = source
         self.problems = problems
         self.cols, missing = schema.header(header, required, aliases)
+        for words in schema.duplicate_columns(header):
+            problems.add(source, 1, None, words)
         for name in missing:
             found = ", ".join(self.cols) or "none"
             problems.add(source, 1, None, f"missing required column '{name}' (columns found: {found})")
@@ -161,27 +164,48 @@ def parse_history_rows(header: Row, rows: Iterable[Row], source: str = "history"
 # --------------------------------------------------------------------------- CSV files
 
 
-def read_csv(path: str | os.PathLike[str]) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of a CSV file (UTF-8, with or without BOM; ``,`` ``;`` or tab; any line ends).
+def _decode(data: bytes, name: str) -> str:
+    """The text of a CSV file: UTF-8 (with or without BOM), or UTF-16 with its BOM (Excel's "Unicode text")."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise InputError([Problem(name, None, None, "the file is UTF-32 text (save it as CSV UTF-8)")])
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise InputError([Problem(name, None, None, "the file starts as UTF-16 text but is not UTF-16 "
+                                                        "(save it as CSV UTF-8)")]) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError([Problem(name, line, None, "the file is not UTF-8 text (save it as CSV UTF-8: Excel's "
+                                                    "'CSV (Macintosh)' and 'CSV (MS-DOS)' are not)")]) from None
 
-    Refused with the file's name: a file that is not UTF-8, beyond the size, line or row
-    limits (:mod:`xl_elo.limits`), or whose quotes make a cell run over several lines (a
+
+def read_csv(path: str | os.PathLike[str]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of a CSV file (UTF-8, with or without BOM, or UTF-16 with its BOM; ``,`` ``;``
+    or tab; any line ends: CR LF, LF, or CR alone as Excel's "CSV (Macintosh)" writes them).
+
+    Refused with the file's name: a file that is not text, beyond the size, line, row, column or
+    cell limits (:mod:`xl_elo.limits`), or whose quotes make a cell run over several lines (a
     stray quote would otherwise swallow the rows after it).
     """
     p = Path(path)
     data = files.read_bytes(p)
     name = p.name
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError([Problem(name, line, None, "the file is not UTF-8 text (save it as CSV UTF-8)")]) from None
+    text = _decode(data, name)
+    del data
     if "\x00" in text:
-        raise InputError([Problem(name, None, None, "the file holds zero bytes: it is not a CSV text file")])
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise InputError([Problem(name, line, None, "the file holds zero bytes: it is not a CSV text file "
+                                                    "(save it as CSV UTF-8)")])
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    hint = re.match(r"^\s*sep=(.)\s*$", lines[0], re.IGNORECASE) if lines else None
+    if hint:  # Excel's "sep=;" line: a spreadsheet hides it, and the header below is its row 1
+        lines.pop(0)
     if len(lines) > limits.ROWS.value + 1:
         raise InputError([Problem(name, None, None, limits.ROWS.message(f"has {len(lines) - 1:,} rows"))])
     longest = max(range(len(lines)), key=lambda i: len(lines[i]), default=None)
@@ -190,18 +214,34 @@ def read_csv(path: str | os.PathLike[str]) -> tuple[list[str], list[list[str]]]:
                                   limits.LINE_CHARS.message(f"the line is {len(lines[longest]):,} characters long"))])
     if not lines:
         raise InputError([Problem(name, None, None, "the file is empty (expected a header row)")])
-    delimiter = sniff_delimiter(lines[0])
-    csv.field_size_limit(max(limits.LINE_CHARS.value, 131072))
-    reader = csv.reader(io.StringIO("\n".join(lines) + "\n"), delimiter=delimiter, quotechar='"',
+    delimiter = hint.group(1) if hint else sniff_delimiter(lines[0])
+    columns = lines[0].count(delimiter) + 1
+    if columns > limits.COLUMNS.value:
+        raise InputError([Problem(name, 1, None, limits.COLUMNS.message(f"the header has {columns:,} columns"))])
+    cells = text.count(delimiter) + len(lines)
+    if cells > limits.CELLS.value:
+        raise InputError([Problem(name, None, None, limits.CELLS.message(f"has {cells:,} cells"))])
+    del text
+    body = "\n".join(lines) + "\n"
+    lines.clear()
+    csv.field_size_limit(max(len(body) + 1, limits.LINE_CHARS.value, 131072))  # a stray quote is named below
+    reader = csv.reader(io.StringIO(body), delimiter=delimiter, quotechar='"',
                         doublequote=True, skipinitialspace=False, strict=False)
     rows: list[list[str]] = []
     problems = ProblemList()
     try:
-        for row in reader:
-            if any("\n" in c for c in row):
-                first = reader.line_num - sum(c.count("\n") for c in row)
-                problems.add(name, first, None, "a quote (\") opens a cell that runs over the next lines: "
-                                                "is a quote stray or missing? (a quote inside a cell is written \"\")")
+        while True:
+            first = reader.line_num + 1
+            try:
+                row = next(reader)
+            except StopIteration:
+                break
+            runs = [c for c in row if "\n" in c]
+            if runs:
+                problems.add(name, first, None,
+                             f"a quote (\") opens the cell {schema.shown(runs[0].split(chr(10))[0] + ' ...', 50)} "
+                             "and no quote closes it on that line: is a quote stray or missing? (a quote inside "
+                             "a cell is written \"\", and a cell holds no line break)")
             rows.append(row)
     except csv.Error as exc:
         raise InputError([Problem(name, reader.line_num, None, f"is not a readable CSV file ({exc})")]) from None
@@ -269,6 +309,9 @@ def read_event(
             problems += exc.problems
             parts[key] = list(exc.partial)
     event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period, name)
+    if not parts["players"] and parts["games"] and not problems:  # one line, not one per game
+        raise InputError([Problem(Path(players).name, None, None, "has no player, only its header (expected one row "
+                                                                  "per player of the games)")])
     if parts["players"] or not problems:
         try:
             check_event(event, players_source=Path(players).name, games_source=Path(games).name,

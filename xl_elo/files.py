@@ -29,11 +29,14 @@ class OutputError(ValueError):
 def input_path(path: str | os.PathLike[str], what: str | None = None) -> Path:
     """Check that ``path`` is a readable regular file within the size limit; InputError otherwise."""
     p = Path(path)
-    name = what or p.name or str(p)
+    name = what or str(path) or p.name
     try:
         st = p.stat()
     except FileNotFoundError:
         raise InputError([Problem(name, None, None, "the file does not exist")]) from None
+    except NotADirectoryError:
+        raise InputError([Problem(name, None, None, "the file does not exist (a file is named as a folder in "
+                                                    "its path)")]) from None
     except OSError as exc:
         raise InputError([Problem(name, None, None, f"cannot be read ({exc.strerror})")]) from None
     if stat.S_ISDIR(st.st_mode):
@@ -49,9 +52,18 @@ def read_bytes(path: str | os.PathLike[str], what: str | None = None) -> bytes:
     """The bytes of an input file (checked by :func:`input_path`)."""
     p = input_path(path, what)
     try:
-        return p.read_bytes()
+        data = p.read_bytes()
     except OSError as exc:
-        raise InputError([Problem(what or p.name, None, None, f"cannot be read ({exc.strerror})")]) from None
+        raise InputError([Problem(what or str(path), None, None, f"cannot be read ({exc.strerror})")]) from None
+    if len(data) > limits.FILE_BYTES.value:  # grown since it was checked
+        raise InputError([Problem(what or str(path), None, None,
+                                  limits.FILE_BYTES.message(f"is {len(data):,} bytes long"))])
+    return data
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Do two names give the same file (links resolved, or the same file already on disk)?"""
+    return _same(Path(a), Path(b))
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -65,24 +77,37 @@ def _same(a: Path, b: Path) -> bool:
 
 def check_output(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str] | None] = ()) -> Path:
     """Refuse (:class:`OutputError`) an output over an input, a non-regular file or a read-only one."""
-    target = Path(path)
+    given = os.fspath(path)
+    if not given.strip():
+        raise OutputError("the output file name is blank: give a file name")
+    target = Path(given)
+    if given.endswith((os.sep, "/")) or target.name in ("", ".", ".."):
+        raise OutputError(f"{given} names a folder: give a file name (e.g. {os.path.join(given, 'results.csv')})")
     for other in inputs:
         if other is not None and _same(target, Path(other)):
-            raise OutputError(f"refusing to write the output over the input file {other} ({target} is that file)")
+            raise OutputError(f"refusing to write the output over the input file {other} ({given} is that file)")
     if target.exists() or target.is_symlink():
         try:
             st = target.stat()
+        except FileNotFoundError:
+            raise OutputError(f"refusing to write {given}: it is a link to a file that does not exist "
+                              f"({os.readlink(target)}); give another name") from None
         except OSError as exc:
-            raise OutputError(f"cannot write {target}: {exc.strerror}") from None
+            raise OutputError(f"cannot write {given}: {exc.strerror}") from None
         if stat.S_ISDIR(st.st_mode):
-            raise OutputError(f"{target} is a folder: give a file name")
+            raise OutputError(f"{given} is a folder: give a file name")
         if not stat.S_ISREG(st.st_mode):
-            raise OutputError(f"refusing to write {target}: it is not a regular file (a device?)")
-        if not os.access(target, os.W_OK):
-            raise OutputError(f"refusing to replace {target}: it is read-only")
+            raise OutputError(f"refusing to write {given}: it is not a regular file (a device?)")
+        # the mode bits, not os.access: for root every file is writable, and a file made read-only
+        # on purpose is not replaced even then
+        if not os.access(target, os.W_OK) or not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+            raise OutputError(f"refusing to replace {given}: it is read-only (give another name, or make it "
+                              "writable first)")
     directory = target.parent if str(target.parent) else Path(".")
+    if not directory.exists():
+        raise OutputError(f"cannot write {given}: the folder {directory} does not exist")
     if not directory.is_dir():
-        raise OutputError(f"cannot write {target}: the folder {directory} does not exist")
+        raise OutputError(f"cannot write {given}: {directory} is a file, not a folder")
     return target
 
 
@@ -124,7 +149,10 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, *,
 def temporary_beside(target: Path) -> Path:
     """A new empty temporary file beside ``target`` (for writers that need a path), 0600 until moved."""
     directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
     os.close(fd)
     return Path(tmp)
 

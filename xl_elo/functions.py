@@ -202,14 +202,18 @@ def _single(value: Range, name: str, parse: Callable[[Any], Any], default: Any =
     return default if out is None else out
 
 
-def _results(value: Range, name: str = "results") -> list[float | None]:
-    """Played results of a range, row by row; blanks kept as None so they pair with opponents.
+#: A result that counts nowhere (a forfeit, a bye, a game not played): skipped with its opponent.
+_NOT_RATED = object()
 
-    A forfeit or a bye is refused: no federation rates it (rules 1.1), so it has no place in a
-    rating change.
+
+def _results(value: Range, name: str = "results") -> list[Any]:
+    """Results of a range, row by row; blanks kept as None so they pair with opponents.
+
+    A forfeit, a bye or a game not played is kept as :data:`_NOT_RATED`: no federation rates it
+    (rules 1.1), so it counts nowhere, exactly as in a games table read by the command line.
     """
     rows, _ = _grid(value)
-    out: list[float | None] = []
+    out: list[Any] = []
     for v in (c for row in rows for c in row):
         if _blank(v):
             out.append(None)
@@ -218,15 +222,15 @@ def _results(value: Range, name: str = "results") -> list[float | None]:
             r = schema.result(v)
         except schema.ValueProblem as exc:
             raise ArgumentError(f"argument {name}: {exc}") from None
-        if not r.rated:
-            raise ArgumentError(f"argument {name}: {schema.shown(v)} is a {r.kind.value}, which no federation rates "
-                                "(rules 1.1): leave it out")
-        out.append(r.score)
+        out.append(r.score if r.rated else _NOT_RATED)
     return out
 
 
 def _games(opponent_ratings: Range, results: Range) -> list[tuple[float, float]]:
-    """Pairs of (opponent rating, score) from two ranges of the same size; rows blank in both skipped."""
+    """Pairs of (opponent rating, score) from two ranges of the same size; rows blank in both skipped,
+    and games that are not rated (forfeits, byes) skipped: they count nowhere (rules 1.1)."""
+    from xl_elo.model import MAX_GAMES_PER_PLAYER
+
     rows, _ = _grid(opponent_ratings)
     cells = [c for row in rows for c in row]
     res = _results(results)
@@ -234,16 +238,25 @@ def _games(opponent_ratings: Range, results: Range) -> list[tuple[float, float]]
         raise ArgumentError(f"arguments opponent_ratings and results: {len(cells)} opponents but {len(res)} results "
                             "(give two ranges of the same size)")
     out = []
+    skipped = 0
     for o, s in zip(cells, res, strict=True):
         if _blank(o) and s is None:
+            continue
+        if s is _NOT_RATED:  # its opponent is checked all the same: a bad cell is never passed over
+            if not _blank(o):
+                _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=schema.rating)
+            skipped += 1
             continue
         if _blank(o) or s is None:
             raise ArgumentError("arguments opponent_ratings and results: a game has an opponent without a result "
                                 "or a result without an opponent")
         rating = _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=schema.rating)
         out.append((rating, s))
-    if not out:
+    if not out and not skipped:
         raise ArgumentError("arguments opponent_ratings and results: no game given")
+    if len(out) > MAX_GAMES_PER_PLAYER:
+        raise ArgumentError(f"arguments opponent_ratings and results: {len(out):,} rated games (at most "
+                            f"{MAX_GAMES_PER_PLAYER:,} in one event or period): is a column pasted twice?")
     return out
 
 
@@ -349,13 +362,15 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     module = _federation(federation)
     r = _single(rating, "rating", schema.rating)
     pairs = _games(opponent_ratings, results)
-    g = _single(games, "games", lambda v: schema.whole(v, 0, schema.MAX_GAMES))
+    g = _single(games, "games", (lambda v: schema.whole(v, 0, schema.MAX_BONUS_COUNT, what="the activity bonuses "
+                                              f"already used, from 0 to {schema.MAX_BONUS_COUNT}"))
+                if module.CODE == "fesa" else (lambda v: schema.whole(v, 0, schema.MAX_GAMES)))
     a = _single(age, "age", lambda v: schema.whole(v, 0, 150, what="an age from 0 to 150"))
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
     player = Player("player", rating=r, games=(1000 if g is None else g) if module.CODE != "fesa" else 1000,
                     birth_year=None if a is None else 2000 - a,
                     ever_2400=bool(_single(ever_2400, "ever_2400", schema.yes_no, False)),
-                    bonus_count=min(int(g or 0), schema.MAX_BONUS_COUNT) if module.CODE == "fesa" else 0)
+                    bonus_count=int(g or 0) if module.CODE == "fesa" else 0)
     calc = module.calculate(player, [OpponentGame(o, s) for o, s in pairs], "2000-01", known_k)
     if calc.rating_after is None:
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({calc.status})")
@@ -501,8 +516,9 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
     from xl_elo.model import Event, check_event, period_year
 
     when = _single(period, "period", lambda v: schema.period(v, required=False))
-    if module.NEEDS_PERIOD and when is None:
-        raise ArgumentError(f"argument period is required for {module.CODE.upper()} (YYYY-MM: ages count in its year)")
+    if module.NEEDS_PERIOD and when is None:  # the words of the command line (model.check_period)
+        raise ArgumentError("argument period: the period (ages are counted in its year) is blank (expected a month "
+                            "as YYYY-MM, e.g. 2026-10)")
     p_head, p_rows = _split(players, "players")
     g_head, g_rows = _split(games, "games")
     if hasattr(module, "rate_arrays") and _blank_range(history):
@@ -515,14 +531,32 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
         else:
             return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
                                                                        strict=True)]
+    problems: list[Any] = []  # every problem of every table at once, as the command line reports them
+
+    def parse(reader: Callable[[], list[Any]]) -> list[Any]:
+        try:
+            return reader()
+        except InputError as exc:
+            problems.extend(exc.problems)
+            return list(exc.partial)
+
+    p = parse(lambda: parse_players_rows(p_head, p_rows, source="argument players", year=period_year(when)))
+    g = parse(lambda: parse_games_rows(g_head, g_rows, source="argument games"))
+    h = parse(lambda: parse_history_rows(*_split(history, "history"), source="argument history")) \
+        if not _blank_range(history) else []
+    if not p and g and not problems:  # one line, not one per game (as the command line says it)
+        raise ArgumentError("argument players: has no player, only its header (expected one row per player of "
+                            "the games)")
+    event = Event(tuple(p), tuple(g), tuple(h), when)
     try:
-        p = parse_players_rows(p_head, p_rows, source="argument players", year=period_year(when))
-        g = parse_games_rows(g_head, g_rows, source="argument games")
-        h = parse_history_rows(*_split(history, "history"), source="argument history") \
-            if not _blank_range(history) else []
-        event = Event(tuple(p), tuple(g), tuple(h), when)
-        check_event(event, players_source="argument players", games_source="argument games",
-                    history_source="argument history")
+        if p or not problems:
+            check_event(event, players_source="argument players", games_source="argument games",
+                        history_source="argument history")
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        if problems:
+            raise InputError(problems)
         results = module.rate(event)
     except InputError as exc:
         raise ArgumentError(str(exc)) from None

@@ -16,12 +16,14 @@ workbooks' own formulas refuse it: what the spreadsheet shows as text is never g
 from __future__ import annotations
 
 import datetime as dt
+import decimal
 import math
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from xl_elo.core import MAX_RATING, Result, ResultError, parse_result
+from xl_elo.core import MAX_RATING, RESULT_HELP, Result, ResultError, parse_result
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
 
 #: The columns of each input table, in the order a template shows them (rules 8).
@@ -63,7 +65,12 @@ def shown(value: object, limit: int = 40) -> str:
 # --------------------------------------------------------------------------- cells
 
 
-_SPACE = " \t\r\n\u00a0\u202f\u2007"
+#: Spaces a value may have around it, stripped: the non-breaking ones, and the invisible BOM and
+#: zero-width space a copy from a web page or a file join leaves.
+_SPACE = " \t\r\n\u00a0\u202f\u2007\ufeff\u200b"
+#: Control characters no value holds (a tab is allowed inside a cell): a line break inside a
+#: cell, or a terminal escape sequence in a hostile file.
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
 
 #: Error values a spreadsheet shows in a cell; never a value (a formula failed somewhere).
@@ -97,17 +104,25 @@ def text(value: Any) -> str | None:
         v = int(v)
     out = str(v)
     if len(out) > MAX_CELL:
-        raise ValueProblem(f"{shown(out)} is {len(out)} characters long (at most {MAX_CELL} in a cell)")
+        raise ValueProblem(f"{shown(out)} is {len(out):,} characters long (at most {MAX_CELL:,} in a cell)")
+    bad = _CONTROL.search(out)
+    if bad:
+        what = "a line break" if bad.group() in "\r\n" else f"the control character {bad.group()!r}"
+        raise ValueProblem(f"{shown(out)} holds {what} (expected a value on one line, without control characters)")
     return out
 
 
 def identifier(value: Any) -> str | None:
-    """A player id (rules 8): text, compared exactly; no ``* ? ~`` (spreadsheet wildcards)."""
+    """A player id (rules 8): text, compared exactly; no ``* ? ~`` (spreadsheet wildcards).
+
+    Compared in Unicode's composed form (NFC): an ``é`` typed as one character or as ``e`` and an
+    accent looks the same on every screen, so it is the same id.
+    """
     out = text(value)
     if out is not None and any(c in out for c in ID_WILDCARDS):
         raise ValueProblem(f"{shown(out)} holds one of {' '.join(ID_WILDCARDS)}, which spreadsheets read as "
                            "wildcards (expected an id without them)")
-    return out
+    return out if out is None or out.isascii() else unicodedata.normalize("NFC", out)
 
 
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?$")
@@ -136,8 +151,17 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
             raise ValueProblem(f"{shown(v)} has a thousands separator (expected {what}: write {plain})")
         if not _NUMBER.match(v):
             raise ValueProblem(f"{shown(v)} is not a number (expected {what})")
-        x = float(v.replace(",", "."))
-    elif isinstance(v, (int, float)):
+        # exactly as typed: '1e400' is not infinite, '1e-400' is not 0, '1.0000000000000001' is not whole
+        exact = decimal.Decimal(v.replace(",", "."))
+        x = float(exact)
+        if math.isinf(x):
+            raise ValueProblem(f"{shown(v)} is not a finite number (expected {what})")
+        if (low is not None and exact < low) or (high is not None and exact > high):
+            raise ValueProblem(f"{shown(v)} is out of range (expected {what})")
+        if whole and exact != exact.to_integral_value():
+            raise ValueProblem(f"{shown(v)} is not a whole number (expected {what})")
+        return x + 0.0  # '-0' reads as 0
+    if isinstance(v, (int, float)):
         try:
             x = float(v)
         except OverflowError:
@@ -150,7 +174,7 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
         raise ValueProblem(f"{shown(v)} is out of range (expected {what})")
     if whole and not x.is_integer():
         raise ValueProblem(f"{shown(v)} is not a whole number (expected {what})")
-    return x
+    return x + 0.0
 
 
 def whole(value: Any, low: int, high: int, *, what: str | None = None, typed: bool = False) -> int | None:
@@ -209,6 +233,8 @@ def result(value: Any, *, has_opponent: bool = True) -> Result:
     v = clean(value)
     if isinstance(v, str) and len(v) > MAX_CELL:
         raise ValueProblem(f"{shown(v)} is not a result")
+    if isinstance(v, int) and not isinstance(v, bool) and v not in (0, 1):  # 10**400 is no float either
+        raise ValueProblem(f"{shown(v)} is not {RESULT_HELP}")
     try:
         return parse_result(v, has_opponent=has_opponent)
     except ResultError as exc:
@@ -240,6 +266,9 @@ def period(value: Any, *, required: bool = True, what: str = "the period") -> st
         v = v.date()
     if isinstance(v, dt.date):
         return f"{v.year:04d}-{v.month:02d}"
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        raise ValueProblem(f"{shown(v)} is a number, not a month (a date cell read as a number? expected {what} "
+                           "as YYYY-MM, e.g. 2026-10, typed as text)")
     m = _PERIOD.match(str(v))
     if m:
         year, month, day = int(m.group(1)), int(m.group(2)), m.group(3)
@@ -254,11 +283,15 @@ def period(value: Any, *, required: bool = True, what: str = "the period") -> st
 
 
 def birth_year(value: Any, year: int | None, *, typed: bool = False) -> int | None:
-    """A year of birth from 1900 to the period's year (blank -> None)."""
+    """A year of birth from 1900 to the period's year (blank -> None); a year after the period is named so."""
     high = year if year is not None else dt.date.today().year
-    return whole(value, FIRST_BIRTH_YEAR, high, typed=typed,
-                 what=f"a year of birth from {FIRST_BIRTH_YEAR} to {high}"
-                      + (" (the period's year)" if year is not None else ""))
+    what = f"a year of birth from {FIRST_BIRTH_YEAR} to {high}" + (" (the period's year)" if year is not None else "")
+    born = whole(value, FIRST_BIRTH_YEAR, 9999, typed=typed, what=what)
+    if born is not None and born > high:
+        after = f"the period's year ({high})" if year is not None else f"this year ({high})"
+        raise ValueProblem(f"{shown(clean(value))} is out of range (expected {what}): it is after {after}, "
+                           "check the year of birth or the period")
+    return born
 
 
 # --------------------------------------------------------------------------- FESA grades and handicaps
@@ -301,18 +334,44 @@ def handicap(value: Any) -> str | None:
 # --------------------------------------------------------------------------- headers
 
 
+_KNOWN_COLUMNS: Final = frozenset(PLAYER_COLUMNS + GAME_COLUMNS + HISTORY_COLUMNS + tuple(PLAYER_ALIASES))
+
+
+def column_key(name: Any) -> str:
+    """A header cell as a column name: lower case, spaces and hyphens as ``_`` ("Birth Year" is
+    ``birth_year``), a trailing ``:`` or ``?`` dropped; '' for a blank or unreadable cell."""
+    try:
+        key = (text(name) or "").lower()
+    except ValueProblem:
+        return ""
+    return re.sub(r"[\s\-]+", "_", key.rstrip(":?").strip())
+
+
 def header(cells: Sequence[Any], required: Sequence[str], aliases: Mapping[str, str] | None = None
            ) -> tuple[dict[str, int], list[str]]:
-    """Column name -> position (names in lower case, first one wins) and the required ones missing."""
+    """Column name -> position (:func:`column_key`; the first one of a name) and the required ones missing."""
     columns: dict[str, int] = {}
     for j, name in enumerate(cells):
-        try:
-            key = (text(name) or "").lower()
-        except ValueProblem:
-            continue
+        key = column_key(name)
         if key and key not in columns:
             columns[key] = j
     for alias, name in (aliases or {}).items():
         if name not in columns and alias in columns:
             columns[name] = columns[alias]
     return columns, [name for name in required if name not in columns]
+
+
+def duplicate_columns(cells: Sequence[Any]) -> list[str]:
+    """A column of the data contract given twice ("rating" in columns 3 and 7): which one is meant
+    is not for a program to guess. One message per repeated column."""
+    seen: dict[str, int] = {}
+    out = []
+    for j, name in enumerate(cells, start=1):
+        key = column_key(name)
+        if key not in _KNOWN_COLUMNS:
+            continue
+        if key in seen:
+            out.append(f"the column '{key}' is given twice (columns {seen[key]} and {j}): keep one")
+        else:
+            seen[key] = j
+    return out

@@ -15,7 +15,9 @@ from __future__ import annotations
 import math
 import os
 import re
+import struct
 import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,39 +43,220 @@ MAX_COLUMNS = 60
 INPUT_SHEETS = ("players", "games", "history")
 
 
-def check_package(path: Path, shown: str | None = None) -> None:
-    """Refuse, before parsing anything, a file that is not an xlsx package or would unpack too big."""
-    name = shown or path.name
+#: The first bytes of an old Excel (.xls) file, or of a workbook saved with a password (both OLE2 files).
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+#: A cell holds at most 32,767 characters in Excel and LibreOffice: written out in XML, at most six bytes
+#: each (``&quot;``); a longer run of text between two tags is no cell's.
+MAX_TEXT_BYTES = 6 * 32_767 + 1024
+#: A sheet xl-elo does not read (a template's working sheets) may hold this many times the cell limit.
+WORKING_SHEET_FACTOR = 4
+#: At most this many XML elements per cell of the limit (a cell, its value, its formula, its inline text).
+ELEMENTS_PER_CELL = 4
+_CHUNK = 1 << 20
+_CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]{0,31}:)?c[\s/>]")
+_ROW_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]{0,31}:)?row[\s/>]")
+_CARRY = 40
+#: The same for an OpenDocument spreadsheet's content.xml (the .ods files LibreOffice opens).
+_ODS_CELL_TAG = re.compile(rb"<table:(?:covered-)?table-cell[\s/>]")
+_ODS_ROW_TAG = re.compile(rb"<table:table-row[\s/>]")
+
+
+def _damaged(name: str, why: str) -> WorkbookError:
+    return WorkbookError([Problem(name, None, None, f"is a damaged workbook ({why}): open it in a spreadsheet and "
+                                                    "save it again")])
+
+
+def check_archive(path: Path, name: str, kind: str = ".xlsx workbook", *, verify: bool = True) -> None:
+    """Refuse, before any spreadsheet code parses it, a file that is not a zip package, is damaged
+    (every XML part's checksum is verified), encrypted, or would unpack too big (a zip bomb).
+
+    Used for .xlsx workbooks (:func:`check_package`, which reads the parts itself: ``verify=False``)
+    and for the .ods files LibreOffice opens.
+    """
     files.input_path(path, name)
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+    except OSError as exc:
+        raise WorkbookError([Problem(name, None, None, f"cannot be read ({exc.strerror})")]) from None
+    if head.startswith(_OLE_MAGIC):
+        raise WorkbookError([Problem(name, None, None, "is an old Excel (.xls) workbook or one saved with a "
+                                                       "password: save it as 'Excel Workbook (.xlsx)' without a "
+                                                       "password")])
     if not zipfile.is_zipfile(path):
-        raise WorkbookError([Problem(name, None, None, "is not an .xlsx workbook (save it as 'Excel Workbook "
+        if head.startswith(b"PK"):
+            raise _damaged(name, "its zip package is cut short or broken")
+        raise WorkbookError([Problem(name, None, None, f"is not an {kind} (save it as 'Excel Workbook "
                                                        "(.xlsx)' or, in LibreOffice, as .ods or .xlsx)")])
     try:
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
             if len(infos) > MAX_MEMBERS:
-                raise WorkbookError([Problem(name, None, None, f"holds {len(infos)} parts (at most {MAX_MEMBERS} "
+                raise WorkbookError([Problem(name, None, None, f"holds {len(infos):,} parts (at most {MAX_MEMBERS:,} "
                                                                "expected)")])
             total = sum(i.file_size for i in infos)
             if total > limits.XLSX_UNPACKED.value:
                 raise WorkbookError([Problem(name, None, None,
                                              limits.XLSX_UNPACKED.message(f"would unpack to {total:,} bytes"))])
             for i in infos:
+                if i.flag_bits & 0x1:
+                    raise WorkbookError([Problem(name, None, None, "is encrypted (saved with a password): save it "
+                                                                   "without a password")])
                 if i.compress_size and i.file_size > 10 * 2**20 and i.file_size / i.compress_size > MAX_RATIO:
                     raise WorkbookError([Problem(name, None, None, f"part {i.filename} is compressed "
-                                                                   f"{i.file_size // i.compress_size} times (a zip "
+                                                                   f"{i.file_size // i.compress_size:,} times (a zip "
                                                                    "bomb?): refused")])
-                if i.filename.lower().endswith("sharedstrings.xml") and i.file_size > limits.SHARED_STRINGS.value:
-                    raise WorkbookError([Problem(name, None, None, limits.SHARED_STRINGS.message(
-                        f"its shared strings are {i.file_size:,} bytes"))])
-            for sheet, member in _sheet_paths(z).items():
-                if sheet in INPUT_SHEETS or sheet == "results":
-                    _check_dimension(z, member, f"{name}, sheet {sheet}")
-    except zipfile.BadZipFile as exc:
-        raise WorkbookError([Problem(name, None, None, f"is a damaged workbook ({exc}): open it in a spreadsheet "
-                                                       "and save it again")]) from None
+            for i in infos if verify else ():  # every XML part read once: its checksum verified
+                if i.filename.lower().endswith((".xml", ".rels")) and not i.is_dir():
+                    _read_through(z, i)
+    except WorkbookError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, struct.error, ValueError) as exc:
+        raise _damaged(name, str(exc) or exc.__class__.__name__) from None
+    except NotImplementedError as exc:
+        raise WorkbookError([Problem(name, None, None, f"cannot be read: {exc} (save it again in a spreadsheet)")]
+                            ) from None
+    except (RuntimeError, OSError) as exc:  # an encrypted part, a read error
+        raise WorkbookError([Problem(name, None, None, f"cannot be read ({exc})")]) from None
+
+
+def _read_through(z: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """Read a part to its end: a damaged one raises BadZipFile (its checksum) here, not in a parser."""
+    with z.open(info) as f:
+        while f.read(_CHUNK):
+            pass
+
+
+def check_package(path: Path, shown: str | None = None) -> None:
+    """Refuse, before parsing anything, a file that is not an xlsx package, is damaged, or would be
+    too big once read: unpacked size, cells and rows actually in each sheet (never only the size a
+    sheet declares), the longest text, shared strings and every other part (:mod:`xl_elo.limits`)."""
+    name = shown or path.name
+    try:  # a workbook is loaded twice (its inputs, then its computed values): checked once
+        st = os.stat(path)
+        key: tuple[Any, ...] | None = (os.path.realpath(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = None
+    if key is not None and key in _CHECKED:
+        return
+    check_archive(path, name, verify=False)
+    _check_parts(path, name)
+    if key is not None:
+        _CHECKED[key] = None
+        while len(_CHECKED) > 8:
+            _CHECKED.pop(next(iter(_CHECKED)))
+
+
+#: Workbooks already found sound, by real path, inode, size and modification time.
+_CHECKED: dict[tuple[Any, ...], None] = {}
+
+
+def _check_parts(path: Path, name: str) -> None:
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = set(z.namelist())
+            if "xl/workbook.xml" not in names:
+                if "content.xml" in names:
+                    raise WorkbookError([Problem(name, None, None, "is an OpenDocument (.ods) spreadsheet named "
+                                                                   f"{path.suffix}: rename it .ods")])
+                raise WorkbookError([Problem(name, None, None, "is not a readable .xlsx workbook (a part is "
+                                                               "missing: xl/workbook.xml)")])
+            sheets = _sheet_paths(z)
+            worksheets = {m for m in sheets.values() if m in names}
+            worksheets |= {n for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml")}
+            where = {m: f"{name}, sheet {s}" for s, m in sheets.items()}
+            read_sheets = {m: s in (*INPUT_SHEETS, "results", "instructions") for s, m in sheets.items()}
+            for i in z.infolist():
+                lower = i.filename.lower()
+                if i.filename in worksheets:
+                    _check_dimension(z, i.filename, where.get(i.filename, f"{name}, part {i.filename}"))
+                    # a sheet xl-elo reads gets the limit; a template's working sheets (never parsed here,
+                    # only by LibreOffice on --recalculate) get room for the formulas they hold
+                    read = read_sheets.get(i.filename, False)
+                    _scan_sheet(z, i, where.get(i.filename, f"{name}, part {i.filename}"),
+                                cells_factor=1 if read else WORKING_SHEET_FACTOR)
+                elif lower.endswith("sharedstrings.xml"):
+                    if i.file_size > limits.SHARED_STRINGS.value:
+                        raise WorkbookError([Problem(name, None, None, limits.SHARED_STRINGS.message(
+                            f"its shared strings are {i.file_size:,} bytes"))])
+                    _scan_sheet(z, i, f"{name}, shared strings")
+                elif lower.endswith((".xml", ".rels")):
+                    if i.file_size > limits.XLSX_PART.value:
+                        raise WorkbookError([Problem(name, None, None, limits.XLSX_PART.message(
+                            f"part {i.filename} is {i.file_size:,} bytes"))])
+                    _read_through(z, i)
+    except WorkbookError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, struct.error) as exc:
+        raise _damaged(name, str(exc) or exc.__class__.__name__) from None
     except (KeyError, UnicodeDecodeError):
         raise WorkbookError([Problem(name, None, None, "is not a readable .xlsx workbook (a part is missing)")]) from None
+    except (RuntimeError, OSError, NotImplementedError) as exc:  # an encrypted part, a read error
+        raise WorkbookError([Problem(name, None, None, f"cannot be read ({exc})")]) from None
+
+
+def _scan_sheet(z: zipfile.ZipFile, info: zipfile.ZipInfo, where: str, *, cell_tag: re.Pattern[bytes] = _CELL_TAG,
+                row_tag: re.Pattern[bytes] = _ROW_TAG, cells_factor: int = 1) -> None:
+    """Count what a sheet (or the shared strings) really holds, in one pass over its XML: cells, rows,
+    elements, and the longest run of text; refused beyond the limits before any parser builds them."""
+    import numpy as np
+
+    cells = rows = elements = 0
+    longest = 0
+    last_tag = 0  # position of the last '<' seen
+    offset = 0  # position of data[0] in the part
+    carry = b""
+    max_cells = limits.XLSX_CELLS.value * cells_factor
+    max_rows = limits.XLSX_ROWS.value * cells_factor
+    with z.open(info) as f:
+        while True:
+            chunk = f.read(_CHUNK)
+            data = carry + chunk
+            cut = len(data) if not chunk else max(len(data) - _CARRY, 0)
+            region = data[:cut]
+            cells += len(cell_tag.findall(data)) - len(cell_tag.findall(data, cut))
+            rows += len(row_tag.findall(data)) - len(row_tag.findall(data, cut))
+            elements += region.count(b"<") - region.count(b"</")
+            tags = np.flatnonzero(np.frombuffer(region, np.uint8) == 0x3C)
+            if len(tags):
+                gaps = np.diff(tags)
+                longest = max(longest, offset + int(tags[0]) - last_tag, int(gaps.max()) if len(gaps) else 0)
+                last_tag = offset + int(tags[-1])
+            if cells > max_cells or elements > ELEMENTS_PER_CELL * max_cells + 10_000:
+                found = f"{cells:,} cells" if cells > max_cells else f"{elements:,} XML elements"
+                advice = ("delete the rows and columns below and beside the data" if cells_factor == 1 else
+                          f"a template's working sheet, or all the sheets of an .ods file together, may hold "
+                          f"{cells_factor} times the limit below")
+                raise WorkbookError([Problem(where, None, None, limits.XLSX_CELLS.message(
+                    f"holds more than {found}, formatted blank cells counted: {advice}"))])
+            if rows > max_rows:
+                raise WorkbookError([Problem(where, None, None, limits.XLSX_ROWS.message(
+                    f"holds more than {rows:,} rows; delete the formatted rows below the data"))])
+            if longest > MAX_TEXT_BYTES:
+                raise WorkbookError([Problem(where, None, None, f"holds a text of at least {longest:,} bytes, "
+                                                                "longer than any spreadsheet cell holds (32,767 "
+                                                                "characters at most): refused")])
+            if not chunk:
+                return
+            offset += cut
+            carry = data[cut:]
+
+
+def check_ods(path: Path, name: str) -> None:
+    """An OpenDocument spreadsheet checked before LibreOffice opens it: the package (:func:`check_archive`),
+    then the cells, rows and longest text of its content, counted as for a workbook's sheets."""
+    check_archive(path, name, "OpenDocument or .xlsx workbook")
+    try:
+        with zipfile.ZipFile(path) as z:
+            if "content.xml" not in z.namelist():
+                raise WorkbookError([Problem(name, None, None, "is not an OpenDocument spreadsheet (no content.xml): "
+                                                               "save it again as .ods or .xlsx")])
+            _scan_sheet(z, z.getinfo("content.xml"), name, cell_tag=_ODS_CELL_TAG, row_tag=_ODS_ROW_TAG,
+                        cells_factor=WORKING_SHEET_FACTOR)  # every sheet in one part, a template's working ones too
+    except WorkbookError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, struct.error, OSError, RuntimeError) as exc:
+        raise _damaged(name, str(exc) or exc.__class__.__name__) from None
 
 
 def _check_dimension(z: zipfile.ZipFile, member: str, where: str) -> None:
@@ -83,12 +266,15 @@ def _check_dimension(z: zipfile.ZipFile, member: str, where: str) -> None:
             head = f.read(4096).decode("utf-8", "replace")
     except KeyError:
         return
-    m = re.search(r'<dimension ref="[A-Z]+\d+:([A-Z]+)(\d+)"', head)
+    m = re.search(r'<(?:\w+:)?dimension ref="[A-Z]{1,3}\d{1,7}:([A-Z]{1,3})(\d{1,7})"', head)
     if not m:
         return
     from openpyxl.utils import column_index_from_string
 
-    cells = column_index_from_string(m.group(1)) * int(m.group(2))
+    try:
+        cells = column_index_from_string(m.group(1)) * int(m.group(2))
+    except ValueError:
+        return
     if cells > limits.XLSX_CELLS.value:
         raise WorkbookError([Problem(where, None, None, limits.XLSX_CELLS.message(
             f"declares {cells:,} cells (up to {m.group(1)}{m.group(2)}); delete the formatted rows below the data"))])
@@ -129,22 +315,42 @@ def federation_of(wb: Any, name: str) -> str:
 
 
 def _rows(ws: Any, source: str = "") -> tuple[list[Any], list[list[Any]]]:
-    """Header and rows of a sheet, at most MAX_ROWS rows and MAX_COLUMNS columns read."""
+    """Header and rows of a sheet, at most MAX_COLUMNS columns read.
+
+    Every row the sheet's XML holds is read, whatever size the sheet declares (a program may write
+    a stale ``dimension``: reading only that many rows would drop games without a word). A sheet
+    the spreadsheet library cannot read (a cell that is not what its type says) is named.
+    """
+    where = source or ws.title
     rows = []
-    for n, r in enumerate(ws.iter_rows(max_col=MAX_COLUMNS), start=1):
-        if n * MAX_COLUMNS > limits.XLSX_CELLS.value:
-            raise WorkbookError([Problem(source or ws.title, None, None, limits.XLSX_CELLS.message(
-                f"has more than {n:,} rows"))])
-        if n > MAX_ROWS:
-            raise WorkbookError([Problem(source or ws.title, None, None,
-                                         f"has more than {MAX_ROWS} rows (formatted blank rows count): delete the "
-                                         "rows below the data")])
-        rows.append([Formula(c.value) if getattr(c, "data_type", None) == "f" else getattr(c, "value", None) for c in r])
+    if hasattr(ws, "reset_dimensions"):  # a read-only sheet: never trust the declared size
+        ws.reset_dimensions()
+    try:
+        for n, r in enumerate(ws.iter_rows(max_col=MAX_COLUMNS), start=1):
+            if n > limits.XLSX_ROWS.value:
+                raise WorkbookError([Problem(where, None, None, limits.XLSX_ROWS.message(
+                    f"has more than {n - 1:,} rows; delete the formatted rows below the data"))])
+            rows.append([Formula(c.value) if getattr(c, "data_type", None) == "f" else getattr(c, "value", None)
+                         for c in r])
+    except WorkbookError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - openpyxl, zip or XML errors in a lazily read sheet
+        row = len(rows) + 1
+        raise WorkbookError([Problem(where, row, None, f"cannot be read ({_why(exc)}): open the workbook in a "
+                                                       "spreadsheet, check this row and save it again")]) from None
     if not rows:
         return [], []
     while rows and all(v is None or (isinstance(v, str) and not v.strip()) for v in rows[-1]):
         rows.pop()
+    if not rows:
+        return [], []
     return rows[0], rows[1:]
+
+
+def _why(exc: BaseException) -> str:
+    """An exception as a few words for a message (its class, and its text cut short)."""
+    text = str(exc).strip()
+    return exc.__class__.__name__ + (f": {schema.shown(text, 80)[1:-1]}" if text else "")
 
 
 class Formula(str):
@@ -178,36 +384,51 @@ def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str) -> list[Pr
 def _merged(path: Path, sheets: dict[str, str], name: str) -> list[Problem]:
     """Merged cells in the input sheets (read from the package: read-only sheets do not list them)."""
     problems = []
-    with zipfile.ZipFile(path) as z:
-        for sheet, member in sheets.items():
-            if sheet not in INPUT_SHEETS:
-                continue
-            try:
-                text = z.read(member).decode("utf-8", "replace")
-            except KeyError:
-                continue
-            for ref in re.findall(r'<mergeCell ref="([^"]+)"', text):
-                problems.append(Problem(f"{name}, sheet {sheet}", None, ref,
-                                        "merged cells were found (expected one value per cell: unmerge them)"))
+    try:
+        with zipfile.ZipFile(path) as z:
+            for sheet, member in sheets.items():
+                if sheet not in INPUT_SHEETS:
+                    continue
+                try:
+                    text = z.read(member).decode("utf-8", "replace")
+                except KeyError:
+                    continue
+                for ref in re.findall(r'<(?:\w+:)?mergeCell ref="([^"]+)"', text):
+                    problems.append(Problem(f"{name}, sheet {sheet}", None, ref,
+                                            "merged cells were found (expected one value per cell: unmerge them)"))
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+        raise _damaged(name, str(exc) or exc.__class__.__name__) from None
     return problems
 
 
 def _setting(wb: Any, name: str) -> Any:
-    """The value of a one-cell defined name (works on read-only workbooks); None when it points nowhere."""
+    """The value of a one-cell defined name (works on read-only workbooks); None when it points nowhere.
+
+    A setting that cannot be read is reported as a :class:`WorkbookError` naming the setting.
+    """
     from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     dn = wb.defined_names.get(name)
     if dn is None:
         return None
     try:
-        for sheet, coord in dn.destinations:
-            if sheet not in wb.sheetnames:
-                return None
+        destinations = list(dn.destinations)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+    for sheet, coord in destinations:
+        if sheet not in wb.sheetnames:
+            return None
+        try:
             letters, row = coordinate_from_string(coord.replace("$", "").split(":")[0])
             c = column_index_from_string(letters)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+        try:
             for (value,) in wb[sheet].iter_rows(min_row=row, max_row=row, min_col=c, max_col=c, values_only=True):
                 return value
-    except (ValueError, TypeError, KeyError):
+        except Exception as exc:  # noqa: BLE001 - the sheet it points to cannot be read
+            raise WorkbookError([Problem(f"sheet {sheet}", row, name,
+                                         f"the setting {name} cannot be read ({_why(exc)})")]) from None
         return None
     return None
 
@@ -287,8 +508,12 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         except InputError as exc:
             problems += exc.problems
             parts[sheet] = list(exc.partial)
-    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period,
-                  schema.text(_setting(wb, "event_name")) or "")
+    try:  # issue #19: a bad event name is named like any setting, never a traceback
+        event_name = schema.text(_setting(wb, "event_name")) or ""
+    except schema.ValueProblem as exc:
+        problems.append(Problem(f"{name}, sheet instructions", None, "event_name", str(exc)))
+        event_name = ""
+    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period, event_name)
     try:
         check_event(event, players_source=f"{name}, sheet players", games_source=f"{name}, sheet games",
                     history_source=f"{name}, sheet history")
