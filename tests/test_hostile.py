@@ -311,7 +311,7 @@ def _fqe_workbook(path: Path, players: list[list[Any]] | None = None, games: lis
     ins = wb.active
     ins.title = "instructions"
     settings = {"period": period, "event_name": "Club championship"}
-    settings.update({f.name: f.default for f in fields(get(federation).Options)})
+    settings.update({f"opt_{f.name}": f.default for f in fields(get(federation).Options)})
     for r, (key, value) in enumerate(settings.items(), start=1):
         ins.cell(r, 1, key)
         ins.cell(r, 2, value)
@@ -574,7 +574,7 @@ def build_ffe_settings(work: Path) -> None:
     def setting(value: Any) -> Callable[[Any], None]:
         def edit(wb: Any) -> None:
             ins = wb["instructions"]
-            row = next(r for r in range(1, 20) if ins.cell(r, 1).value == "start")
+            row = next(r for r in range(1, 20) if ins.cell(r, 1).value == "opt_start")
             ins.cell(row, 2).value = value
         return edit
 
