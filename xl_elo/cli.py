@@ -74,6 +74,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
     r.add_argument("--history", help="FESA history CSV (performance-mode players)")
+    r.add_argument("--rating-list", metavar="FILE",
+                   help="FIDE's downloadable rating list (TXT or XML): each player's rating, K, birth year and "
+                        "2400 flag by FIDE id (with -f fide); FESA: the rating list of FESA's program "
+                        "(ratingliste.pre) read with the tournament file turnering.txt")
     r.add_argument("--period", help="the period as YYYY-MM (FIDE, FSE: required, the year gives the ages)")
     r.add_argument("--format", choices=("table", "csv", "json", "report", "xlsx", "trf", "fesa"),
                    help="table (default on a terminal), csv (default otherwise), json, report (crosstable), "
@@ -225,6 +229,8 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         module = _federation(args.federation) if args.federation else None
         read = read_files(others, module, args)
+        for warning in read.warnings:
+            print(f"xl-elo: warning: {warning}", file=err)
         return _rate_and_write(read.module, read.event, args, out, err, read.inputs, writers=read.writers,
                                default_format=read.default_format)
     missing = [f"--{n}" for n in ("federation", "players", "games") if not getattr(args, n)]
@@ -236,9 +242,16 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history) if x]
     fmt = _format(args, out)
-    if fmt == "csv" and not args.history and _fast_lane(module, options, args, out, err):
+    if fmt == "csv" and not args.history and not args.rating_list and _fast_lane(module, options, args, out, err):
         return EXIT_OK
     event = read_event(args.players, args.games, args.history, period=args.period)
+    if args.rating_list:  # FIDE's list by id (the players' ids are FIDE ids)
+        from xl_elo.ratinglist import apply_to_event
+
+        event, notes = apply_to_event(args.rating_list, event, module)
+        inputs.append(args.rating_list)
+        for note in notes:
+            print(f"xl-elo: warning: {note}", file=err)
     return _rate_and_write(module, event, args, out, err, inputs, options)
 
 
@@ -264,6 +277,13 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
         data = writers[fmt](results)
         if args.output:
             write_text_atomic(args.output, data, inputs=inputs)
+        elif isinstance(data, bytes):  # a file in its own encoding: its bytes as they are
+            out.flush()
+            if hasattr(out, "buffer"):
+                out.buffer.write(data)
+                out.buffer.flush()
+            else:
+                out.write(data.decode("utf-8", "replace"))
         else:
             out.write(data)
         return EXIT_OK
