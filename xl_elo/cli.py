@@ -107,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--period", help="FIDE, FSE: the period YYYY-MM (for the age; default: this month)")
     c.add_argument("--ever-2400", action="store_true", help="FIDE: the rating has reached 2400 once")
     c.add_argument("--junior", action="store_true", help="FFE: a junior (8 games replace the rating)")
-    c.add_argument("--bonus-count", type=int, default=0, help="FESA: activity bonuses already used (0 .. 100)")
+    c.add_argument("--bonus-count", type=int, help="FESA: activity bonuses already used (0 .. 100; default 0)")
     c.add_argument("--nsr-grade", help="FESA: a new player's recognised prior grade (e.g. '2 dan')")
     c.add_argument("--performance", action="store_true", help="print only the performance rating")
     c.add_argument("--match", action="store_true", help="FQE: a match of two players (rises capped at 50)")
