@@ -264,6 +264,8 @@ class Entry:
     first: str
     rounds: list[tuple[int, str, str | None, str | None, int]]
     """(opponent number, result ``+ - =``, handicap side ``+ -`` or None, handicap code, column)."""
+    bad: bool = False
+    """The line could not be read (its problems are reported): it keeps its number, nothing else."""
 
     @property
     def id(self) -> str:
@@ -290,6 +292,10 @@ def recognises(paths: Sequence[Path]) -> bool:
 
 
 def _kind(path: Path) -> str | None:
+    if path.name.lower().startswith("turnering"):
+        return "tournament"
+    if path.name.lower().startswith("ratingliste"):
+        return "list"
     head = peek(path, 4096)
     text = "\n".join(ln for ln in head.splitlines() if not ln.lstrip().startswith(";")).lstrip()
     if text.startswith("["):
@@ -353,8 +359,7 @@ def parse_tournament(text: str, source: str, problems: list[Problem], warnings: 
             continue  # before the table, as the program skips it
         started = True
         entry = _entry(ln, number, len(entries) + 1, source, problems, warnings if warnings is not None else [])
-        if entry is not None:
-            entries.append(entry)
+        entries.append(entry if entry is not None else Entry(len(entries) + 1, number, "", "", [], bad=True))
     if not started:
         problems.append(LineProblem(source, None, None, "holds no player line ('1 [last name] [first name] "
                                                         "[2+ 3- ...]')"))
@@ -576,7 +581,8 @@ def read_fesa_files(paths: Sequence[Path], module: Any, args: argparse.Namespace
                                   f"{module.CODE.upper()}")])
     problems: list[Problem] = []
     kinds = {p: _kind(p) for p in paths}
-    tour_path = next(p for p, k in kinds.items() if k == "tournament")
+    tour_path = next((p for p, k in kinds.items() if k == "tournament"), None) or \
+        next((p for p, k in kinds.items() if k is None), paths[0])
     lists = [p for p, k in kinds.items() if k == "list"]
     news = [p for p, k in kinds.items() if k == "new"]
     given = getattr(args, "rating_list", None)
@@ -642,6 +648,8 @@ def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str,
     seen: dict[str, int] = {}
     src = tour.source
     for e in tour.entries:
+        if e.bad:
+            continue
         if e.id in seen:
             problems.append(LineProblem(src, e.line, None, f"{e.id!r} is also on line {seen[e.id]}: one line per "
                                                            "player"))
@@ -671,6 +679,8 @@ def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str,
                 games.append(Game(e.id, None, schema.result("bye", has_opponent=False), r, row=e.line))
                 continue
             o = entries.get(opp)
+            if o is not None and o.bad:
+                continue  # that line's own problems are reported
             if o is None:
                 problems.append(LineProblem(src, e.line, where, f"the opponent {opp} is not a player number (1 to "
                                                                 f"{len(tour.entries)})"))
