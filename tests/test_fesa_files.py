@@ -189,8 +189,8 @@ def test_junk_bytes_and_a_huge_line_are_input_errors(tmp_path):
      "Ishikawa Musashi: 2 is not a result"),
     ("(#S(PLAYER :LAST-NAME \"Ishikawa\" :FIRST-NAME \"Musashi\" :ELO-NUMBER 1700 :GAMES ((1500 1 2))))",
      "has the weight 2; xl-elo rates weight 1 only"),
-    ("(#S(PLAYER :LAST-NAME \"Ishikawa\" :FIRST-NAME \"Musashi\" :GRADE-LEVEL 3 :GRADE-NAME \"Kyo\" :GAMES 9 "
-     ":ELO-NUMBER 1500))", "'3 Kyo' is not a FESA grade"),
+    (("(#S(PLAYER :LAST-NAME \"Ishikawa\" :FIRST-NAME \"Musashi\" :GRADE-LEVEL 3 :GRADE-NAME \"Kyo\" :GAMES 9 "
+      ":ELO-NUMBER 1500))"), "'3 Kyo' is not a FESA grade"),
     ("(#S(PLAYER)) (more)", "a rating list is one list"),
     ("#.(run-program \"rm\")", "is not data the rating program writes"),
 ])

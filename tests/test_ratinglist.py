@@ -55,7 +55,7 @@ def test_k_from_the_list_becomes_the_facts_that_give_it(k, facts, expected):
 
 def test_a_junior_keeps_k_40_whatever_the_list_says_with_a_warning():
     entries = {"1": ListEntry("1", "x", 2100, 0, 20, 2012, "", 2)}
-    (p,), warnings = apply(entries, [_player("1", 2100)], get("fide"), 2026, "list")
+    _, warnings = apply(entries, [_player("1", 2100)], get("fide"), 2026, "list")
     assert any("K 20 in the list, but the rules give 40" in w for w in warnings)
 
 
@@ -113,7 +113,7 @@ def test_bad_values_of_the_players_asked_for_are_named_by_line_and_column(tmp_pa
     path.write_text(bad)
     problems = pytest.raises(InputError, read_list, path, ["100002", "100005", "100007"]).value.problems
     assert [str(p) for p in problems] == [
-        "list.txt, line 3, columns 114-119 (rating): '21x0' is not a number (expected a rating: a whole number from "
-        "0 to 3500, or blank for unrated)",
+        ("list.txt, line 3, columns 114-119 (rating): '21x0' is not a number (expected a rating: a whole number "
+         "from 0 to 3500, or blank for unrated)"),
         "list.txt, line 5, columns 124-126 (k): '4x' is not a number (expected a K-factor from 1 to 100)"]
     assert read_list(path, ["100007"])["100007"].k == 20  # the other lines are not checked

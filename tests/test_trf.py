@@ -209,7 +209,7 @@ def test_real_exports_build_each_game_once_from_both_sides():
 
 
 def test_gros_2010_titles_unrated_zero_and_round_five_filled_ahead():
-    read, results = _rate(TRF / "trfkt_gros2010_round5.trf")
+    read = _read(TRF / "trfkt_gros2010_round5.trf")
     players = {p.id: p for p in read.event.players}
     assert read.event.period == "2010-10"  # 052 02/10/2010, day first (042 24/09/2010 says so)
     assert players["13400304"].ever_2400  # TRF-06 title 'g'

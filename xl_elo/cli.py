@@ -223,6 +223,8 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if workbooks:
         if len(workbooks) > 1 or others or args.players or args.games:
             raise UsageError("give one filled workbook, or CSV files with --players and --games")
+        if args.rating_list:
+            raise UsageError("--rating-list goes with TRF reports, FESA's files or a players CSV, not a workbook")
         return _rate_workbook(args, Path(workbooks[0]), out, err)
     if others:
         from xl_elo.readers import read_files

@@ -195,7 +195,7 @@ def _atom(token: str, line: int) -> Any:
         return Fraction(int(m.group(1)), int(m.group(2)))
     if _FLOAT.match(token) and any(ch in token for ch in ".eEsSfFdDlL"):
         return float(re.sub(r"[sSfFdDlL]", "e", token))
-    if token.startswith("'") or token.startswith("`") or token.startswith(","):
+    if token.startswith(("'", "`", ",")):
         raise LispError(f"{schema.shown(token)}: quoted forms are not data the rating program writes", line)
     key = token.upper()
     if key == "NIL":
@@ -655,12 +655,13 @@ def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str,
                                                            "player"))
             continue
         seen[e.id] = e.line
-        s = by_name.get((e.last, e.first))
-        if s is None:
+        found = by_name.get((e.last, e.first))
+        if found is None:
             problems.append(LineProblem(src, e.line, None, f"{e.id!r} is neither in the rating list ({list_name}) nor "
                                                            f"in the new players ({new_name}); the names must match "
                                                            "exactly"))
             continue
+        s = found
         last = s.get("LAST-PLAYED")
         if isinstance(last, str) and tour.date and last >= tour.date:
             problems.append(LineProblem(src, e.line, None, f"{e.id!r} played on {last}, not before this tournament "
@@ -690,9 +691,9 @@ def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str,
                 continue
             back = o.rounds[r - 1] if r <= len(o.rounds) else None
             if back is None or back[0] != e.number:
-                found = "nothing" if back is None else f"opponent {back[0]}"
+                there = "nothing" if back is None else f"opponent {back[0]}"
                 problems.append(LineProblem(src, e.line, where, f"player {e.number} meets {opp} in round {r}, but "
-                                                                f"line {o.line} (player {opp}) has {found} there"))
+                                                                f"line {o.line} (player {opp}) has {there} there"))
                 continue
             if o.number < e.number:
                 continue

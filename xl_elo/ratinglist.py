@@ -21,8 +21,8 @@ Ids of the event that the list does not hold are reported (a warning: their own 
 
 from __future__ import annotations
 
+import functools
 import re
-import xml.parsers.expat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -136,7 +136,7 @@ def _read_txt(p: Path, name: str, want: set[str] | None, year: int | None) -> di
         if not pid or (want is not None and pid not in want):
             continue
         cells = {f: line[a:b].strip() for f, (a, b) in spans.items()}
-        entry = _entry(cells, name, n, year, problems, lambda f: _txt_col(spans, f))  # type: ignore[arg-type]
+        entry = _entry(cells, name, n, year, problems, functools.partial(_txt_col, spans))
         if entry is not None:
             out.setdefault(entry.id, entry)
     if spans is None:
@@ -182,55 +182,68 @@ _XML_FIELDS = {"fideid": "id", "name": "name", "rating": "rating", "games": "gam
 
 
 def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> dict[str, ListEntry]:
-    """``<playerslist><player>...`` by expat, streamed; no DTD, no entities (a list never has them)."""
+    """``<playerslist><player>...`` streamed through defusedxml's SAX parser: no DTD, no entity
+    (FIDE's list has none), line numbers for the messages."""
+    from xml.sax import SAXException
+    from xml.sax.handler import ContentHandler
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.sax import make_parser
+
     out: dict[str, ListEntry] = {}
     problems: list[Problem] = []
-    parser = xml.parsers.expat.ParserCreate()
-    state: dict[str, Any] = {"cells": None, "field": None, "line": None, "root": None}
 
-    def refuse(*_: Any) -> None:
-        raise ValueError("a DOCTYPE or an entity declaration (FIDE's list has none)")
+    class Handler(ContentHandler):
+        def __init__(self) -> None:
+            super().__init__()
+            self.where: Any = None
+            self.cells: dict[str, str] | None = None
+            self.field: str | None = None
+            self.line: int | None = None
+            self.root: str | None = None
 
-    def start(tag: str, _attrs: Any) -> None:
-        if state["root"] is None:
-            state["root"] = tag
-        if tag == "player":
-            state["cells"], state["line"] = {}, parser.CurrentLineNumber
-        elif state["cells"] is not None and tag in _XML_FIELDS:
-            state["field"] = _XML_FIELDS[tag]
-            state["cells"][state["field"]] = ""
+        def setDocumentLocator(self, locator: Any) -> None:
+            self.where = locator
 
-    def end(tag: str) -> None:
-        if tag == "player" and state["cells"] is not None:
-            cells = {k: v.strip() for k, v in state["cells"].items()}
-            state["cells"] = None
-            pid = cells.get("id", "")
-            if want is None or pid in want:
-                entry = _entry(cells, name, state["line"], year, problems, lambda f: f"<{_xml_tag(f)}>")
-                if entry is not None:
-                    out.setdefault(entry.id, entry)
-        state["field"] = None
+        def startElement(self, tag: str, attrs: Any) -> None:
+            if self.root is None:
+                self.root = tag
+            if tag == "player":
+                self.cells, self.line = {}, self.where.getLineNumber() if self.where else None
+            elif self.cells is not None and tag in _XML_FIELDS:
+                self.field = _XML_FIELDS[tag]
+                self.cells[self.field] = ""
 
-    def data(text: str) -> None:
-        if state["cells"] is not None and state["field"] is not None:
-            state["cells"][state["field"]] += text
+        def endElement(self, tag: str) -> None:
+            if tag == "player" and self.cells is not None:
+                cells = {k: v.strip() for k, v in self.cells.items()}
+                self.cells = None
+                if want is None or cells.get("id", "") in want:
+                    entry = _entry(cells, name, self.line, year, problems, lambda f: f"<{_xml_tag(f)}>")
+                    if entry is not None:
+                        out.setdefault(entry.id, entry)
+            self.field = None
 
-    parser.StartDoctypeDeclHandler = refuse
-    parser.EntityDeclHandler = refuse
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = data
+        def characters(self, content: str) -> None:
+            if self.cells is not None and self.field is not None:
+                self.cells[self.field] += content
+
+    handler = Handler()
+    parser = make_parser()
+    parser.forbid_dtd = True
+    parser.setContentHandler(handler)
     try:
-        with open(p, "rb") as f:
-            while chunk := f.read(1 << 20):
-                parser.Parse(chunk, False)
-            parser.Parse(b"", True)
-    except (xml.parsers.expat.ExpatError, ValueError) as exc:
-        line = getattr(exc, "lineno", None) or parser.CurrentLineNumber
-        raise InputError([LineProblem(name, line, None, f"is not a readable XML rating list ({exc})")]) from None
-    if state["root"] not in ("playerslist", None):
+        parser.parse(str(p))
+    except (SAXException, DefusedXmlException, ValueError) as exc:
+        line = None
+        if hasattr(exc, "getLineNumber"):
+            line = exc.getLineNumber()
+        what = ("a DOCTYPE or an entity (FIDE's list has none)" if isinstance(exc, DefusedXmlException)
+                else exc.getMessage() if hasattr(exc, "getMessage") else str(exc))
+        raise InputError([LineProblem(name, line, None, f"is not a readable XML rating list: {what}")]) from None
+    if handler.root not in ("playerslist", None):
         raise InputError([LineProblem(name, None, None, f"is not FIDE's XML rating list (its root is "
-                                                        f"<{state['root']}>, expected <playerslist>)")])
+                                                        f"<{handler.root}>, expected <playerslist>)")])
     if problems:
         raise InputError(problems)
     return out
@@ -267,9 +280,7 @@ def apply(entries: dict[str, ListEntry], players: list[Player], module: Any, yea
         games: int | None = p.games if rating is not None else 0
         if rating is not None and e.k is not None:
             age = (year - birth) if (year is not None and birth is not None) else None
-
-            def k_of(g: int | None, ever_: bool) -> int:
-                return int(fide.k_factor(rating, g, age, ever_))
+            k_of = functools.partial(_k_of, rating, age)
 
             if e.k not in K_VALUES:
                 warnings.append(f"{p.id} {_name(p)}: K {e.k} in the list is not one of 10, 20, 40: K from the rules "
@@ -293,6 +304,12 @@ def apply(entries: dict[str, ListEntry], players: list[Player], module: Any, yea
         warnings.append(f"{len(missing)} FIDE id(s) not found in {source} (their own values are used): "
                         + ", ".join(missing[:20]) + (f" and {len(missing) - 20} more" if len(missing) > 20 else ""))
     return out, warnings
+
+
+def _k_of(rating: float, age: int | None, games: int | None, ever_2400: bool) -> int:
+    from xl_elo.federations import fide
+
+    return int(fide.k_factor(rating, games, age, ever_2400))
 
 
 def _name(p: Player) -> str:

@@ -652,9 +652,11 @@ def _unknown_counts(players: list[Player], module: Any, warnings: list[str]) -> 
         return [replace(p, games=permanent) if p.rating is not None else replace(p, games=0) for p in players]
     if code in ("fide", "fse"):
         new = 30 if code == "fide" else 20
+        how = ("give FIDE's rating list (--rating-list) for each player's own K" if code == "fide" else
+               "rate from CSV files with the games column for new players")
         warnings.append(f"a TRF report does not say how many rated games each player has played: every rated "
-                        f"player counts as not new ({new} games or more), so K comes from the rating, the age "
-                        f"and the titles; give FIDE's rating list (--rating-list) for each player's own K")
+                        f"player counts as not new ({new} games or more), so K comes from the rating, the age"
+                        f"{' and the titles' if code == 'fide' else ''}; {how}")
     return [p if p.rating is not None else replace(p, games=0) for p in players]
 
 
@@ -669,7 +671,7 @@ def new_ratings(report: TrfFile, results: Results) -> dict[int, int]:
         value = after.get(p.id)
         if value is None or not p.id:
             continue
-        out[p.index] = int(round(float(value)))
+        out[p.index] = round(float(value))
     return out
 
 
