@@ -229,6 +229,10 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if others:
         from xl_elo.readers import read_files
 
+        if args.players or args.games or args.history:
+            raise UsageError("give the files of one kind: a TRF report or FESA's files, or CSV files with "
+                             "--players and --games")
+
         module = _federation(args.federation) if args.federation else None
         read = read_files(others, module, args)
         for warning in read.warnings:

@@ -76,6 +76,8 @@ POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "W": 1.0, "D": 0.5, 
 #: Titles that require a rating of 2400 at some time (GM 2500, IM 2400), TRF-16 and TRF-06 spellings.
 TITLES_2400 = frozenset({"GM", "IM", "G", "M"})
 MAX_BLOCKS = schema.MAX_ROUND
+#: Problems reported for one report; past them, one line says how many more (a file that is no report).
+MAX_PROBLEMS = 200
 
 
 def _span(name: str) -> str:
@@ -470,9 +472,7 @@ def read_trf_files(paths: Sequence[Path], module: Any, args: argparse.Namespace)
     players, by_file = _players(reports, year, problems, several=len(paths) > 1)
     games = _games(reports, by_file, problems)
     if problems:
-        order = {n: i for i, n in enumerate([tf.name for tf in reports] + names)}
-        raise InputError(sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is None,
-                                                         q.row or 0)))
+        raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     inputs = [str(p) for p in paths]
     if list_path:
         from xl_elo import ratinglist
@@ -496,6 +496,22 @@ def read_trf_files(paths: Sequence[Path], module: Any, args: argparse.Namespace)
         if out and Path(out).suffix.lower() in SUFFIXES:
             default = "trf"
     return ReadFiles(module, event, inputs, writers, default, warnings)
+
+
+def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
+    """The problems by file and line; past :data:`MAX_PROBLEMS` in one file, one line says how many more."""
+    order = {n: i for i, n in enumerate(names)}
+    out: list[Problem] = []
+    count: dict[str, int] = {}
+    for q in sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is None, q.row or 0)):
+        count[q.source] = count.get(q.source, 0) + 1
+        if count[q.source] <= MAX_PROBLEMS:
+            out.append(q)
+    for source, n in count.items():
+        if n > MAX_PROBLEMS:
+            out.append(LineProblem(source, None, None, f"and {n - MAX_PROBLEMS:,} more problems: is it a TRF report "
+                                                       "(001 lines at FIDE's columns)?"))
+    return out
 
 
 def _period(reports: list[TrfFile], module: Any, given: str | None, problems: list[Problem],
