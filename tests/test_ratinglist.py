@@ -99,6 +99,7 @@ def test_csv_players_with_fide_ids_and_the_list(tmp_path, capsys):
     (b"<?xml version='1.0'?><!DOCTYPE x [<!ENTITY a 'aaaa'>]><playerslist/>", "DOCTYPE"),
     (b"<playerslist><player><fideid>1</fideid>", "is not a readable XML rating list"),
     (b"<html><body>404</body></html>", "its root is <html>"),
+    (b"<?xml version='1.0' encoding='utf-u'?><playerslist/>", "is not a readable XML rating list"),
 ])
 def test_files_that_are_no_list(tmp_path, data, words):
     path = tmp_path / "list.txt"

@@ -216,6 +216,7 @@ def test_gros_2010_titles_unrated_zero_and_round_five_filled_ahead():
     assert sum(p.rating is None for p in read.event.players) == 11
     assert {g.round for g in read.event.games} == {1, 2, 3, 4, 5}
     assert all(g.opponent is None for g in read.event.games if g.round == 5)
+    assert any("results up to round 4 of 9 (XXR 9, line 13)" in w for w in read.warnings)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -356,3 +357,46 @@ def test_national_federations_read_the_same_reports():
     read, results = _rate(CLUB, federation="fqe")
     assert any("permanent" in w for w in read.warnings)
     assert results.by_id()["100001"]["status"] == "permanent"
+
+
+def test_mutated_reports_lists_and_fesa_files_only_ever_give_input_errors(tmp_path):
+    """Bytes flipped, cut, inserted and repeated in real files: the command line answers with a
+    message (exit 1 or 2) or a result, never an exception (a deterministic sample)."""
+    import io
+    import random
+
+    rng = random.Random(17)
+
+    def mutate(data: bytes) -> bytes:
+        b = bytearray(data)
+        for _ in range(rng.randint(1, 6)):
+            i, op = rng.randrange(len(b) + 1), rng.random()
+            if op < 0.3 and b:
+                b[min(i, len(b) - 1)] = rng.randrange(256)
+            elif op < 0.55:
+                del b[i:i + rng.randint(1, 40)]
+            elif op < 0.8:
+                b[i:i] = bytes(rng.randrange(32, 127) for _ in range(rng.randint(1, 10)))
+            else:
+                b = b[:i]
+        return bytes(b)
+
+    fesa = DATA / "fesa" / "13th_nekomadoken"
+    for n in range(60):
+        kind = n % 3
+        if kind == 0:
+            path = tmp_path / "m.trf"
+            path.write_bytes(mutate(rng.choice([TRF / a for a in ALL]).read_bytes()))
+            argv = ["rate", str(path), "--period", "2026-10"]
+        elif kind == 1:
+            (tmp_path / "turnering.txt").write_bytes(mutate((fesa / "turnering.txt").read_bytes()))
+            (tmp_path / "ratingliste.pre").write_bytes(mutate((fesa / "ratingliste.pre").read_bytes()))
+            (tmp_path / "nye-spillere").write_bytes((fesa / "nye-spillere").read_bytes())
+            argv = ["rate", str(tmp_path / "turnering.txt"), "--rating-list", str(tmp_path / "ratingliste.pre"),
+                    "--format", "fesa"]
+        else:
+            source = DATA / "ratinglist" / rng.choice(["standard_oct26.txt", "standard_oct26.xml"])
+            path = tmp_path / ("l" + source.suffix)
+            path.write_bytes(mutate(source.read_bytes()))
+            argv = ["rate", str(CLUB), "--rating-list", str(path)]
+        assert main(argv, io.StringIO(), io.StringIO()) in (0, 1, 2)

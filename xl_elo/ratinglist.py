@@ -234,7 +234,7 @@ def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> di
     parser.setContentHandler(handler)
     try:
         parser.parse(str(p))
-    except (SAXException, DefusedXmlException, ValueError) as exc:
+    except (SAXException, DefusedXmlException, ValueError, LookupError) as exc:
         line = None
         if hasattr(exc, "getLineNumber"):
             line = exc.getLineNumber()

@@ -193,6 +193,8 @@ def parse(text: Text, name: str) -> TrfFile:
             tf.headers[code] = (number, line[4:])
         elif code in ("XXS", "162"):
             scoring = True
+        elif code in ("XXR", "142") and code not in tf.headers:
+            tf.headers[code] = (number, line[4:])
     if not tf.players and not tf.problems:
         tf.problem(None, None, "holds no player line (lines starting with 001): is it a TRF report?")
     for p in tf.players.values():
@@ -201,7 +203,24 @@ def parse(text: Text, name: str) -> TrfFile:
                 tf.problem(p.line, b.where, f"the opponent {b.opponent} is not a start rank of this report")
     if not scoring:
         _check_points(tf)
+    _check_rounds(tf)
     return tf
+
+
+def _check_rounds(tf: TrfFile) -> None:
+    """Warn when the report declares more rounds (``XXR``, TRF-26 ``142``) than it holds results for."""
+    for code in ("142", "XXR"):
+        if code not in tf.headers:
+            continue
+        text = tf.headers[code][1].strip()
+        if not text.isdigit():
+            continue
+        played = max((b.round for p in tf.players.values() for b in p.blocks
+                      if b.opponent and b.code not in BYES), default=0)
+        if 0 < played < int(text):
+            tf.warnings.append(f"{tf.name}: results up to round {played} of {int(text)} ({code} {text}, line "
+                               f"{tf.headers[code][0]}): the tournament is not over; the rounds played are rated")
+        return
 
 
 def _player(tf: TrfFile, line: str, number: int, index: int) -> TrfPlayer | None:
