@@ -117,6 +117,11 @@ def test_two_reports_one_period_players_matched_by_fide_id():
     assert "xlelo_club_2026.trf#5" in rows  # no FIDE id: one player per report
 
 
+def test_a_report_given_twice_is_refused(capsys):
+    assert main(["rate", str(CLUB), str(TRF / ".." / "trf" / CLUB.name)]) == 1
+    assert "is given twice" in capsys.readouterr().err
+
+
 def test_reports_ending_in_different_months_need_a_period(tmp_path):
     other = tmp_path / "november.trf"
     other.write_text(CUP.read_text().replace("052 26/10/2026", "052 02/11/2026"))

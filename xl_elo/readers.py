@@ -182,6 +182,13 @@ def read_files(paths: Sequence[str], module: Any, args: argparse.Namespace) -> R
             files.input_path(p)
         except InputError as exc:
             problems += exc.problems
+    seen: dict[Path, Path] = {}
+    for p in files_:
+        key = p.resolve()
+        if key in seen:
+            problems.append(Problem(p.name, None, None, f"is given twice ({seen[key]} and {p}): its games would "
+                                                        "count twice"))
+        seen[key] = p
     if problems:
         raise InputError(problems)
     for _, recognises, read in READERS:
