@@ -251,6 +251,18 @@ def test_period_from_the_start_date_and_missing_dates(tmp_path):
     assert _read(path, federation="ffe").event.period is None  # FFE needs no month
 
 
+def test_a_pairing_exported_before_its_result_is_kept_not_rated(tmp_path):
+    path = tmp_path / "a.trf"
+    path.write_text(report(p001(1, "1500", "0", "", [("2", "w", "1"), ("3", "b", " ")]),
+                           p001(2, "1500", "0", "", [("1", "b", "0"), ("0000", "-", "U")]),
+                           p001(3, "1500", "0", "", [("0000", "-", "U"), ("1", "w", " ")])))
+    read, results = _rate(path)
+    (game,) = [g for g in read.event.games if g.round == 2 and g.opponent]
+    assert game.result.kind.value == "not played" and not game.counts
+    assert any("1 pairing(s) without a result (round 2: 1 - 3)" in w for w in read.warnings)
+    assert results.by_id()["#1"]["games_rated"] == 1
+
+
 def test_points_that_do_not_add_up_are_a_warning_not_an_error(tmp_path):
     path = tmp_path / "a.trf"
     path.write_text(report(p001(1, "1500", "0", "", [("2", "w", "1")], points="3.0"),

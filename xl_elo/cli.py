@@ -232,7 +232,6 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.players or args.games or args.history:
             raise UsageError("give the files of one kind: a TRF report or FESA's files, or CSV files with "
                              "--players and --games")
-
         module = _federation(args.federation) if args.federation else None
         read = read_files(others, module, args)
         for warning in read.warnings:

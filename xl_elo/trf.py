@@ -69,7 +69,7 @@ SHORT = frozenset("WDL")
 BYES = frozenset("HFUZ")
 CODES = PLAYED | FORFEITS | SHORT | BYES | {" "}
 #: The two sides of one game that agree, first side -> second side.
-AGREE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D"}
+AGREE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D", " ": " "}
 #: Points of each code under the usual scoring (for the warning on the points column).
 POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "W": 1.0, "D": 0.5, "L": 0.0,
           "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0, " ": 0.0}
@@ -216,7 +216,7 @@ def _check_rounds(tf: TrfFile) -> None:
         if not text.isdigit():
             continue
         played = max((b.round for p in tf.players.values() for b in p.blocks
-                      if b.opponent and b.code not in BYES), default=0)
+                      if b.opponent and b.code not in BYES and b.code != " "), default=0)
         if 0 < played < int(text):
             tf.warnings.append(f"{tf.name}: results up to round {played} of {int(text)} ({code} {text}, line "
                                f"{tf.headers[code][0]}): the tournament is not over; the rounds played are rated")
@@ -318,8 +318,8 @@ def _blocks(tf: TrfFile, line: str, number: int) -> list[Block]:
             continue
         colour = "-" if colour == " " else colour
         if opponent:
-            if code == " ":
-                tf.problem(number, where, f"no result is given for the game against {opponent}")
+            if code == " " and colour == "-":
+                tf.problem(number, where, f"no colour and no result are given for the game against {opponent}")
                 continue
             if code in BYES:
                 tf.problem(number, where, f"the result {result!r} is a bye's, but an opponent ({opponent}) is given")
@@ -489,7 +489,7 @@ def read_trf_files(paths: Sequence[Path], module: Any, args: argparse.Namespace)
     period = _period(reports, module, getattr(args, "period", None), problems, warnings)
     year = int(period[:4]) if period else None
     players, by_file = _players(reports, year, problems, several=len(paths) > 1)
-    games = _games(reports, by_file, problems)
+    games = _games(reports, by_file, problems, warnings)
     if problems:
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     inputs = [str(p) for p in paths]
@@ -612,12 +612,14 @@ def _r(rating: float | None) -> str:
     return "unrated" if rating is None else f"{rating:g}"
 
 
-def _games(reports: list[TrfFile], by_file: list[dict[int, str]], problems: list[Problem]) -> list[Game]:
+def _games(reports: list[TrfFile], by_file: list[dict[int, str]], problems: list[Problem],
+           warnings: list[str]) -> list[Game]:
     """Each game once, from the side with the lower start rank; two sides that disagree are a problem."""
     games: list[Game] = []
     offset = 0
     for tf, ids in zip(reports, by_file, strict=True):
         last = 0
+        unplayed: list[str] = []
         blocks = {p.rank: {b.round: b for b in p.blocks} for p in tf.players.values()}
         for p in sorted(tf.players.values(), key=lambda q: q.line):
             for b in p.blocks:
@@ -646,6 +648,11 @@ def _games(reports: list[TrfFile], by_file: list[dict[int, str]], problems: list
                 game = _game(tf, p, b, other, ob, ids, rnd, problems)
                 if game is not None:
                     games.append(game)
+                    if b.code == " ":
+                        unplayed.append(f"round {b.round}: {p.rank} - {other.rank}")
+        if unplayed:
+            warnings.append(f"{tf.name}: {len(unplayed)} pairing(s) without a result ({', '.join(unplayed[:5])}"
+                            f"{' ...' if len(unplayed) > 5 else ''}): not played yet, not rated")
         offset += last
     return games
 
@@ -667,7 +674,8 @@ def _game(tf: TrfFile, p: TrfPlayer, b: Block, other: TrfPlayer, ob: Block, ids:
     if b.code == "-" and ob.code == "-":
         spelling = "--"
     else:
-        spelling = {"1": "1", "0": "0", "=": "0.5", "+": "+", "-": "-", "W": "1", "D": "0.5", "L": "0"}[b.code]
+        spelling = {"1": "1", "0": "0", "=": "0.5", "+": "+", "-": "-", "W": "1", "D": "0.5", "L": "0",
+                    " ": ""}[b.code]
     return Game(ids[p.rank], ids[other.rank], schema.result(spelling), rnd, rated=b.code not in SHORT, row=p.line)
 
 
