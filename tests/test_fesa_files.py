@@ -233,3 +233,11 @@ def test_lisp_printing_of_what_lists_hold():
     assert form[0] * 2 == 1 and form[1:4] == [-3, 'x"y', Char("A")] and form[4:6] == [None, True]
     assert write_form(Struct("HOME", {"LIST": Char("A"), "NATIONALITY": "US"})) == \
         '#S(HOME :LIST #\\A :NATIONALITY "US" :RESIDENS NIL :LAST NIL)'
+
+
+def test_players_are_numbered_by_their_lines_as_the_program_numbers_them(tmp_path):
+    """FESA's program checks only that the first line is number 1; opponents are the lines' order."""
+    t = _tournament(tmp_path, "[A]\n[2016-01-07]\n1 [Ishikawa] [Musashi] [2+]\n5 [Hebert] [Pascal] [1-]\n")
+    read = _read(t, SAMPLE_LIST)
+    assert [(g.player, g.opponent) for g in read.event.games] == [("Ishikawa Musashi", "Hebert Pascal")]
+    assert any("line 4: numbered 5, read as player 2" in w for w in read.warnings)
