@@ -18,7 +18,8 @@ Results (rules 1.1): ``1 = 0`` are played games, rated; ``+ -`` are forfeits (a 
 is ``-`` on both sides) and ``W D L`` games of less than one move: kept, never rated; ``H F U
 Z`` (or opponent ``0000``) are byes and absences, kept as byes. Each game is in the report
 twice, once per player: it is built once, and two sides that disagree (opponent, colour or
-result) are one problem naming both lines. A block left blank is a round not played.
+result) are one problem naming both lines. A block left blank is a round not played; a pairing
+whose result is still blank (a report exported before the results) is kept as not played.
 
 Decisions where TRF is silent:
 
@@ -32,6 +33,8 @@ Decisions where TRF is silent:
   rating, the age and the 2400 flag, unless FIDE's rating list is given (``--rating-list``,
   :mod:`xl_elo.ratinglist`), whose K is used; a GM or IM title means the rating has reached
   2400 (both titles require it);
+- a report that declares more rounds (``XXR``, TRF-26 ``142``) than it holds results for is
+  rated as it is, with a warning (a tournament not over);
 - points that do not add up under the usual scoring (1, ½, 0; forfeit wins and full-point and
   pairing-allocated byes 1, half-point byes ½) are a warning, never an error: an event may
   score otherwise (``XXS``, TRF-26 ``162``).
