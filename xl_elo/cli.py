@@ -90,6 +90,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
     r.add_argument("--history", help="FESA history CSV (performance-mode players)")
+    r.add_argument("--rating-list", metavar="FILE",
+                   help="FIDE's downloadable rating list (TXT or XML): each player's rating, K, birth year and "
+                        "2400 flag by FIDE id (with -f fide); FESA: the rating list of FESA's program "
+                        "(ratingliste.pre) read with the tournament file turnering.txt")
     r.add_argument("--period", help="the period as YYYY-MM (FIDE, FSE: required, the year gives the ages)")
     r.add_argument("--format", choices=("table", "csv", "json", "report", "xlsx", "trf", "fesa"),
                    help="table (default on a terminal), csv (default otherwise), json, report (crosstable), "
@@ -120,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--period", help="FIDE, FSE: the period YYYY-MM (for the age; default: this month)")
     c.add_argument("--ever-2400", action="store_true", help="FIDE: the rating has reached 2400 once")
     c.add_argument("--junior", action="store_true", help="FFE: a junior (8 games replace the rating)")
-    c.add_argument("--bonus-count", type=int, default=0, help="FESA: activity bonuses already used (0 .. 100)")
+    c.add_argument("--bonus-count", type=int, help="FESA: activity bonuses already used (0 .. 100; default 0)")
     c.add_argument("--nsr-grade", help="FESA: a new player's recognised prior grade (e.g. '2 dan')")
     c.add_argument("--performance", action="store_true", help="print only the performance rating")
     c.add_argument("--match", action="store_true", help="FQE: a match of two players (rises capped at 50)")
@@ -315,12 +319,19 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if workbooks:
         if len(workbooks) > 1 or others or args.players or args.games:
             raise UsageError("give one filled workbook, or CSV files with --players and --games")
+        if args.rating_list:
+            raise UsageError("--rating-list goes with TRF reports, FESA's files or a players CSV, not a workbook")
         return _rate_workbook(args, Path(workbooks[0]), out, err)
     if others:
         from xl_elo.readers import read_files
 
+        if args.players or args.games or args.history:
+            raise UsageError("give the files of one kind: a TRF report or FESA's files, or CSV files with "
+                             "--players and --games")
         module = _federation(args.federation) if args.federation else None
         read = read_files(others, module, args)
+        for warning in read.warnings:
+            print(f"xl-elo: warning: {warning}", file=err)
         return _rate_and_write(read.module, read.event, args, out, err, read.inputs, writers=read.writers,
                                default_format=read.default_format)
     missing = [f"--{n}" for n in ("federation", "players", "games") if not getattr(args, n)]
@@ -334,9 +345,16 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history) if x]
     fmt = _format(args, out)
-    if fmt == "csv" and not args.history and _fast_lane(module, options, args, out, err):
+    if fmt == "csv" and not args.history and not args.rating_list and _fast_lane(module, options, args, out, err):
         return EXIT_OK
     event = read_event(args.players, args.games, args.history, period=args.period)
+    if args.rating_list:  # FIDE's list by id (the players' ids are FIDE ids)
+        from xl_elo.ratinglist import apply_to_event
+
+        event, notes = apply_to_event(args.rating_list, event, module)
+        inputs.append(args.rating_list)
+        for note in notes:
+            print(f"xl-elo: warning: {note}", file=err)
     return _rate_and_write(module, event, args, out, err, inputs, options)
 
 
@@ -371,6 +389,13 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
         data = writers[fmt](results)
         if args.output:
             write_text_atomic(args.output, data, inputs=inputs)
+        elif isinstance(data, bytes):  # a file in its own encoding: its bytes as they are
+            out.flush()
+            if hasattr(out, "buffer"):
+                out.buffer.write(data)
+                out.buffer.flush()
+            else:
+                out.write(data.decode("utf-8", "replace"))
         else:
             out.write(data)
         return EXIT_OK

@@ -1,0 +1,342 @@
+"""FIDE's downloadable rating list (ratings.fide.com/download_lists.phtml), fixed-width TXT or XML.
+
+``xl-elo rate -f fide ... --rating-list players_list_foa.txt`` takes from it, by FIDE id, each
+player's rating, K, year of birth and whether the rating has reached 2400 (rules 2.3):
+
+- the rating replaces the one in the report or the players table (a difference is a warning);
+- the year of birth fills or replaces the player's (the junior rule counts ages with it);
+- K 10 means the rating has reached 2400 (``ever_2400``); K 40 makes the player new for the
+  period when neither his games nor his age already give 40; K 20 or 10 makes a player of
+  few known games not new. When the rules would still give another K (a junior born in the
+  list's year), the rules' K is used and a warning says so.
+
+The TXT lists (the single standard, rapid and blitz lists and the combined one) are read by the
+header line's words, since FIDE moves the columns (the FOA column moved the ratings by four)
+and names the rating column by the list's month (``NOV25``); the combined list's standard
+columns are ``SRtng SGm SK``. The XML lists are ``<playerslist><player>`` elements with
+``fideid``, ``name``, ``rating``, ``games``, ``k``, ``birthday``, ``flag``. A list is read line by
+line, keeping only the players asked for, so FIDE's whole list (a million lines) takes seconds.
+Ids of the event that the list does not hold are reported (a warning: their own values are kept).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from xl_elo import files, limits, schema
+from xl_elo.model import Event, InputError, Player, Problem, period_year
+from xl_elo.readers import LineProblem
+
+#: Header words of the columns read, in the TXT lists.
+RATING_WORDS = ("SRTNG", "RTNG")
+_MONTH = re.compile(r"^[A-Z]{3}\d{2}$")
+K_VALUES = (10, 20, 40)
+
+
+@dataclass(frozen=True, slots=True)
+class ListEntry:
+    """One player of the list, as read."""
+
+    id: str
+    name: str
+    rating: float | None
+    games: int | None
+    k: int | None
+    birth_year: int | None
+    flag: str
+    line: int | None
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_list(path: str | Path, wanted: Iterable[str] | None = None, year: int | None = None
+              ) -> dict[str, ListEntry]:
+    """The entries of ``wanted`` ids (all when None) in FIDE's list at ``path`` (TXT or XML).
+
+    :class:`InputError` for a file that is not such a list, or bad values of the wanted players
+    (each named by line and column).
+    """
+    p = files.input_path(path)
+    name = p.name
+    want = None if wanted is None else {str(w) for w in wanted}
+    with open(p, "rb") as f:
+        head = f.read(4096)
+    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if start.startswith(b"<"):
+        return _read_xml(p, name, want, year)
+    return _read_txt(p, name, want, year)
+
+
+def _lines(p: Path) -> Iterator[tuple[int, str]]:
+    with open(p, "rb") as f:
+        for n, raw in enumerate(f, start=1):
+            if len(raw) > limits.LINE_CHARS.value:
+                raise InputError([LineProblem(p.name, n, None, limits.LINE_CHARS.message(
+                    f"the line is {len(raw):,} characters long"))])
+            if b"\x00" in raw:
+                raise InputError([LineProblem(p.name, n, None, "the file holds zero bytes: it is not a rating list "
+                                                               "(unzip FIDE's download first)")])
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+            yield n, text.rstrip("\r\n").lstrip("\ufeff")
+
+
+def header_columns(header: str) -> dict[str, tuple[int, int]]:
+    """Field -> (start, end) character positions, from the header line's words."""
+    words = [(m.group(), m.start()) for m in re.finditer(r"ID Number|\S+", header)]
+    spans: dict[str, tuple[int, int]] = {}
+    for i, (word, start) in enumerate(words):
+        end = words[i + 1][1] if i + 1 < len(words) else 10_000
+        key = word.upper()
+        if key == "ID NUMBER":
+            spans["id"] = (start, end)
+        elif key == "NAME":
+            spans["name"] = (start, end)
+        elif key in RATING_WORDS or (_MONTH.match(key) and "rating" not in spans):
+            spans["rating"] = (start, end)
+        elif key in ("GMS", "SGM"):
+            spans["games"] = (start, end)
+        elif key in ("K", "SK"):
+            spans["k"] = (start, end)
+        elif key in ("B-DAY", "BDAY", "BIRTHDAY"):
+            spans["birth"] = (start, end)
+        elif key == "FLAG":
+            spans["flag"] = (start, end)
+    return spans
+
+
+def _read_txt(p: Path, name: str, want: set[str] | None, year: int | None) -> dict[str, ListEntry]:
+    spans: dict[str, tuple[int, int]] | None = None
+    out: dict[str, ListEntry] = {}
+    problems: list[Problem] = []
+    id_end = 15
+    for n, line in _lines(p):
+        if spans is None:
+            if not line.strip():
+                continue
+            if not line.lstrip().upper().startswith("ID NUMBER"):
+                raise InputError([LineProblem(name, n, None, "is not FIDE's rating list: its first line is not the "
+                                                             "header 'ID Number  Name ...' (nor is it the XML list)")])
+            spans = header_columns(line)
+            missing = [f for f in ("id", "name", "rating") if f not in spans]
+            if missing:
+                raise InputError([LineProblem(name, n, None, f"the header has no {' or '.join(missing)} column "
+                                                             f"(found {schema.shown(line.strip(), 80)})")])
+            id_end = spans["id"][1]
+            continue
+        pid = line[:id_end].strip()
+        if not pid or (want is not None and pid not in want):
+            continue
+        cells = {f: line[a:b].strip() for f, (a, b) in spans.items()}
+        entry = _entry(cells, name, n, year, problems, functools.partial(_txt_col, spans))
+        if entry is not None:
+            out.setdefault(entry.id, entry)
+    if spans is None:
+        raise InputError([LineProblem(name, None, None, "the file is empty (expected FIDE's rating list)")])
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+def _txt_col(spans: dict[str, tuple[int, int]], field: str) -> str:
+    a, b = spans[field]
+    return f"columns {a + 1}-{b} ({field})" if b < 10_000 else f"columns {a + 1}- ({field})"
+
+
+def _entry(cells: dict[str, str], name: str, line: int | None, year: int | None, problems: list[Problem],
+           where: Any) -> ListEntry | None:
+    pid = cells.get("id", "")
+    if not (pid.isdigit() and pid.isascii()):
+        problems.append(LineProblem(name, line, where("id"), f"{schema.shown(pid)} is not a FIDE id"))
+        return None
+    pid = str(int(pid))
+    before = len(problems)
+
+    def get(field: str, parse: Any) -> Any:
+        text = cells.get(field) or ""
+        try:
+            return parse(text)
+        except schema.ValueProblem as exc:
+            problems.append(LineProblem(name, line, where(field), str(exc)))
+            return None
+
+    rating = get("rating", lambda t: schema.rating(t) if t.strip("0") else None)
+    games = get("games", lambda t: schema.whole(t, 0, schema.MAX_GAMES))
+    k = get("k", lambda t: schema.whole(t, 1, 100, what="a K-factor from 1 to 100"))
+    birth = get("birth", lambda t: schema.birth_year(t, year) if t.strip("0") else None)
+    if len(problems) > before:
+        return None
+    return ListEntry(pid, cells.get("name", ""), rating, games, k, birth, cells.get("flag", ""), line)
+
+
+_XML_FIELDS = {"fideid": "id", "name": "name", "rating": "rating", "games": "games", "k": "k",
+               "birthday": "birth", "flag": "flag"}
+
+
+def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> dict[str, ListEntry]:
+    """``<playerslist><player>...`` streamed through defusedxml's SAX parser: no DTD, no entity
+    (FIDE's list has none), line numbers for the messages."""
+    from xml.sax import SAXException
+    from xml.sax.handler import ContentHandler
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.sax import make_parser
+
+    out: dict[str, ListEntry] = {}
+    problems: list[Problem] = []
+
+    class Handler(ContentHandler):
+        def __init__(self) -> None:
+            super().__init__()
+            self.where: Any = None
+            self.cells: dict[str, str] | None = None
+            self.field: str | None = None
+            self.line: int | None = None
+            self.root: str | None = None
+
+        def setDocumentLocator(self, locator: Any) -> None:
+            self.where = locator
+
+        def startElement(self, tag: str, attrs: Any) -> None:
+            if self.root is None:
+                self.root = tag
+            if tag == "player":
+                self.cells, self.line = {}, self.where.getLineNumber() if self.where else None
+            elif self.cells is not None and tag in _XML_FIELDS:
+                self.field = _XML_FIELDS[tag]
+                self.cells[self.field] = ""
+
+        def endElement(self, tag: str) -> None:
+            if tag == "player" and self.cells is not None:
+                cells = {k: v.strip() for k, v in self.cells.items()}
+                self.cells = None
+                if want is None or cells.get("id", "") in want:
+                    entry = _entry(cells, name, self.line, year, problems, lambda f: f"<{_xml_tag(f)}>")
+                    if entry is not None:
+                        out.setdefault(entry.id, entry)
+            self.field = None
+
+        def characters(self, content: str) -> None:
+            if self.cells is not None and self.field is not None:
+                self.cells[self.field] += content
+
+    handler = Handler()
+    parser = make_parser()
+    parser.forbid_dtd = True
+    parser.setContentHandler(handler)
+    try:
+        parser.parse(str(p))
+    except (SAXException, DefusedXmlException, ValueError, LookupError) as exc:
+        line = None
+        if hasattr(exc, "getLineNumber"):
+            line = exc.getLineNumber()
+        what = ("a DOCTYPE or an entity (FIDE's list has none)" if isinstance(exc, DefusedXmlException)
+                else exc.getMessage() if hasattr(exc, "getMessage") else str(exc))
+        raise InputError([LineProblem(name, line, None, f"is not a readable XML rating list: {what}")]) from None
+    if handler.root not in ("playerslist", None):
+        raise InputError([LineProblem(name, None, None, f"is not FIDE's XML rating list (its root is "
+                                                        f"<{handler.root}>, expected <playerslist>)")])
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+def _xml_tag(field: str) -> str:
+    return {v: k for k, v in _XML_FIELDS.items()}.get(field, field)
+
+
+# --------------------------------------------------------------------------- using it
+
+
+def apply(entries: dict[str, ListEntry], players: list[Player], module: Any, year: int | None,
+          source: str, *, own: str = "the report") -> tuple[list[Player], list[str]]:
+    """``players`` with the list's rating, birth year, 2400 flag and K (as the facts that give it)."""
+    from xl_elo.federations import fide
+
+    warnings: list[str] = []
+    out: list[Player] = []
+    missing: list[str] = []
+    differ: list[str] = []
+    for p in players:
+        e = entries.get(p.id)
+        if e is None:
+            if not p.id.startswith("#") and "#" not in p.id:
+                missing.append(p.id)
+            out.append(p)
+            continue
+        if p.rating is not None and e.rating != p.rating:
+            differ.append(f"{p.id} {_name(p)}: {p.rating:g} in {own}, {_r(e.rating)} in the list")
+        rating = e.rating
+        birth = e.birth_year if e.birth_year is not None else p.birth_year
+        ever = bool(p.ever_2400) or e.k == 10 or (rating is not None and rating >= fide.K10_RATING)
+        games: int | None = p.games if rating is not None else 0
+        if rating is not None and e.k is not None:
+            age = (year - birth) if (year is not None and birth is not None) else None
+            k_of = functools.partial(_k_of, rating, age)
+
+            if e.k not in K_VALUES:
+                warnings.append(f"{p.id} {_name(p)}: K {e.k} in the list is not one of 10, 20, 40: K from the rules "
+                                f"({k_of(games, ever)})")
+            else:
+                if e.k == 20 and k_of(games, ever) == 10 and rating < fide.K10_RATING:
+                    ever = False  # the list knows better than a title
+                if e.k == 40 and k_of(games, ever) != 40:
+                    games = 0
+                elif e.k != 40 and k_of(games, ever) == 40 and games is not None \
+                        and games < fide.NEW_PLAYER_GAMES:
+                    games = None
+                if k_of(games, ever) != e.k:
+                    warnings.append(f"{p.id} {_name(p)}: K {e.k} in the list, but the rules give {k_of(games, ever)} "
+                                    f"(born {birth}, rated {rating:g}): the rules' K is used")
+        out.append(replace(p, rating=rating, birth_year=birth, ever_2400=ever, games=games))  # type: ignore[arg-type]
+    if differ:
+        warnings.append(f"{len(differ)} rating(s) differ from {source}, whose ratings are used: "
+                        + "; ".join(differ[:10]) + (f"; and {len(differ) - 10} more" if len(differ) > 10 else ""))
+    if missing:
+        warnings.append(f"{len(missing)} FIDE id(s) not found in {source} (their own values are used): "
+                        + ", ".join(missing[:20]) + (f" and {len(missing) - 20} more" if len(missing) > 20 else ""))
+    return out, warnings
+
+
+def _k_of(rating: float, age: int | None, games: int | None, ever_2400: bool) -> int:
+    from xl_elo.federations import fide
+
+    return int(fide.k_factor(rating, games, age, ever_2400))
+
+
+def _name(p: Player) -> str:
+    return f"({p.name})" if p.name else ""
+
+
+def _r(rating: float | None) -> str:
+    return "unrated" if rating is None else f"{rating:g}"
+
+
+def _fide_only(module: Any, path: str | Path) -> None:
+    if module.CODE != "fide":
+        raise InputError([Problem(Path(path).name, None, None,
+                                  f"FIDE's rating list gives FIDE ratings and K: use it with -f fide, not "
+                                  f"{module.CODE.upper()}")])
+
+
+def apply_file(path: str | Path, players: list[Player], module: Any, year: int | None, *,
+               own: str = "the report") -> tuple[list[Player], list[str]]:
+    """Read FIDE's list at ``path`` for ``players`` and apply it (:func:`apply`)."""
+    _fide_only(module, path)
+    entries = read_list(path, [p.id for p in players], year)
+    return apply(entries, players, module, year, Path(path).name, own=own)
+
+
+def apply_to_event(path: str | Path, event: Event, module: Any) -> tuple[Event, list[str]]:
+    """The event of a players table whose ids are FIDE ids, with the list applied."""
+    players, warnings = apply_file(path, list(event.players), module, period_year(event.period),
+                                   own="the players table")
+    return replace(event, players=tuple(players)), warnings
