@@ -150,8 +150,8 @@ def test_fesa_normal_mode_with_a_handicap():
     (["fide", "--rating", "2000", "--games", "2200 x, 2a00 1, 1"], "3 problems in the input"),
     (["fide", "--rating", "2000", "--games", "2200 +"], "forfeits and byes never count"),
     (["fide", "--rating", "2000", "--games", "2200 1 B gives"], "handicaps are FESA's"),
-    (["fide", "--rating", "2000", "--k", "0", "--games", "2200 1"], "--k: 0 is not a K-factor"),
-    (["fide", "--rating", "2000", "--rated-games", "-5", "--games", "2200 1"], "--rated-games: -5 is out of range"),
+    (["fide", "--rating", "2000", "--k", "0", "--games", "2200 1"], "--k: '0' is out of range (expected a K-factor"),
+    (["fide", "--rating", "2000", "--rated-games", "-5", "--games", "2200 1"], "--rated-games: '-5' is out of range"),
     (["ffe", "--rating", "2000", "--k", "20", "--games", "2200 1"], "--k: is for FIDE, FSE, FQE, FESA only"),
     (["fqe", "--rating", "2000", "--ever-2400", "--games", "2200 1"], "--ever-2400: is for FIDE only"),
     (["fesa", "--rating", "1500", "--games", "unrated 1", "--performance"], "FESA counts every opponent"),
@@ -160,8 +160,9 @@ def test_fesa_normal_mode_with_a_handicap():
      "--birth-year: 2030 is out of range"),
 ])
 def test_what_the_calculator_refuses(argv, words):
+    """A value the argument's type refuses is a usage error (status 2, as argparse); the rest status 1."""
     status, _, err = calc(*argv)
-    assert status == 1 and words in err and "Traceback" not in err
+    assert status == (2 if "out of range" in words else 1) and words in err and "Traceback" not in err
 
 
 def test_elo_change_takes_ever_2400_and_a_known_k():

@@ -739,11 +739,8 @@ def write_list(read: FesaFiles, results: Results) -> bytes:
         new = Struct("PLAYER", dict(s.slots), s.line)
         after = row.get("rating_after")
         if row.get("mode") == "performance":
-            games = history.get(pid, [])
-            k = read.prior_history.get(pid, 0) + (2 if row.get("nsr_grade") and not s.get("GAMES") else 0)
-            k = min(k, len(games))
-            ordered = list(reversed(games[:k])) + games[k:]
-            new.slots["GAMES"] = [[_int(o), _lisp_result(r), 1] for o, r in ordered] or None
+            games = history.get(pid, [])  # the engine's order is the program's (rules 6.5)
+            new.slots["GAMES"] = [[_int(o), _lisp_result(r), 1] for o, r in games] or None
         elif after is None:
             new.slots["GAMES"] = 0
         else:

@@ -490,7 +490,7 @@ def _result_row(e: _Entry, current: list[float]) -> tuple[dict[str, object], lis
         else:
             rating_after = rating_before
             games_after = p.games
-            history_after = e.prior[::-1]  # untouched, in its own order
+            history_after = list(e.prior)  # as the program stores it: read last game first, written back so
             mode = "performance" if e.prior else ("normal" if rating_before is not None else "unrated")
         bonus_count = p.bonus_count if mode == "normal" else 0
         walk: list[float] = []
