@@ -12,8 +12,15 @@ from xl_elo.functions import ArgumentError, elo_change
 
 
 def calc(*argv: str) -> tuple[int, str, str]:
+    """Status, output and messages (argparse's usage errors included: they go to sys.stderr)."""
+    import contextlib
+
     out, err = io.StringIO(), io.StringIO()
-    status = main(["calc", *argv], out, err)
+    with contextlib.redirect_stderr(err):
+        try:
+            status = main(["calc", *argv], out, err)
+        except SystemExit as exc:
+            status = int(exc.code or 0)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -160,9 +167,11 @@ def test_fesa_normal_mode_with_a_handicap():
      "--birth-year: 2030 is out of range"),
 ])
 def test_what_the_calculator_refuses(argv, words):
-    """A value the argument's type refuses is a usage error (status 2, as argparse); the rest status 1."""
+    """A value an option's type refuses is a usage error (status 2, as argparse); the rest status 1."""
     status, _, err = calc(*argv)
-    assert status == (2 if "out of range" in words else 1) and words in err and "Traceback" not in err
+    usage = words.startswith(("--k:", "--rated-games:")) and "out of range" in words
+    assert status == (2 if usage else 1), err
+    assert words in err and "Traceback" not in err
 
 
 def test_elo_change_takes_ever_2400_and_a_known_k():

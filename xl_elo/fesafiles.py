@@ -32,8 +32,9 @@ the tournament's players updated (rating, games or history, bonus counter, FESA 
 runs, the date of their last tournament, on the nationality of the tournament's list, ``E``
 or ``A``), sorted by rating, highest first, ties in the order before (new players first),
 printed as the program prints (``#S(PLAYER :LAST-NAME "..." ...)``, one per line, in
-ISO-8859-1). A performance-mode player's history is written in the program's order: his
-earlier games last first, then this tournament's games. Where SPEC 6 and the program part
+ISO-8859-1). A performance-mode player's history is written in the program's order, which is
+the engine's (rules 6.5): his earlier games last first, then this tournament's games. Where
+the rules and the program part
 (a new player without an NSR grade and without a rated game stays unrated, rules 6.8; the
 program would list him at 1) the list keeps him as a new player (rating 0, no games).
 """
