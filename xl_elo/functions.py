@@ -104,6 +104,12 @@ def _numbers(value: Range, name: str, *, zero_is_blank: bool = True,
     return [[_number_cell(v, name, zero_is_blank=zero_is_blank, parse=check) for v in row] for row in rows], scalar
 
 
+def _rating_or_unrated(v: Any) -> float | None:
+    """One player's rating; 0 is unrated, as in every range of ratings (LibreOffice passes an empty cell as 0)."""
+    r = schema.rating(v)
+    return None if not r else r
+
+
 def _ratings(value: Range, name: str) -> tuple[list[list[float]], bool]:
     return _numbers(value, name, parse=schema.rating)
 
@@ -333,7 +339,7 @@ def _blank_range(value: Range) -> bool:
 
 @spreadsheet("ratings",
              Arg("federation", "FIDE, FSE, FQE, FFE or FESA."),
-             Arg("rating", "The player's rating before the period or event (one cell; blank: unrated)."),
+             Arg("rating", "The player's rating before the period or event (one cell; blank or 0: unrated)."),
              Arg("opponent_ratings", "The opponents' ratings, one per game (FESA: after the tournament, in round "
                                      "order).", True),
              Arg("results", "The results, one per game, same size as opponent_ratings: 1, 0.5, 0, 1-0, ½, W/D/L ...",
@@ -347,7 +353,7 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
                age: Range = None, ever_2400: Range = None, k: Range = None) -> Any:
     """One player's rating change over a period or event, by a federation's rules (xl-elo rules 2 to 6)."""
     module = _federation(federation)
-    r = _single(rating, "rating", schema.rating)
+    r = _single(rating, "rating", _rating_or_unrated)
     pairs = _games(opponent_ratings, results)
     g = _single(games, "games", lambda v: schema.whole(v, 0, schema.MAX_GAMES))
     a = _single(age, "age", lambda v: schema.whole(v, 0, 150, what="an age from 0 to 150"))
@@ -371,7 +377,7 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
                            "ffe (Ea + D(P)), fide (Ra + dp) or fse."),
              Arg("opponent_ratings", "The opponents' ratings, one per game.", True),
              Arg("results", "The results, one per game, same size as opponent_ratings.", True),
-             Arg("rating", "FFE: the player's rating, to apply the 350-point compatibility window (blank: none).",
+             Arg("rating", "FFE: the player's rating, to apply the 350-point compatibility window (blank or 0: none).",
                  optional=True))
 def elo_performance(method: Range, opponent_ratings: Range, results: Range, rating: Range = None) -> Any:
     """A performance rating by a federation's method (xl-elo rules 2.6, 4.3, 5.3 - 5.5, 6.5)."""
@@ -380,7 +386,7 @@ def elo_performance(method: Range, opponent_ratings: Range, results: Range, rati
     except ValueError as exc:
         raise ArgumentError(f"argument method: {exc}") from None
     pairs = _games(opponent_ratings, results)
-    own = _single(rating, "rating", schema.rating)
+    own = _single(rating, "rating", _rating_or_unrated)
     value = module.performance([o for o, _ in pairs], [s for _, s in pairs], own)
     if value is None:
         raise ArgumentError(f"{module.CODE.upper()}: no performance rating for these games (no game counts, or all "

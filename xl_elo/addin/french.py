@@ -43,7 +43,7 @@ HELP: dict[str, tuple[str, dict[str, str]]] = {
         "La variation de classement d'un joueur sur une période ou un tournoi, selon les règles d'une "
         "fédération (règles xl-elo 2 à 6).",
         {"federation": _FEDERATIONS,
-         "rating": "Le classement du joueur avant la période ou le tournoi (une cellule ; vide : non classé).",
+         "rating": "Le classement du joueur avant la période ou le tournoi (une cellule ; vide ou 0 : non classé).",
          "opponent_ratings": "Les classements des adversaires, un par partie (FESA : après le tournoi, dans "
                              "l'ordre des rondes).",
          "results": "Les résultats, un par partie, même taille que opponent_ratings : 1, 0,5, 0, 1-0, ½, "
@@ -60,7 +60,7 @@ HELP: dict[str, tuple[str, dict[str, str]]] = {
          "opponent_ratings": "Les classements des adversaires, un par partie.",
          "results": "Les résultats, un par partie, même taille que opponent_ratings.",
          "rating": "FFE : le classement du joueur, pour appliquer la fenêtre de compatibilité de 350 points "
-                   "(vide : aucune)."}),
+                   "(vide ou 0 : aucune)."}),
     "FFE_DP": (
         "D(P) de la FFE, borné à +-470 (règles xl-elo 5.4).",
         {"p": "Le pourcentage marqué, de 0 à 1 : une cellule ou une plage.",

@@ -112,6 +112,10 @@ def run(pipe, job):
         result["reopened"] = _read(doc.Sheets.getByIndex(0), job)
         timings["save_and_reopen"] = time.time() - t
     doc.close(True)
+    import importlib.util
+    import platform
+
+    result["python"] = {"version": platform.python_version(), "numpy": importlib.util.find_spec("numpy") is not None}
     timings["total"] = time.time() - t0
     result["timings"] = timings
     try:
