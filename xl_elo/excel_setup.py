@@ -81,9 +81,10 @@ Steps 1 to 6 need Excel on Windows; they were not tried where xl-elo is tested.
 
 
 def _pythonw(python: str) -> str:
-    path = Path(python)
-    if path.name.lower() == "python.exe":
-        return str(path.with_name("pythonw.exe"))
+    """pythonw.exe beside python.exe: no console window with every call, and xlwings' VBA leaves a
+    path holding "pythonw" alone (it rewrites "python" to "pythonw" anywhere else in the path)."""
+    if python.lower().endswith("python.exe"):
+        return python[: -len("python.exe")] + "pythonw.exe"
     return python
 
 
