@@ -3,7 +3,7 @@
 :data:`FUNCTIONS` lists every function with its arguments and their help; each is a plain
 Python function that takes what a spreadsheet passes (a number, a text, or a range as a list
 of rows; a blank cell as None, ``""`` or 0) and answers with a value or a list of rows of
-the same shape. ``udfs/xl_elo_udfs.py`` gives them to xlwings, ``xl_elo.calc_addin`` to
+the same shape. ``udfs/xl_elo_udfs.py`` gives them to xlwings, ``xl_elo.addin`` (the extension) to
 LibreOffice. No rating rule lives here: every function converts its cells through
 :mod:`xl_elo.schema` (so the functions accept and refuse what the readers accept and
 refuse) and calls a federation's contract functions (:mod:`xl_elo.federations.contract`).
