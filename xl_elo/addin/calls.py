@@ -107,7 +107,7 @@ def call(spec: Any, args: tuple[Any, ...]) -> Any:
         return error_text(f"{spec.name}: internal error ImportError: {exc} (please report it)")
     except RecursionError:
         return error_text(f"{spec.name}: the ranges are too large")
-    except Exception as exc:  # a fault of xl-elo: said in the cell, not hidden behind #VALUE!
+    except Exception as exc:  # noqa: BLE001 - a fault of xl-elo: said in the cell, not hidden behind #VALUE!
         return error_text(f"{spec.name}: internal error {type(exc).__name__}: {exc} (please report it)")
 
 

@@ -21,12 +21,12 @@ HELP: dict[str, tuple[str, dict[str, str]]] = {
         "Score attendu logistique 1 / (1 + 10^((adversaire - classement) / 400)) (règles xl-elo 1.2).",
         {"rating": _RATING, "opponent_rating": _OPPONENT}),
     "FIDE_EXPECTED": (
-        "Score attendu FIDE, d'après la table de la FIDE ; un écart de plus de 400 compte pour 400 "
-        "sous 2650 (règles xl-elo 2.2).",
+        ("Score attendu FIDE, d'après la table de la FIDE ; un écart de plus de 400 compte pour 400 "
+        "sous 2650 (règles xl-elo 2.2)."),
         {"rating": _RATING, "opponent_rating": _OPPONENT}),
     "FQE_EXPECTED": (
-        "Score attendu FQE d'un joueur permanent, d'après la table de la Fédération québécoise des échecs "
-        "(règles xl-elo 4.2).",
+        ("Score attendu FQE d'un joueur permanent, d'après la table de la Fédération québécoise des échecs "
+        "(règles xl-elo 4.2)."),
         {"rating": _RATING, "opponent_rating": _OPPONENT}),
     "FQE_TABLE": (
         "La table FQE des scores attendus selon l'écart de classement (règles xl-elo 4.2).",
@@ -40,8 +40,8 @@ HELP: dict[str, tuple[str, dict[str, str]]] = {
          "age": _AGE,
          "ever_2400": _EVER_2400}),
     "ELO_CHANGE": (
-        "La variation de classement d'un joueur sur une période ou un tournoi, selon les règles d'une "
-        "fédération (règles xl-elo 2 à 6).",
+        ("La variation de classement d'un joueur sur une période ou un tournoi, selon les règles d'une "
+        "fédération (règles xl-elo 2 à 6)."),
         {"federation": _FEDERATIONS,
          "rating": "Le classement du joueur avant la période ou le tournoi (une cellule ; vide ou 0 : non classé).",
          "opponent_ratings": "Les classements des adversaires, un par partie (FESA : après le tournoi, dans "
@@ -67,8 +67,8 @@ HELP: dict[str, tuple[str, dict[str, str]]] = {
          "method": "normal (par défaut : le quantile de la loi normale) ou table (interpolation de la table "
                    "publiée)."}),
     "FFE_ROUND": (
-        "Un classement arrondi à la dizaine la plus proche, 5 vers le haut, comme la FFE le publie "
-        "(règles xl-elo 5.9).",
+        ("Un classement arrondi à la dizaine la plus proche, 5 vers le haut, comme la FFE le publie "
+        "(règles xl-elo 5.9)."),
         {"x": "Un classement : une cellule ou une plage."}),
     "ELO_CONVERT": (
         "Conversion entre Elo, INGO, BRIDIER, BCR et CS selon les formules de la FFE (règles xl-elo 5.11).",
@@ -76,20 +76,20 @@ HELP: dict[str, tuple[str, dict[str, str]]] = {
          "from_system": _SYSTEMS,
          "to_system": _SYSTEMS}),
     "SHOGI_GRADE": (
-        "Le grade FESA dont l'intervalle LB à UB contient le classement, en texte (6 kyu, 1 dan) "
-        "(règles xl-elo 6.9).",
+        ("Le grade FESA dont l'intervalle LB à UB contient le classement, en texte (6 kyu, 1 dan) "
+        "(règles xl-elo 6.9)."),
         {"rating": "Un classement FESA : une cellule ou une plage."}),
     "SHOGI_GRADE_BOUNDS": (
         "LB, MP, UB, #LB et #MP d'un grade FESA, sur une ligne (règles xl-elo 6.9).",
         {"grade": "Un grade FESA, par exemple 3 kyu ou 1 dan."}),
     "SHOGI_HANDICAP": (
-        "L'effet d'un handicap en points de classement, pour le classement de celui qui le donne "
-        "(règles xl-elo 6.7).",
+        ("L'effet d'un handicap en points de classement, pour le classement de celui qui le donne "
+        "(règles xl-elo 6.7)."),
         {"rating": "Le classement de celui qui donne le handicap : une cellule ou une plage.",
          "handicap": "S (sente), L (lance), B (fou), R (tour), RL, 2p, 4p, 5p ou 6p."}),
     "ELO_RATE": (
-        "Classe tout un tournoi ou toute une période ; renvoie le tableau des résultats avec sa ligne "
-        "d'en-tête (règles xl-elo 8).",
+        ("Classe tout un tournoi ou toute une période ; renvoie le tableau des résultats avec sa ligne "
+        "d'en-tête (règles xl-elo 8)."),
         {"federation": _FEDERATIONS,
          "players": "Le tableau des joueurs avec sa ligne d'en-tête (id, name, rating, games, ...).",
          "games": "Le tableau des parties avec sa ligne d'en-tête (round, player, opponent, result, ...).",

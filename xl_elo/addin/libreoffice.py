@@ -39,7 +39,7 @@ def uno_python() -> str | None:
     for exe in dict.fromkeys(c for c in candidates if c):
         if not Path(exe).is_file():
             continue
-        probe = subprocess.run([exe, "-c", "import uno, unohelper"], capture_output=True, timeout=60)
+        probe = subprocess.run([exe, "-c", "import uno, unohelper"], capture_output=True, timeout=60, check=False)
         if probe.returncode == 0:
             return exe
     return None
@@ -92,7 +92,7 @@ def run_job(oxt: str | Path, job: dict[str, Any], timeout: float = 180) -> dict[
 
         start = time.monotonic()
         add = subprocess.run([*runas, unopkg, "add", profile, str(work / "xl-elo.oxt")],
-                             capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+                             capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL, check=False)
         timings["unopkg_add"] = time.monotonic() - start
         if add.returncode != 0:
             raise RuntimeError(f"unopkg add failed:\n{(add.stderr or add.stdout).strip()}")
@@ -106,7 +106,8 @@ def run_job(oxt: str | Path, job: dict[str, Any], timeout: float = 180) -> dict[
         ok = False
         try:
             client = subprocess.run([*runas, python, str(work / CLIENT.name), pipe, str(work / "job.json"),
-                                     str(work / "result.json")], capture_output=True, text=True, timeout=timeout)
+                                     str(work / "result.json")], capture_output=True, text=True, timeout=timeout,
+                                    check=False)
             if client.returncode != 0 or not (work / "result.json").exists():
                 raise RuntimeError(f"the UNO client failed:\n{client.stderr.strip() or client.stdout.strip()}")
             result: dict[str, Any] = json.loads((work / "result.json").read_text(encoding="utf-8"))

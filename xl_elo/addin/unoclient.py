@@ -35,7 +35,7 @@ def connect(pipe, timeout=60.0):
     start = time.time()
     while True:
         try:
-            return resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
+            return resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
         except NoConnectException:
             if time.time() - start > timeout:
                 raise
@@ -120,7 +120,7 @@ def run(pipe, job):
     result["timings"] = timings
     try:
         desktop.terminate()
-    except Exception:  # the bridge goes down while LibreOffice quits
+    except Exception:  # noqa: BLE001,S110 - the bridge goes down while LibreOffice quits
         pass
     return result
 

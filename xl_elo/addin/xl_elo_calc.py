@@ -1,4 +1,3 @@
-# -*- coding: utf-8 -*-
 """xl-elo's functions in LibreOffice Calc: the extension's UNO component.
 
 This file is copied to the root of the extension (xl-elo.oxt), beside the type library
@@ -27,20 +26,21 @@ SERVICE_NAMES = (SERVICE_NAME, "com.sun.star.sheet.AddIn")
 MIN_PYTHON = (3, 10)
 
 #: The IDL methods, one per function of xl_elo.functions.FUNCTIONS: written in by the builder.
-METHODS = ()
+METHODS = ()  # type: tuple[str, ...]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _BUNDLE = os.path.join(_HERE, "pythonpath")
 
-_state = {}
+_state = {}  # type: dict
 
 
 def _old_python():
     if sys.version_info >= MIN_PYTHON:
         return None
-    return ("#VALUE! xl-elo needs Python %d.%d or newer; this LibreOffice runs Python %d.%d.%d "
-            "(use a newer LibreOffice, or the template workbooks)"
-            % (MIN_PYTHON + tuple(sys.version_info[:3])))
+    need = ".".join(str(v) for v in MIN_PYTHON)
+    have = ".".join(str(v) for v in sys.version_info[:3])
+    return (f"#VALUE! xl-elo needs Python {need} or newer; this LibreOffice runs Python {have} "
+            "(use a newer LibreOffice, or the template workbooks)")
 
 
 def _methods():
@@ -69,8 +69,8 @@ def _dispatch(name):
             return _matrix(problem)
         try:
             spec = _methods()[name]
-        except Exception as exc:  # the bundle cannot load: say why in the cell
-            return _matrix("#VALUE! xl-elo could not start: %s: %s" % (type(exc).__name__, exc))
+        except Exception as exc:  # noqa: BLE001 - the bundle cannot load: say why in the cell
+            return _matrix(f"#VALUE! xl-elo could not start: {type(exc).__name__}: {exc}")
         return _matrix(_state["calls"].call(spec, args))
 
     method.__name__ = name
