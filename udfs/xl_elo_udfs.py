@@ -5,7 +5,10 @@ serves LibreOffice Calc's extension); this module only hands each one to xlwings
 help: ``@xw.func`` with the function's description, ``@xw.arg`` with each argument's. A range
 argument arrives as a 2-D list (``ndim=2``); a blank cell as None, "" or 0.
 
-Set-up for each runtime, step by step: udfs/README.md.
+It is installed with xl-elo as the top-level module ``xl_elo_udfs``: classic xlwings' "UDF
+Modules" names it, xlwings Lite's main.py and xlwings Server's custom functions import it
+(``xl-elo excel-setup`` writes those files). Set-up for each runtime, step by step:
+udfs/README.md.
 """
 
 from __future__ import annotations

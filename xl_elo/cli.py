@@ -138,6 +138,23 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--output-dir", "-o", default="workbooks", help="folder (default: workbooks)")
     w.add_argument("--only", action="append", help=f"build only this one ({names}, tables)")
 
+    x = sub.add_parser("extension", help="build the LibreOffice Calc extension (the functions in Calc)",
+                       description="Write xl-elo.oxt, the LibreOffice Calc extension that gives Calc the "
+                                   "spreadsheet functions (ELO_EXPECTED, FQE_TABLE, ...); install it with Tools > "
+                                   "Extension Manager > Add, or unopkg add xl-elo.oxt (udfs/README.md).")
+    x.add_argument("--output", "-o", default="xl-elo.oxt", help="the file to write (default: xl-elo.oxt)")
+
+    xs = sub.add_parser("excel-setup", help="write what each xlwings runtime needs for the functions in Excel",
+                        description="Write, one folder per xlwings runtime, what it needs to give Excel the "
+                                    "spreadsheet functions: classic/ (xlwings.conf), lite/ (main.py, "
+                                    "requirements.txt), server/ (a module for xlwings Server, and app.py, a "
+                                    "minimal server on 127.0.0.1). Each folder's README.txt says the steps "
+                                    "(udfs/README.md).")
+    xs.add_argument("--output-dir", "-o", default="xl-elo-excel", help="folder (default: xl-elo-excel)")
+    xs.add_argument("--runtime", action="append", choices=("classic", "lite", "server"),
+                    help="only this runtime (repeatable; default: all three)")
+    xs.add_argument("--wheel-url", help="the HTTPS address of xl-elo's wheel, for xlwings Lite's requirements.txt")
+
     t = sub.add_parser("tables", help="list or print the federations' published tables",
                        description="Without NAME, list the published tables; with NAME, print it; with "
                                    "--compare, print it beside the values our formulas give, differences marked.")
@@ -187,6 +204,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             return _convert(args, out)
         if args.command == "rules":
             return _rules(args, out, err)
+        if args.command in ("extension", "excel-setup"):
+            return _spreadsheet_setup(args, out)
         if args.command == "demo":
             from xl_elo.demo import run_demo
 
@@ -644,3 +663,28 @@ def run() -> None:
 
 if __name__ == "__main__":
     run()
+
+
+def _spreadsheet_setup(args: argparse.Namespace, out: TextIO) -> int:
+    """``xl-elo extension`` and ``xl-elo excel-setup``: files that put the functions in a spreadsheet."""
+    if args.command == "extension":
+        from xl_elo.addin.build import ExtensionError, build
+
+        try:
+            path = build(args.output)
+        except ExtensionError as exc:
+            raise RuntimeError(str(exc)) from None
+        out.write(f"wrote {path}: install it with LibreOffice's Tools > Extension Manager > Add, or "
+                  f"unopkg add {path}, then restart LibreOffice\n")
+        return EXIT_OK
+    from xl_elo.excel_setup import RUNTIMES, SetupError, write
+
+    try:
+        written = write(args.output_dir, tuple(args.runtime or RUNTIMES), args.wheel_url)
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
+    for path in written:
+        out.write(f"wrote {path}\n")
+    out.write(f"next: the README.txt of each folder in {args.output_dir} (udfs/README.md has the same steps)\n")
+    return EXIT_OK
+

@@ -45,6 +45,9 @@ IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 Bytes = npt.NDArray[np.bytes_]
 
+#: numpy's string functions: ``np.strings`` from numpy 2, ``np.char`` before (Debian 12 has 1.24)
+_strings: Any = getattr(np, "strings", np.char)
+
 _BOM = b"\xef\xbb\xbf"
 #: Zero bytes after a file's text: a cell's bytes are read 8 at a time.
 _PAD = 8
@@ -398,7 +401,7 @@ class IdIndex:
             return out
         if ids.dtype.itemsize > self.width:
             # longer than every known id: only the ones that fit can be known
-            fits = np.strings.str_len(ids) <= self.width
+            fits = _strings.str_len(ids) <= self.width
             out[fits] = self.find(ids[fits].astype(f"S{self.width}"))
             return out
         words = _words(ids, self.width)
@@ -512,11 +515,11 @@ def _check_ids(ids: Bytes) -> None:
     if not len(ids):
         return
     for bad in (b"*", b"?", b"~"):
-        if (np.strings.find(ids, bad) >= 0).any():
+        if (_strings.find(ids, bad) >= 0).any():
             raise NotSimple("an id with a wildcard")
     if (ids.view(np.uint8) >= 0x80).any():
         raise NotSimple("a non-ASCII id")
-    lower = np.strings.lower(ids)
+    lower = _strings.lower(ids)
     if not np.array_equal(lower, ids):
         IdIndex(lower)  # raises NotSimple for two ids that differ only by case
 
@@ -698,7 +701,7 @@ def _check_csv_safe(column: Bytes) -> None:
     first = column.view(np.uint8).reshape(len(column), -1)[:, 0] if len(column) else np.zeros(0, np.uint8)
     if np.isin(first, [ord(c) for c in "=+-@\t\r"]).any():
         raise NotSimple("text that starts like a formula")
-    if (np.strings.find(column, b",") >= 0).any():
+    if (_strings.find(column, b",") >= 0).any():
         raise NotSimple("a comma inside a cell")
 
 

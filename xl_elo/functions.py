@@ -3,7 +3,7 @@
 :data:`FUNCTIONS` lists every function with its arguments and their help; each is a plain
 Python function that takes what a spreadsheet passes (a number, a text, or a range as a list
 of rows; a blank cell as None, ``""`` or 0) and answers with a value or a list of rows of
-the same shape. ``udfs/xl_elo_udfs.py`` gives them to xlwings, ``xl_elo.calc_addin`` to
+the same shape. ``udfs/xl_elo_udfs.py`` gives them to xlwings, ``xl_elo.addin`` (the extension) to
 LibreOffice. No rating rule lives here: every function converts its cells through
 :mod:`xl_elo.schema` (so the functions accept and refuse what the readers accept and
 refuse) and calls a federation's contract functions (:mod:`xl_elo.federations.contract`).
@@ -102,6 +102,12 @@ def _numbers(value: Range, name: str, *, zero_is_blank: bool = True,
     rows, scalar = _grid(value)
     check = parse or (lambda v: schema.number(v, what="a number"))
     return [[_number_cell(v, name, zero_is_blank=zero_is_blank, parse=check) for v in row] for row in rows], scalar
+
+
+def _rating_or_unrated(v: Any) -> float | None:
+    """One player's rating; 0 is unrated, as in every range of ratings (LibreOffice passes an empty cell as 0)."""
+    r = schema.rating(v)
+    return None if not r else r
 
 
 def _ratings(value: Range, name: str) -> tuple[list[list[float]], bool]:
@@ -346,7 +352,7 @@ def _blank_range(value: Range) -> bool:
 
 @spreadsheet("ratings",
              Arg("federation", "FIDE, FSE, FQE, FFE or FESA."),
-             Arg("rating", "The player's rating before the period or event (one cell; blank: unrated)."),
+             Arg("rating", "The player's rating before the period or event (one cell; blank or 0: unrated)."),
              Arg("opponent_ratings", "The opponents' ratings, one per game (FESA: after the tournament, in round "
                                      "order).", True),
              Arg("results", "The results, one per game, same size as opponent_ratings: 1, 0.5, 0, 1-0, ½, W/D/L ...",
@@ -360,7 +366,7 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
                age: Range = None, ever_2400: Range = None, k: Range = None) -> Any:
     """One player's rating change over a period or event, by a federation's rules (xl-elo rules 2 to 6)."""
     module = _federation(federation)
-    r = _single(rating, "rating", schema.rating)
+    r = _single(rating, "rating", _rating_or_unrated)
     pairs = _games(opponent_ratings, results)
     g = _single(games, "games", (lambda v: schema.whole(v, 0, schema.MAX_BONUS_COUNT, what="the activity bonuses "
                                               f"already used, from 0 to {schema.MAX_BONUS_COUNT}"))
@@ -386,7 +392,7 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
                            "ffe (Ea + D(P)), fide (Ra + dp) or fse."),
              Arg("opponent_ratings", "The opponents' ratings, one per game.", True),
              Arg("results", "The results, one per game, same size as opponent_ratings.", True),
-             Arg("rating", "FFE: the player's rating, to apply the 350-point compatibility window (blank: none).",
+             Arg("rating", "FFE: the player's rating, to apply the 350-point compatibility window (blank or 0: none).",
                  optional=True))
 def elo_performance(method: Range, opponent_ratings: Range, results: Range, rating: Range = None) -> Any:
     """A performance rating by a federation's method (xl-elo rules 2.6, 4.3, 5.3 - 5.5, 6.5)."""
@@ -395,7 +401,7 @@ def elo_performance(method: Range, opponent_ratings: Range, results: Range, rati
     except ValueError as exc:
         raise ArgumentError(f"argument method: {exc}") from None
     pairs = _games(opponent_ratings, results)
-    own = _single(rating, "rating", schema.rating)
+    own = _single(rating, "rating", _rating_or_unrated)
     value = module.performance([o for o, _ in pairs], [s for _, s in pairs], own)
     if value is None:
         raise ArgumentError(f"{module.CODE.upper()}: no performance rating for these games (no game counts, or all "
