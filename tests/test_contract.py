@@ -171,7 +171,7 @@ def test_a_sixth_federation_reaches_every_front_end(toy, tmp_path, capsys):
     assert doc["federation"] == "toy" and doc["results"][0]["rating_after"] == 1510
     assert rate("sixth", read_event(p, g)).by_id()["b"]["rating_after"] == 1590
     assert main(["rate", "--help"]) == 0 and "toy" in capsys.readouterr().out
-    table = functions.elo_rate("toy", [["id", "rating"], ["a", 1500.0], ["b", 1600.0]],
+    table = functions.elo_rate("toy", [["id", "rating", "games"], ["a", 1500.0, 10.0], ["b", 1600.0, 10.0]],
                                [["player", "opponent", "result"], ["a", "b", 1.0]])
     assert table[1][table[0].index("rating_after")] == 1510
     assert functions.elo_change("toy", 1500.0, [[1600.0], [1700.0]], [[1.0], [1.0]]) == 20

@@ -96,7 +96,7 @@ def test_round_to_ten(x, ten):
 
 
 @pytest.mark.parametrize("value, rating", [(None, None), ("", None), ("1500", 1500.0), (" 1500 ", 1500.0),
-                                           ("1500,0", 1500.0), (0, 0.0), (3500, 3500.0), (1875.0, 1875.0)])
+                                           ("1500,0", 1500.0), (0, None), (3500, 3500.0), (1875.0, 1875.0)])
 def test_valid_ratings(value, rating):
     assert validate_rating(value) == rating
 

@@ -115,6 +115,6 @@ def test_bad_values_of_the_players_asked_for_are_named_by_line_and_column(tmp_pa
     problems = pytest.raises(InputError, read_list, path, ["100002", "100005", "100007"]).value.problems
     assert [str(p) for p in problems] == [
         ("list.txt, line 3, columns 114-119 (rating): '21x0' is not a number (expected a rating: a whole number "
-         "from 0 to 3500, or blank for unrated)"),
+         "from 0 to 3500, 0 or blank for unrated)"),
         "list.txt, line 5, columns 124-126 (k): '4x' is not a number (expected a K-factor from 1 to 100)"]
     assert read_list(path, ["100007"])["100007"].k == 20  # the other lines are not checked

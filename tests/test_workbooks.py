@@ -145,6 +145,7 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("birth-year-as-text", "fide", lambda t: t["players"][1][1].__setitem__(4, "1990 "), ("players", 3)),
     ("birth-after-the-period", "fide", lambda t: t["players"][1][1].__setitem__(4, 2030), ("players", 3)),
     ("games-negative", "fse", lambda t: t["players"][1][0].__setitem__(3, -3), ("players", 2)),
+    ("games-left-blank", "fide", lambda t: t["players"][1][1].__setitem__(3, None), ("players", 3)),
     ("yes-no-typo", "fide", lambda t: t["players"][1][0].__setitem__(5, "maybe"), ("players", 2)),
     ("round-zero", "fqe", lambda t: t["games"][1][0].__setitem__(0, 0), ("games", 2)),
     ("duplicate-id", "fqe", lambda t: t["players"][1].append(list(t["players"][1][0])), ("players", 11)),

@@ -476,7 +476,11 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
         return whole_numbers(pt, pc[name], low, high) if name in pc else np.full(n, np.nan)
 
     rating = whole("rating", 0, schema.MAX_RATING)
-    games_before = np.nan_to_num(whole("games", 0, schema.MAX_GAMES))
+    rating[rating == 0] = np.nan  # 0 is unrated (schema.rating)
+    games_before = whole("games", 0, schema.MAX_GAMES)
+    if (np.isnan(games_before) & ~np.isnan(rating)).any():
+        raise NotSimple("a rated player's games left blank")
+    games_before = np.nan_to_num(games_before)
     birth = whole("birth_year", schema.FIRST_BIRTH_YEAR, year if year is not None else _this_year())
     ever = mapped(text("ever_2400"), _yes_no, bool).astype(bool)
     category = mapped(text("category"), _category, np.int8)
@@ -605,7 +609,11 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
         raise NotSimple("a name that is not plain text")
     index = IdIndex(ids)
     rating = _whole_cells(column(players, pc, "rating"), 0, schema.MAX_RATING)
-    games_before = np.nan_to_num(_whole_cells(column(players, pc, "games"), 0, schema.MAX_GAMES))
+    rating[rating == 0] = np.nan  # 0 is unrated (schema.rating)
+    games_before = _whole_cells(column(players, pc, "games"), 0, schema.MAX_GAMES)
+    if (np.isnan(games_before) & ~np.isnan(rating)).any():
+        raise NotSimple("a rated player's games left blank")
+    games_before = np.nan_to_num(games_before)
     birth = _whole_cells(column(players, pc, "birth_year"), schema.FIRST_BIRTH_YEAR,
                          year if year is not None else _this_year())
     ever = _distinct(column(players, pc, "ever_2400"), _yes_no, bool)

@@ -105,6 +105,10 @@ def parse_players_rows(header: Row, rows: Iterable[Row], source: str = "players"
             ok, value = t.get(row, r, name, parse)
             if value is not None:
                 fields[name] = value
+            elif name == "games" and ok and fields["rating"] is not None:
+                # K, provisional status and the modes hang on it: never guessed (rules 8)
+                problems.add(source, r, "games", "blank for a rated player: give his rated games before this event "
+                                                 "(0 only for a player never rated)")
         for name in ("ever_2400", "mp_reached"):
             fields[name] = bool(t.get(row, r, name, schema.yes_no)[1])
         fields["archive_perf"] = t.get(row, r, "archive_perf", lambda v: schema.number(
@@ -151,7 +155,7 @@ def parse_history_rows(header: Row, rows: Iterable[Row], source: str = "history"
         ok_i, pid = t.get(row, r, "id", schema.identifier)
         if ok_i and pid is None:
             problems.add(source, r, "id", "the player id is blank")
-        ok_o, opp = t.get(row, r, "opponent_rating", lambda v: schema.rating(v, typed=typed))
+        ok_o, opp = t.get(row, r, "opponent_rating", lambda v: schema.counted_rating(v, typed=typed))
         if ok_o and opp is None:
             problems.add(source, r, "opponent_rating", "the opponent's rating is blank")
         ok_s, res = t.get(row, r, "result", schema.played_result)

@@ -524,7 +524,7 @@ def player_of(s: Struct, source: str, problems: list[Problem]) -> tuple[Player, 
                                                                       f"weight {write_form(g[2])}; xl-elo rates "
                                                                       "weight 1 only"))
                 continue
-            opp = check("GAMES", lambda v: schema.rating(v), g[0])
+            opp = check("GAMES", lambda v: schema.counted_rating(v), g[0])
             res = check("GAMES", _result, g[1])
             if opp is not None and res is not None:
                 history.append(HistoryGame(pid, opp, res, row=s.line))

@@ -105,9 +105,8 @@ def _numbers(value: Range, name: str, *, zero_is_blank: bool = True,
 
 
 def _rating_or_unrated(v: Any) -> float | None:
-    """One player's rating; 0 is unrated, as in every range of ratings (LibreOffice passes an empty cell as 0)."""
-    r = schema.rating(v)
-    return None if not r else r
+    """One player's rating; 0 is unrated (schema.rating; LibreOffice passes an empty cell as 0)."""
+    return schema.rating(v)
 
 
 def _ratings(value: Range, name: str) -> tuple[list[list[float]], bool]:
@@ -377,7 +376,8 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
                     birth_year=None if a is None else 2000 - a,
                     ever_2400=bool(_single(ever_2400, "ever_2400", schema.yes_no, False)),
                     bonus_count=int(g or 0) if module.CODE == "fesa" else 0)
-    calc = module.calculate(player, [OpponentGame(o, s) for o, s in pairs], "2000-01", known_k)
+    calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs], "2000-01",
+                            known_k)
     if calc.rating_after is None:
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({calc.status})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
@@ -401,6 +401,13 @@ def elo_performance(method: Range, opponent_ratings: Range, results: Range, rati
     except ValueError as exc:
         raise ArgumentError(f"argument method: {exc}") from None
     pairs = _games(opponent_ratings, results)
+    if any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
+        if module.CODE == "fesa":
+            raise ArgumentError("argument opponent_ratings: FESA counts every opponent with his rating (xl-elo rules "
+                                "6.6); an unrated opponent (0) has none here")
+        pairs = [(o, s) for o, s in pairs if not math.isnan(o)]
+        if not pairs:
+            raise ArgumentError("argument opponent_ratings: every opponent is unrated (0)")
     own = _single(rating, "rating", _rating_or_unrated)
     value = module.performance([o for o, _ in pairs], [s for _, s in pairs], own)
     if value is None:

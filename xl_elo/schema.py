@@ -184,16 +184,26 @@ def whole(value: Any, low: int, high: int, *, what: str | None = None, typed: bo
     return None if x is None else int(x)
 
 
-RATING_HELP: Final = f"a rating: a whole number from 0 to {MAX_RATING}, or blank for unrated"
+RATING_HELP: Final = f"a rating: a whole number from 0 to {MAX_RATING}, 0 or blank for unrated"
+COUNTED_RATING_HELP: Final = f"an opponent's rating as it counted: a whole number from 0 to {MAX_RATING}"
 
 
 def rating(value: Any, *, typed: bool = False) -> float | None:
-    """A rating (rules 1.4, 8): a whole number from 0 to 3500; blank -> None (unrated).
+    """A player's rating (rules 1.4, 8): a whole number from 1 to 3500; blank or 0 -> None (unrated).
 
     Every federation publishes whole ratings, so a fraction is refused: it catches a rating
-    typed with a thousands separator (``1.850`` read as 1.85).
+    typed with a thousands separator (``1.850`` read as 1.85). 0 is how FIDE's lists, TRF files
+    and FESA's program write an unrated player, and what a spreadsheet passes for an empty
+    cell: no federation rates anyone 0.
     """
-    return number(value, what=RATING_HELP, low=0, high=MAX_RATING, whole=True, typed=typed)
+    r = number(value, what=RATING_HELP, low=0, high=MAX_RATING, whole=True, typed=typed)
+    return None if r == 0 else r
+
+
+def counted_rating(value: Any, *, typed: bool = False) -> float | None:
+    """An opponent's rating as a FESA history records it (rules 6.5, 6.11): 0 to 3500, 0 included
+    (a handicap can make an opponent count 0); blank -> None."""
+    return number(value, what=COUNTED_RATING_HELP, low=0, high=MAX_RATING, whole=True, typed=typed)
 
 
 def yes_no(value: Any, *, typed: bool = False) -> bool | None:

@@ -223,10 +223,14 @@ def game_checks() -> list[str]:
 
 
 def player_checks() -> list[str]:
-    """A players row's problems beyond its own cells: too many games for one event (rules 8)."""
+    """A players row's problems beyond its own cells (rules 8): too many games for one event, a rated
+    player's games left blank (never guessed: K and the provisional status hang on it)."""
     many = reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games in one event (a column pasted twice?)",
                   f"plus de {MAX_GAMES_PER_PLAYER} parties")
-    return [f'IF(COUNTIFS(side_who,{POS},side_counts,1)>{MAX_GAMES_PER_PLAYER},{many},"")']
+    no_games = reason("games", "blank for a rated player: give his rated games before this event (0 only for a "
+                               "player never rated)", "vide pour un joueur classé : ses parties classées avant")
+    return [f'IF(COUNTIFS(side_who,{POS},side_counts,1)>{MAX_GAMES_PER_PLAYER},{many},"")',
+            f'IF(AND(ISNUMBER([players:rating]),{blank("[players:games]")}),IF([players:rating]<>0,{no_games},""),"")']
 
 
 # --------------------------------------------------------------------------- settings
@@ -346,7 +350,8 @@ def key_columns() -> list[Col]:
     """The player's id as the look-ups read it (spaces around removed) and whether he has a rating."""
     return [
         Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8", "identifiant"),
-        Col("rated", "has a rating", '=IF(AND([key]<>"",ISNUMBER([players:rating])),1,0)', "1.4", "a une cote"),
+        Col("rated", "has a rating (0 is unrated)", '=IF(AND([key]<>"",ISNUMBER([players:rating])),IF([players:rating]<>0,1,0),0)',
+            "8", "a une cote (0 : sans cote)"),
         Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "1.4", "cote avant", fmt="0"),
         Col("games", "games before", '=IF(ISNUMBER([players:games]),[players:games],0)', "8", "parties avant", fmt="0"),
     ]

@@ -272,7 +272,7 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_counts,1)", "6.8", "parties classées"),
         Col("score", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "6.4", "points"),
         Col("perf", "performance mode",
-            f'=IF([key]="",0,IF([new]=1,1,IF([hn]>0,IF(OR([hs]=0,[hwins]=[hn],[games]+[n]<{fesa.PERFORMANCE_GAMES}),'
+            f'=IF([key]="",0,IF([new]=1,1,IF([hn]>0,IF(OR([hs]=0,[hwins]=[hn],[games]+[n]<{fesa.PERFORMANCE_GAMES},[rated]=0),'
             f'1,0),0)))', "6.3", "mode performance"),
         Col("alll", "all losses", '=IF(AND([hs]=0,[score]=0,[nsr]=0),1,0)', "6.5", "que des défaites"),
         Col("allw", "all wins",

@@ -347,7 +347,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
             results = [r for _, r in hist]
             e.performance_mode = all(r == 0.0 for r in results) or all(r == 1.0 for r in results) or (
                 p.games + n < PERFORMANCE_GAMES
-            )
+            ) or p.rating is None
     current = _sweep(event, entries)
 
     rows = []
