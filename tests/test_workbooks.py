@@ -50,6 +50,8 @@ class Case:
     settings: dict[str, Any] | None = None
     problem: tuple[str, int] | None = None
     """(sheet, row) where the workbook must flag a mistake; None for a valid event."""
+    blocked: str | None = None
+    """Words of the banner of a workbook that must show no rating, its input being valid."""
 
 
 def _fesa_handicap_event():
@@ -79,33 +81,64 @@ def _fide_corrections():
     return event(players, games, period="2026-10")
 
 
+def _fesa_random(seed: int) -> Event:
+    from gen import random_fesa_event
+
+    return random_fesa_event(seed, handicaps=0.12)[0]
+
+
+#: A FESA tournament's room in the tests (the real ones are small); the committed template is FESA's own size.
+FESA_SMALL = Capacity(16, 48, 48)
+
+
 def valid_cases() -> list[Case]:
-    """Events whose results the workbook must give exactly as the engine (one full size per template)."""
+    """Events whose results the workbook must give exactly as the engine (one full-size template per
+    federation whose rows the others do not already cover)."""
     from test_ffe import UNRATED_EVENT
 
+    from xl_elo.templates import default_capacity
+
     cases = [
-        Case("fide-example-full", "fide", FULL, example_event("fide_period")),
+        Case("fide-example", "fide", SMALL, example_event("fide_period")),
         Case("fide-random", "fide", SMALL, random_event(11, 24, 7, federation="fide")),
         Case("fide-corrections", "fide", SMALL, _fide_corrections()),
         Case("fide-logistic", "fide", SMALL, random_event(15, 20, 5, federation="fide"),
              options={"expected_method": "logistic"}),
-        Case("fse-example-full", "fse", FULL, example_event("fse_period")),
+        Case("fse-example", "fse", SMALL, example_event("fse_period")),
         Case("fse-random", "fse", SMALL, random_event(12, 24, 7, federation="fse")),
         Case("fqe-daniel-full", "fqe", FULL, example_event("fqe_coq")),
         Case("fqe-random", "fqe", SMALL, random_event(13, 24, 6, unrated=0.25, federation="fqe")),
         Case("fqe-match", "fqe", SMALL, event([dict(id="a", rating=2280, games=100), dict(id="b", rating=2290, games=100)],
                                                [(i + 1, "a", "b", 1) for i in range(6)])),
-        Case("ffe-example-full", "ffe", FULL, example_event("ffe_period")),
+        Case("ffe-example", "ffe", SMALL, example_event("ffe_period")),
         Case("ffe-round-robin", "ffe", SMALL, event(*UNRATED_EVENT, period=None)),
         Case("ffe-random-table", "ffe", SMALL, random_event(14, 24, 9, unrated=0.3, federation="ffe"),
              options={"dp_method": "table"}),
-        Case("fesa-13th-full", "fesa", FULL, _fesa("13th_nekomadoken")),
-        Case("fesa-sample", "fesa", MID, _fesa("sample")),
-        Case("fesa-3rd-company", "fesa", MID, _fesa("3rd_company_league_day1")),
-        Case("fesa-5th", "fesa", MID, _fesa("5th_nekomadoken")),
-        Case("fesa-handicap", "fesa", SMALL, _fesa_handicap_event()),
+        Case("fesa-3rd-company-full", "fesa", default_capacity("fesa"), _fesa("3rd_company_league_day1")),
+        Case("fesa-13th", "fesa", FESA_SMALL, _fesa("13th_nekomadoken")),
+        Case("fesa-sample", "fesa", FESA_SMALL, _fesa("sample")),
+        Case("fesa-5th", "fesa", FESA_SMALL, _fesa("5th_nekomadoken")),
+        Case("fesa-handicap", "fesa", FESA_SMALL, _fesa_handicap_event()),
+        Case("fesa-random-0", "fesa", FESA_SMALL, _fesa_random(0)),
+        Case("fesa-random-3", "fesa", FESA_SMALL, _fesa_random(3)),
     ]
     return cases
+
+
+def _fesa_loop() -> Event:
+    """FESA's program never finishes on it (rules 6.12): the ratings cycle 117, 114, 112 / 1273, 1270, 1268."""
+    players = [dict(id="P1", rating=968, games=46, bonus_count=76), dict(id="P2", nsr_grade="4 dan")]
+    return event(players, [(1, "P1", "P2", 1), (2, "P1", "P2", 1), (3, "P1", "P2", 0), (4, "P1", "P2", 0)],
+                 period=None)
+
+
+def blocked_cases() -> list[Case]:
+    """Valid input whose ratings the workbook must not show: the engine refuses it too, or only single
+    floats decide it (rules 6.11, 6.12)."""
+    return [
+        Case("fesa-never-settles", "fesa", FESA_SMALL, _fesa_loop(), blocked="sweeps have not settled"),
+        Case("fesa-half-point", "fesa", FESA_SMALL, _fesa_random(5), blocked="falls on a half point"),
+    ]
 
 
 # --------------------------------------------------------------------------- the mistakes
@@ -196,7 +229,7 @@ def recalculated(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("workbooks")
     templates: dict[tuple[str, Capacity], Path] = {}
     filled: dict[str, Path] = {}
-    cases = valid_cases() + mistake_cases()
+    cases = valid_cases() + blocked_cases() + mistake_cases()
     for case in cases:
         key = (case.federation, case.capacity)
         if key not in templates:
@@ -207,7 +240,10 @@ def recalculated(tmp_path_factory) -> dict[str, Path]:
             filled[case.id] = fill_template(templates[key], case.event, target, case.options)
         else:
             filled[case.id] = write_cells(templates[key], target, case.tables or {}, case.settings)
-    heavy = [p for cid, p in filled.items() if cid.endswith("-full") or cid.startswith("fesa")]
+    for code in registry():  # every template empty, as a user first opens it
+        template = build_template(code, base / "templates" / f"{code}-empty", SMALL)
+        filled[f"empty-{code}"] = template.rename(template.with_name(f"empty-{code}.xlsx"))
+    heavy = [p for cid, p in filled.items() if cid.endswith("-full") or "fesa" in cid]
     light = [p for p in filled.values() if p not in heavy]
     out = base / "recalculated"
     results: dict[str, list[Path]] = {}
@@ -258,7 +294,10 @@ def _values(path: Path, name: str) -> list[Any]:
     wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
     try:
         for sheet, ref in wb.defined_names[name].destinations:
-            return [c for row in wb[sheet][ref.replace("$", "")] for c in [row[0].value]]
+            cells = wb[sheet][ref.replace("$", "")]
+            if not isinstance(cells, tuple):  # one cell
+                return [cells.value]
+            return [row[0].value for row in cells]
     finally:
         wb.close()
     return []
@@ -297,20 +336,36 @@ def test_a_mistake_is_flagged_on_its_row_and_no_rating_is_shown(recalculated, ca
 
 
 @lo
-def test_the_committed_workbooks_give_no_error_value_when_empty(recalculated, tmp_path):
+@pytest.mark.parametrize("case", blocked_cases(), ids=lambda c: c.id)
+def test_what_only_the_engine_can_rate_shows_no_rating(recalculated, case):
+    """The banner says why, no rating is shown; the engine refuses it too, or rates it in single floats."""
+    path = recalculated[case.id]
+    banner = _values(path, "results_banner")[0]
+    assert case.blocked in banner and "not valid" in banner, banner
+    assert all(v in (None, "") for v in _values(path, "r_rating_after"))
+    module = get(case.federation)
+    if case.id == "fesa-never-settles":
+        with pytest.raises(InputError, match="never settle"):
+            module.rate(case.event)
+    else:
+        assert module.rate(case.event).rows
+
+
+@lo
+def test_no_error_value_in_an_empty_or_a_filled_workbook(recalculated):
     """No #VALUE! (or any error value) anywhere in an empty template or a valid filled one."""
     import openpyxl
 
-    empty = recalculate_many([build_template(code, tmp_path / "t", SMALL) for code in ("fqe", "fide")], tmp_path / "r")
-    for path in [*empty, recalculated["fqe-daniel-full"], recalculated["ffe-round-robin"]]:
-        wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    names = [f"empty-{code}" for code in registry()] + ["fqe-daniel-full", "ffe-round-robin", "fesa-handicap"]
+    for name in names:
+        wb = openpyxl.load_workbook(recalculated[name], data_only=True, read_only=True)
         bad = []
         for ws in wb.worksheets:
             for row in ws.iter_rows(values_only=True):
                 bad += [v for v in row if isinstance(v, str) and (v.startswith("#") and v.endswith(("!", "?", "A"))
                                                                    or v.startswith("Err:"))]
         wb.close()
-        assert not bad, f"{path.name}: {bad[:5]}"
+        assert not bad, f"{name}: {bad[:5]}"
 
 
 def _members(path):
@@ -364,13 +419,21 @@ def test_a_disagreement_names_the_input_cells_and_exits_1(recalculated, tmp_path
     """Change a computed cell behind the formulas' back: the comparison names the player's input rows."""
     import openpyxl
 
-    wb = openpyxl.load_workbook(recalculated["fqe-daniel-full"])
-    for sheet, ref in wb.defined_names["r_rating_after"].destinations:
-        cells = wb[sheet][ref.replace("$", "")]
-        ids = [c[0].value for c in wb[sheet][wb.defined_names["r_id"].attr_text.split("!")[1].replace("$", "")]]
-        row = ids.index("daniel")
-        cells[row][0].value = 2013  # a value, as if a user typed over the formula
-    wb.save(tmp_path / "tampered.xlsx")
+    from xl_elo.xlsxio import _put_cells, _sheet_paths
+
+    source = recalculated["fqe-daniel-full"]
+    ids = _values(source, "r_id")
+    wb = openpyxl.load_workbook(source, read_only=True)
+    sheet, ref = next(wb.defined_names["r_rating_after"].destinations)
+    wb.close()
+    first = ref.replace("$", "").split(":")[0]
+    letters = first.rstrip("0123456789")
+    coord = f"{letters}{int(first[len(letters):]) + ids.index('daniel')}"
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(tmp_path / "tampered.xlsx", "w") as zout:
+        member = _sheet_paths(zin)[sheet]
+        for item in zin.infolist():  # a value typed over the formula, every other cell as calculated
+            data = zin.read(item.filename)
+            zout.writestr(item, _put_cells(data, {coord: 2013}) if item.filename == member else data)
     assert main(["rate", str(tmp_path / "tampered.xlsx"), "--format", "csv"]) == 1
     err = capsys.readouterr().err
     assert "'daniel': input players row 2, games rows" in err

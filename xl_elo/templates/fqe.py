@@ -59,9 +59,9 @@ def spec(cap: Capacity | None = None) -> Template:
             '=IF([counts]=1,IF(INDEX(w_unrated,[opp])=1,INDEX(w_first,[opp]),INDEX(w_rating_of,[opp])),"")',
             "4.1", "adversaire pour les cotés"),
         Col("pct", "table x 100",
-            '=IF(AND([counts]=1,INDEX(w_permanent,[who])=1),IF(INDEX(w_rating_of,[who])-[seen2]>=0,'
+            '=IF([counts]<>1,"",IF(INDEX(w_permanent,[who])<>1,"",IF(INDEX(w_rating_of,[who])-[seen2]>=0,'
             'LOOKUP(INDEX(w_rating_of,[who])-[seen2],fqe_lower,fqe_pct),100-LOOKUP([seen2]-'
-            'INDEX(w_rating_of,[who]),fqe_lower,fqe_pct)),"")', "4.2", "table x 100"),
+            'INDEX(w_rating_of,[who]),fqe_lower,fqe_pct))))', "4.2", "table x 100"),
     )
     work.add(
         Col("cm2", "Cm (provisional)", f'=IF([n]=0,"",SUMIFS(side_seen2,side_who,{POS},side_counts,1)/[n])', "4.4",

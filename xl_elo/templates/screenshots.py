@@ -1,83 +1,110 @@
-"""Pictures of each template's results sheet, filled with its worked example, for the README.
+"""Pictures of the templates as LibreOffice prints them, for the README and the print check.
 
-``python -m xl_elo.templates.screenshots workbooks/screenshots`` fills every template with the
-shipped example of its federation, recalculates it in LibreOffice, copies the results sheet's
-values into a one-sheet workbook, prints that to PDF with LibreOffice and turns the first page
-into a PNG with pdftoppm. Needs LibreOffice and poppler-utils; the package never needs them.
+``python -m xl_elo.templates.screenshots OUT_DIR`` fills each committed-size template with its
+federation's worked example, recalculates and prints the whole workbook to PDF with
+LibreOffice (every sheet's print area, A4), and turns the pages a user looks at into PNGs:
+``<code>_results.png`` (the results sheet) and ``<code>_instructions.png``; ``fqe_problem.png``
+shows a players sheet with a rating typed as text, flagged on its row. It prints the number of
+pages of each PDF. Needs LibreOffice and poppler-utils (``pdftoppm``, ``pdftotext``); the
+package never needs them.
 """
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from xl_elo.demo import example_event
-from xl_elo.libreoffice import recalculate, to_pdf
-from xl_elo.templates import build_template
-from xl_elo.xlsxio import fill_template
+from xl_elo.federations import registry
+from xl_elo.libreoffice import recalculate_many, to_pdf
+from xl_elo.templates import build_template, template_names
+from xl_elo.xlsxio import fill_template, write_cells
 
-CASES = {
-    "fqe": ("fqe_coq", None), "fide": ("fide_period", "2026-10"), "fse": ("fse_period", "2025-10"),
-    "ffe": ("ffe_period", "2026-01"), "fesa": ("fesa_13th_nekomadoken", "2017-04-15"),
-}
+RESOLUTION = 80
 
 
-def results_only(source: Path, target: Path, title: str) -> None:
-    import openpyxl
-    from openpyxl.styles import Font, PatternFill
+def _pages(pdf: Path) -> list[str]:
+    """The text of each page of a PDF."""
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    return text.split("\f")[:-1] if text.endswith("\f") else text.split("\f")
 
-    values = openpyxl.load_workbook(source, data_only=True, read_only=True)["results"]
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "results"
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.append([title])
-    ws["A1"].font = Font(bold=True, size=12)
-    head = None
-    for row in values.iter_rows(values_only=True):
-        if head is None:
-            head = row
-            ws.append(list(row))
-            for c in ws[ws.max_row]:
-                c.font = Font(bold=True, color="FFFFFF")
-                c.fill = PatternFill("solid", fgColor="1F4E78")
-            continue
-        if row[0] in (None, ""):
-            continue
-        ws.append([round(v, 3) if isinstance(v, float) else v for v in row])
-        for c, name in zip(ws[ws.max_row], head, strict=False):
-            if name in ("rating_after", "grade_after"):
-                c.fill = PatternFill("solid", fgColor="DDEBF7")
-    for j in range(1, ws.max_column + 1):
-        ws.column_dimensions[openpyxl.utils.get_column_letter(j)].width = 13
-    ws.column_dimensions["A"].width = 11
-    wb.save(target)
+
+def _png(pdf: Path, page: int, target: Path) -> Path:
+    """One page (1-based) of a PDF as a PNG."""
+    stem = target.with_suffix("")
+    subprocess.run(["pdftoppm", "-png", "-r", str(RESOLUTION), "-f", str(page), "-l", str(page), "-singlefile",
+                    str(pdf), str(stem)], check=True)
+    return target
+
+
+def _first_page_with(pages: list[str], words: str) -> int:
+    for i, text in enumerate(pages, start=1):
+        if words in text:
+            return i
+    raise LookupError(f"no page shows {words!r}")
+
+
+def _problem_tables(code: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The example as typed, one rating typed with a space as thousands separator."""
+    from xl_elo import schema
+    from xl_elo.xlsxio import _cell, _result_text
+
+    ev = example_event(registry()[code].EXAMPLE)
+    players = [[_cell(getattr(p, c)) for c in schema.PLAYER_COLUMNS] for p in ev.players]
+    players[1][2] = f"{int(players[1][2]) // 1000} {int(players[1][2]) % 1000:03d}"
+    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None] for g in ev.games]
+    tables = {"players": (list(schema.PLAYER_COLUMNS), players), "games": (list(schema.GAME_COLUMNS), games)}
+    return tables, {"period": ev.period}
+
+
+def _print_players_with_problems(path: Path, rows: int) -> None:
+    """Print the players sheet's used rows with their problem column (it stays out of the template's print area)."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        parts = {i.filename: z.read(i.filename) for i in z.infolist()}
+    text = parts["xl/workbook.xml"].decode("utf-8")
+    text = re.sub(r"(<definedName[^>]*_xlnm.Print_Area[^>]*>)players!\$A\$1:\$([A-Z]+)\$\d+",
+                  lambda m: f"{m.group(1)}players!$A$1:${chr(ord(m.group(2)) + 1)}${rows + 1}", text)
+    parts["xl/workbook.xml"] = text.encode("utf-8")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
 
 
 def main(out_dir: str) -> None:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    codes = [n for n in template_names() if n != "tables"]
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        for federation, (folder, period) in CASES.items():
-            template = build_template(federation, t / "templates")
-            filled = fill_template(template, example_event(folder, period), t / f"{federation}_filled.xlsx")
-            done = recalculate(filled, t / f"{federation}_done.xlsx")
-            small = t / f"{federation}_results.xlsx"
-            results_only(done, small, f"{template.name}: results sheet ({folder})")
-            pdf = to_pdf(small, t)
-            rows = 3 + len(example_event(folder, period).players)
-            height = min(900, 90 + 22 * rows)
-            subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "1", "-x", "40", "-y", "60",
-                            "-W", "1150", "-H", str(height), str(pdf), str(t / federation)], check=True)
-            page = next(t.glob(f"{federation}-*.png"))
-            shutil.move(str(page), out / f"{federation}_results.png")
-            print(out / f"{federation}_results.png")
+        filled = []
+        for code in codes:
+            template = build_template(code, t / "templates" / code)
+            ev = example_event(registry()[code].EXAMPLE)
+            filled.append(fill_template(template, ev, t / "filled" / f"{code}.xlsx"))
+        tables, settings = _problem_tables("fqe")
+        fqe = build_template("fqe", t / "templates" / "fqe")
+        filled.append(write_cells(fqe, t / "filled" / "fqe_problem.xlsx", tables, settings))
+        for done in recalculate_many(filled, t / "done"):
+            pdf = to_pdf(done, t / "pdf")
+            pages = _pages(pdf)
+            print(f"{done.stem}: {len(pages)} pages")
+            if done.stem == "fqe_problem":
+                _print_players_with_problems(done, len(tables["players"][1]))
+                pdf = to_pdf(done, t / "pdf")
+                pages = _pages(pdf)
+                _png(pdf, _first_page_with(pages, "problem / probl"), out / "fqe_problem.png")
+                continue
+            _png(pdf, 1, out / f"{done.stem}_instructions.png")
+            _png(pdf, _first_page_with(pages, "sorted by new rating / classé"), out / f"{done.stem}_results.png")
+    for p in sorted(out.glob("*.png")):
+        print(p)
 
 
 if __name__ == "__main__":

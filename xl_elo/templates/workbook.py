@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Sequence
 from typing import Any
 
@@ -296,8 +298,12 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
                           f'IF(period="",""," - "&IF(ISNUMBER(period),TEXT(period,"yyyy-mm"),period))&'
                           '" (sorted by new rating / classé par nouvelle cote)"')
     title.font = Font(bold=True, size=11)
-    header_cells(ws, 3, [f"{c.title}\n{c.fr}" if c.fr and c.fr != c.title else c.title for c in cols] + ["pos"],
-                 [c.width for c in cols] + [5], height=32)
+    titles = [f"{c.title}\n{c.fr}" if c.fr and c.fr != c.title else c.title for c in cols]
+    # every word on one line, the row as tall as the tallest title once wrapped (bold header font)
+    widths = [max(c.width, 1.15 * max(len(w) for w in title.split()) + 1.5) for c, title in zip(cols, titles, strict=True)]
+    lines = [sum(math.ceil(1.15 * len(part) / (w - 1)) for part in title.split("\n"))
+             for title, w in zip(titles, widths, strict=True)]
+    header_cells(ws, 3, titles + ["pos"], widths + [5], height=13.5 * max(lines) + 4)
     source = t.results_source
     prefix = {"work": "w_"}.get(source, source + "_")
     pos = f"${col(pos_j)}{{r}}"
@@ -310,8 +316,11 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
                      lambda r, c=c: f'=IF({pos.format(r=r)}="","",INDEX({prefix}res_{c.name},{pos.format(r=r)}))',
                      RESULT_FILL if c.name in ("rating_after", "grade_after") else None, c.fmt)
         book.name_range(f"r_{c.name}", ws, j, first, last)
+    centred = [j for j, c in enumerate(cols, start=1) if c.fmt == "General" and c.name not in ("id", "name", "note")]
     for r in range(first, last + 1):
         ws.cell(r, 2).alignment = Alignment(horizontal="left")
+        for j in centred:  # short words beside right-aligned numbers
+            ws.cell(r, j).alignment = Alignment(horizontal="center")
     ws.column_dimensions[col(pos_j)].hidden = True
     rng = f"A{first}:{col(n)}{last}"
     ws.conditional_formatting.add(rng, FormulaRule(formula=[f'AND($A{first}<>"",MOD(ROW(),2)=0)'], fill=BAND_FILL))
@@ -359,6 +368,7 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
         c.protection = UNLOCKED
         c.fill = SETTING_FILL
         c.number_format = "@"
+        c.alignment = Alignment(vertical="top")
         c.border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
         book.name_cell(s.name, ws, f"B{r}")
         book.letters["instructions"][s.name] = "B"
@@ -394,7 +404,7 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
     status = [("Input problems / Erreurs de saisie", "=problem_count"),
               ("Results / Résultats", "=results_banner"), *t.status]
     for label, formula in status:
-        ws.cell(r, 1, label)
+        ws.cell(r, 1, label).alignment = Alignment(vertical="top", wrap_text=True)
         ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=3)
         c = ws.cell(r, 2, formula)
         c.fill = FORMULA_FILL
