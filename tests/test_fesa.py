@@ -8,6 +8,8 @@ import math
 from collections import Counter
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA, event
 from xl_elo import rate
@@ -15,6 +17,7 @@ from xl_elo.cli import main
 from xl_elo.csvio import read_event, read_history, read_players
 from xl_elo.federations import fesa
 from xl_elo.federations.fesa import grades as fesa_grades
+from xl_elo.model import InputError
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
 
@@ -263,3 +266,147 @@ def test_more_than_16_rounds_warns():
     players = [dict(id="a", rating=1500, games=40), dict(id="b", rating=1500, games=40)]
     res = rate("fesa", event(players, [(r, "a", "b", 0.5) for r in range(1, 18)]))
     assert any("17 rounds" in w for w in res.warnings)
+
+
+# --------------------------------------------------------------------------- single floats (rules 6.11, 6.12)
+#
+# The figures below are what FESA's program (kota/elo_rating, turnering.lisp) gives when run, under
+# GNU CLISP, on these ratings and lists: its own single-float arithmetic, which rules 6.11 follows.
+
+@pytest.mark.parametrize("rating, code, shifted", [
+    (1966, "B", 1774),   # 17.2875 - 1.5 = 15.7875 -> 1774.5 in single floats, halves to even
+    (1593, "L", 1527),   # exact arithmetic would give 1528
+    (1938, "S", 1909),   # exact: 1910
+    (1926, "RL", 1601),  # exact: 1600
+    (400, "4p", 0),      # exactly the bottom of the scale
+    (400, "5p", 1),      # below it: 1
+    (400, "6p", 1),
+    (520, "5p", 0),
+    (3200, "B", 2763),   # the program's last band, 3120 to 9999
+    (0, "S", 384),       # a rating of 0 is grade number 0.0, as 400
+    (16, "S", 0),
+])
+def test_shift_as_fesas_program_computes_it(rating, code, shifted):
+    assert fesa_grades.shift(rating, fesa_grades.handicap_value(code)) == shifted
+
+
+def test_a_rating_off_the_grade_scale_is_refused_not_extrapolated():
+    with pytest.raises(fesa_grades.OffScale, match="9999"):
+        fesa_grades.shift(9999, 1.5)
+
+
+@pytest.mark.parametrize("games, value", [
+    ([(1860, 0), (1860, 1), (1977, 1), (2299, 0), (1186, 1)], 1988),  # N56, 13th Nekomado-ken
+    ([(2000, 0.5), (2000, 1)], 2191),                                 # a single win, the draw in front
+    ([(2540, 0), (2540, 1), (2215, 1), (1643, 1)], 2580),             # N37
+    ([(850, 0), (1766, 0), (1315, 0.5)], 811),
+    ([(2309, 0.5), (412, 0)], 14),  # capped steps jump +800 / -800 for 7,642,953 steps (CLISP: 559 s)
+])
+def test_performance_as_fesas_program_computes_it(games, value):
+    from xl_elo.federations.fesa import newton
+
+    assert newton.solve(games) == value
+
+
+def test_a_new_player_who_beats_755_and_loses_to_988_gets_872():
+    """Rules 6.11: the exact performance is 871.5; FESA publishes 872."""
+    assert fesa.performance([755, 988], [1, 0]) == 872
+    ev = event([dict(id="new"), dict(id="a", rating=755, games=50, bonus_count=100),
+                dict(id="b", rating=988, games=50, bonus_count=100)],
+               [(1, "new", "a", 1), (2, "new", "b", 0)], period=None)
+    assert rate("fesa", ev).by_id()["new"]["rating_after"] == 872
+
+
+def test_the_tolerance_is_the_programs_running_single_float_sum():
+    """Step by step for the first 200,000 steps; then where it passes 0.01, 0.1, 1, 800, and stops growing."""
+    from xl_elo.core import f32
+    from xl_elo.federations.fesa import newton
+
+    limit = f32(0.001)
+    for step in range(1, 200_001):
+        limit = f32(limit + f32(0.0001))
+        assert newton.tolerance(step) == limit, step
+    assert [newton.first_step_above(x) for x in (0.01, 0.1, 1.0, 800.0)] == [91, 990, 9990, 7_642_953]
+    assert newton.first_step_above(3000.0) is None  # the single-float sum stalls at 2048
+
+
+def _innsats_float32(games, steps=3000):
+    """An independent reading of the program's Newton loop in numpy float32, run step by step."""
+    np = pytest.importorskip("numpy")
+    f = np.float32
+    guess, limit = f(games[0][0]), f(0.001)
+    slope = f(f(np.log(np.float64(10))) / f(400))
+    for _ in range(steps):
+        a = b = f(0)
+        for rating, score in games:
+            y = f(f(f(rating) - guess) / f(400))
+            u = f(10.0 ** np.float64(y))
+            e = f(f(1) / f(f(1) + u))
+            a = f(a + f(f(score) - e))
+            b = f(b + f(f(u * e) * e))
+        mod = f(f(a / b) / slope)
+        mod = min(f(800), max(f(-800), mod))
+        limit = f(limit + f(0.0001))
+        if abs(mod) < limit:
+            return max(1, int(np.rint(np.float64(f(guess + mod)))))
+        guess = f(guess + mod)
+    return None
+
+
+@given(st.lists(st.tuples(st.integers(1, 3000), st.sampled_from([0.0, 0.5, 1.0])), min_size=2, max_size=12))
+@settings(max_examples=150, deadline=None)
+def test_performance_matches_an_independent_float32_loop(games):
+    from xl_elo.federations.fesa import newton
+
+    assume(any(s != games[0][1] for _, s in games))
+    expected = _innsats_float32(games)
+    assume(expected is not None)  # the long loops are the test above
+    assert newton.solve(games) == expected
+
+
+def _loop_event(players, games):
+    hist = [(p["id"], o, r) for p in players for o, r in p.pop("history", [])]
+    return event(players, games, hist, period=None)
+
+
+def test_a_tournament_that_never_settles_is_refused_naming_its_players():
+    """loop_c00928: the program sweeps forever (117, 1273) -> (114, 1270) -> (112, 1268) -> (117, 1273)."""
+    ev = _loop_event([dict(id="P1", rating=968, games=46, bonus_count=76), dict(id="P2", nsr_grade="4 dan")],
+                     [(1, "P1", "P2", 1), (2, "P1", "P2", 1), (3, "P1", "P2", 0), (4, "P1", "P2", 0)])
+    with pytest.raises(InputError, match="never settle") as info:
+        rate("fesa", ev)
+    words = str(info.value)
+    assert "every 3 sweeps they come back" in words
+    assert all(f"{968 + c}" in words for c in (117, 114, 112)) and all(f"{v}" in words for v in (1273, 1270, 1268))
+
+
+def test_a_performance_that_climbs_off_the_scale_is_refused():
+    """loop_c00602: a performance-mode player giving 6 pieces; the program stops with an error past 9999."""
+    p1 = dict(id="P1", rating=1461, games=4, history=[(997, 0.5), (2071, 1), (1991, 0.5), (1359, 1)])
+    ev = _loop_event([p1, dict(id="P2", rating=2002, games=48, bonus_count=37),
+                      dict(id="P3", rating=2158, games=22, bonus_count=64),
+                      dict(id="P4", rating=1644, games=60, bonus_count=23)],
+                     [(1, "P1", "P4", 1, {"handicap": "6p"}), (1, "P2", "P3", 0), (2, "P1", "P2", 1, {"handicap": "6p"}),
+                      (2, "P3", "P4", 0), (3, "P1", "P2", 1), (3, "P3", "P4", 0),
+                      (4, "P1", "P4", 0.5, {"handicap": "6p"}), (4, "P2", "P3", 0)])
+    with pytest.raises(InputError, match="beyond the end of FESA's grade scale"):
+        rate("fesa", ev)
+
+
+def test_slow_tournaments_settle_where_the_program_does():
+    """loop_c00744 (178 sweeps) and loop_c02171 (85): the program's results, ratings past 3500 included."""
+    ev = _loop_event([dict(id="P1", rating=2456, games=28, bonus_count=72),
+                      dict(id="P2", rating=1759, games=3, history=[(1053, 0), (1494, 0), (1863, 0.5)]),
+                      dict(id="P3", rating=2143, games=49, bonus_count=30),
+                      dict(id="P4", rating=1167, games=3, history=[(1650, 1), (2024, 0), (1687, 1)])],
+                     [(1, "P1", "P3", 1, {"handicap": "4p"}), (1, "P2", "P4", 0), (2, "P4", "P1", 0.5, {"handicap": "2p"}),
+                      (2, "P2", "P3", 0), (3, "P4", "P1", 1, {"handicap": "4p"}), (3, "P2", "P3", 0)])
+    got = rate("fesa", ev).by_id()
+    assert [got[p]["rating_after"] for p in ("P1", "P2", "P3", "P4")] == [2456 + 27, 1006, 2143 - 18, 5717]
+    ev = _loop_event([dict(id="P1", rating=2047, games=5, history=[(1446, 1), (1058, 1), (1918, 1), (601, 1), (1465, 1)]),
+                      dict(id="P2", rating=1823, games=3, history=[(783, 1), (1820, 0.5), (1456, 0)]),
+                      dict(id="P3", rating=2455, games=31, bonus_count=98)],
+                     [(1, "P1", "P2", 1), (1, "P3", None, "bye"), (2, "P2", "P3", 1), (2, "P1", None, "bye"),
+                      (3, "P1", "P3", 1, {"handicap": "R"}), (3, "P2", None, "bye")])
+    got = rate("fesa", ev).by_id()
+    assert [got[p]["rating_after"] for p in ("P1", "P2", "P3")] == [3310, 1859, 2455 - 20]

@@ -398,10 +398,12 @@ def _sweep(event: Event, entries: list[_Entry]) -> list[float]:
             return current
         state = tuple(current)
         if state in seen:
-            raise InputError([_unsettled(event, entries, states[seen[state]:], "come back to where they were")])
+            loop = states[seen[state]:]
+            raise InputError([_unsettled(event, entries, loop, f"every {len(loop)} sweeps they come back to where "
+                                                               "they were")])
         seen[state] = sweep
         states.append(state)
-    raise InputError([_unsettled(event, entries, states[-10:], f"not settled after {MAX_SWEEPS} sweeps")])
+    raise InputError([_unsettled(event, entries, states[-10:], f"after {MAX_SWEEPS} sweeps they still move")])
 
 
 def _unsettled(event: Event, entries: list[_Entry], states: list[tuple[float, ...]], what: str) -> Problem:
@@ -411,9 +413,8 @@ def _unsettled(event: Event, entries: list[_Entry], states: list[tuple[float, ..
     ]
     return Problem(
         "games", None, None,
-        f"the ratings of {event.name or 'this tournament'} never settle: after {len(states)} sweeps they "
-        f"{what}; still moving: {'; '.join(moving)}. FESA's program never finishes on it either: "
-        "check the games (rules 6.12)",
+        f"the ratings of {event.name or 'this tournament'} never settle: {what}; still moving: "
+        f"{'; '.join(moving)}. FESA's program never finishes on it either: check the games (rules 6.12)",
     )
 
 
