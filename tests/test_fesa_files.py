@@ -241,3 +241,34 @@ def test_players_are_numbered_by_their_lines_as_the_program_numbers_them(tmp_pat
     read = _read(t, SAMPLE_LIST)
     assert [(g.player, g.opponent) for g in read.event.games] == [("Ishikawa Musashi", "Hebert Pascal")]
     assert any("line 4: numbered 5, read as player 2" in w for w in read.warnings)
+
+
+def _program_cases():
+    import gzip
+    import json
+
+    return json.loads(gzip.decompress((DATA / "fesa_program" / "random_tournaments.json.gz").read_bytes()))
+
+
+def test_300_random_tournaments_as_fesas_program_rates_them(tmp_path):
+    """Every player of 300 random tournaments (handicaps, performance mode, byes) exactly as FESA's program,
+    read from its own files; a player with no rated game aside (rules 6.8)."""
+    fesa = get("fesa")
+    cases = _program_cases()
+    assert len(cases) == 300 and sum("(+" in c["turnering.txt"] for c in cases) > 150
+    differ = []
+    for c in cases:
+        folder = tmp_path / c["case"]
+        folder.mkdir()
+        for name in ("turnering.txt", "ratingliste.pre"):
+            (folder / name).write_text(c[name], encoding="latin-1")
+        read = _read(folder / "turnering.txt", folder / "ratingliste.pre")
+        rows = fesa.rate(read.event).by_id()
+        for p, value in zip(read.event.players, c["values"], strict=True):
+            row = rows[p.id]
+            if row["games_rated"] == 0:
+                continue
+            mine = row["rating_after"] if row["mode"] == "performance" else row["change"]
+            if mine != value:
+                differ.append((c["case"], p.id, value, mine))
+    assert not differ, differ[:10]
