@@ -46,9 +46,14 @@ def compat_expr(score: str, opp: str, center: str) -> str:
     return f"IF({score}=0.5,1,IF({score}=1,IF({opp}>{center}-{w},1,0),IF({opp}<{center}+{w},1,0)))"
 
 
+#: An FFE period's room: a club's or a league's tournaments of the period (the iteration of rules 5.10
+#: makes each game row cost much more than in the other templates).
+CAPACITY = Capacity(200, 1500, 1500)
+
+
 def spec(cap: Capacity | None = None) -> Template:
     ffe = get("ffe")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     last_player = FIRST + cap.players - 1
