@@ -34,8 +34,7 @@ sys.path.insert(0, str(HERE.parent))
 from xl_elo import rate  # noqa: E402
 from xl_elo.core import parse_result, performance_zero  # noqa: E402
 from xl_elo.federations import fide  # noqa: E402
-from xl_elo.federations._period import PlayerArrays  # noqa: E402
-from xl_elo.model import Event, Game, GameArrays, InputError, Player  # noqa: E402
+from xl_elo.model import Event, EventArrays, Game, InputError, Player  # noqa: E402
 from xl_elo.tables import FIDE_PD_ROWS  # noqa: E402
 
 ROWS: list[dict[str, object]] = []
@@ -60,23 +59,47 @@ def record(name: str, size: str, seconds: float, per: float | None = None, note:
 
 
 def fide_period(games: int, seed: int = 1) -> dict[str, np.ndarray]:
+    """A month of FIDE-rated tournaments as a federation sees it: 9-round Swiss events of 60 players,
+    5% of the players unrated, a bye in each round of an odd event, 2% forfeits."""
     rng = np.random.default_rng(seed)
-    players = int(0.4 * games)
+    per_event, rounds = 60, 9
+    events = max(1, games // (per_event // 2 * rounds))
+    players = events * per_event
     rating = rng.integers(1400, 2700, players).astype(np.float64)
     rating[rng.random(players) < 0.05] = np.nan
-    a = rng.integers(0, players, games)
-    b = (a + rng.integers(1, players, games)) % players
-    score = rng.choice([0.0, 0.5, 1.0], games)
+    a_list, b_list, r_list = [], [], []
+    for e in range(events):
+        size = per_event - (e % 2)  # every other event has an odd number of players: a bye each round
+        base = e * per_event
+        for rnd in range(1, rounds + 1):
+            order = base + rng.permutation(size)
+            a_list.append(order[0:size - 1:2])
+            b_list.append(order[1:size:2])
+            r_list.append(np.full(size // 2, rnd))
+            if size % 2:
+                a_list.append(order[-1:])
+                b_list.append(np.array([-1]))  # the bye
+                r_list.append(np.array([rnd]))
+    a, b, rnd = np.concatenate(a_list), np.concatenate(b_list), np.concatenate(r_list)
+    score = rng.choice([0.0, 0.5, 1.0], len(a))
+    forfeit = rng.random(len(a)) < 0.02
     return {"rating": rating, "games": rng.integers(0, 200, players), "birth": rng.integers(1950, 2015, players),
-            "ever": rng.random(players) < 0.05, "a": a, "b": b, "score": score}
+            "ever": rng.random(players) < 0.05, "a": a, "b": b, "round": rnd, "score": score, "forfeit": forfeit}
 
 
-def fide_arrays(d: dict[str, np.ndarray]) -> tuple[PlayerArrays, GameArrays]:
+def counting(d: dict[str, np.ndarray]) -> np.ndarray:
+    """The games that count: played (no bye, no forfeit)."""
+    return (d["b"] >= 0) & ~d["forfeit"]
+
+
+def fide_arrays(d: dict[str, np.ndarray]) -> EventArrays:
     n = len(d["rating"])
-    pa = PlayerArrays(d["rating"], d["games"].astype(np.int64), (2026 - d["birth"]).astype(np.float64), d["ever"])
-    ga = GameArrays(d["a"].astype(np.int64), d["b"].astype(np.int64), d["score"], np.zeros(len(d["a"]), np.int64),
-                    np.arange(len(d["a"])), n)
-    return pa, ga
+    c = counting(d)
+    ids = [f"p{i}" for i in range(n)]
+    nan = np.full(n, np.nan)
+    return EventArrays(ids, [""] * n, d["rating"], d["games"].astype(np.float64), d["birth"].astype(np.float64),
+                       d["ever"], np.zeros(n, bool), nan, nan, d["a"][c].astype(np.int64), d["b"][c].astype(np.int64),
+                       d["score"][c], "2026-10")
 
 
 def write_csv(d: dict[str, np.ndarray], folder: Path) -> tuple[Path, Path]:
@@ -84,15 +107,21 @@ def write_csv(d: dict[str, np.ndarray], folder: Path) -> tuple[Path, Path]:
     games = folder / "games.csv"
     with players.open("w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["id", "rating", "games", "birth_year", "ever_2400"])
+        w.writerow(["id", "name", "rating", "games", "birth_year", "ever_2400"])
         for i, r in enumerate(d["rating"]):
-            w.writerow([f"p{i}", "" if np.isnan(r) else int(r), int(d["games"][i]), int(d["birth"][i]),
-                        "yes" if d["ever"][i] else "no"])
+            unrated = np.isnan(r)
+            w.writerow([f"p{i}", f"Player {i}", "" if unrated else int(r), 0 if unrated else int(d["games"][i]),
+                        int(d["birth"][i]), "yes" if d["ever"][i] else "no"])
+    text = {0.0: "0", 0.5: "0.5", 1.0: "1"}
     with games.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["round", "player", "opponent", "result"])
-        for a, b, s in zip(d["a"], d["b"], d["score"], strict=True):
-            w.writerow(["", f"p{a}", f"p{b}", s])  # a period: no rounds
+        for a, b, r, s, ff in zip(d["a"].tolist(), d["b"].tolist(), d["round"].tolist(), d["score"].tolist(),
+                                  d["forfeit"].tolist(), strict=True):
+            if b < 0:
+                w.writerow([r, f"p{a}", "", "bye"])
+            else:
+                w.writerow([r, f"p{a}", f"p{b}", ("+" if s >= 0.5 else "-") if ff else text[s]])
     return players, games
 
 
@@ -118,7 +147,8 @@ def peer_elochess(d: dict[str, np.ndarray]) -> None:
     opps: dict[int, list[int]] = {}
     scores: dict[int, float] = {}
     rating = d["rating"]
-    for a, b, s in zip(d["a"].tolist(), d["b"].tolist(), d["score"].tolist(), strict=True):
+    c = counting(d)
+    for a, b, s in zip(d["a"][c].tolist(), d["b"][c].tolist(), d["score"][c].tolist(), strict=True):
         if rating[a] == rating[a] and rating[b] == rating[b]:
             opps.setdefault(a, []).append(int(rating[b]))
             scores[a] = scores.get(a, 0.0) + s
@@ -140,6 +170,8 @@ def peer_elochess_csv(players: Path, games: Path, out: Path) -> None:
     scores: dict[str, float] = {}
     with games.open(newline="") as f:
         for g in csv.DictReader(f):
+            if not g["opponent"] or g["result"] in ("+", "-"):  # byes and forfeits are not rated
+                continue
             a, b, s = info[g["player"]], info[g["opponent"]], float(g["result"])
             if a["rating"] and b["rating"]:
                 opps.setdefault(a["id"], []).append(int(b["rating"]))
@@ -179,7 +211,8 @@ def plain_loop(d: dict[str, np.ndarray]) -> None:
     rating = d["rating"].tolist()
     total: dict[int, float] = {}
     count: dict[int, int] = {}
-    for a, b, s in zip(d["a"].tolist(), d["b"].tolist(), d["score"].tolist(), strict=True):
+    c = counting(d)
+    for a, b, s in zip(d["a"][c].tolist(), d["b"][c].tolist(), d["score"][c].tolist(), strict=True):
         ra, rb = rating[a], rating[b]
         if ra != ra or rb != rb:
             continue
@@ -202,13 +235,13 @@ def bench_fide(sizes: list[int], csv_sizes: list[int], peers: bool) -> None:
 
     for g in sizes:
         d = fide_period(g)
-        pa, ga = fide_arrays(d)
-        t = timed(lambda: fide.rate_arrays(pa, ga), repeat=7)  # a tenth of a second: seven runs cost nothing
+        ev = fide_arrays(d)
+        t = timed(lambda ev=ev: fide.rate_arrays(ev), repeat=7)  # a tenth of a second: seven runs cost nothing
         record("FIDE engine (rate_arrays)", f"{g:,} games", t, g, f"{g / t / 1e6:.1f} M games/s")
         if peers:
-            te = timed(lambda: peer_elochess(d), repeat=1 if g >= 10**6 else 3)
+            te = timed(lambda d=d: peer_elochess(d), repeat=1 if g >= 10**6 else 3)
             record("FIDE through elochess 0.5.0", f"{g:,} games", te, g, f"engine is {te / t:.0f}x faster")
-            tp = timed(lambda: plain_loop(d), repeat=1 if g >= 10**6 else 3)
+            tp = timed(lambda d=d: plain_loop(d), repeat=1 if g >= 10**6 else 3)
             record("FIDE plain Python loop", f"{g:,} games", tp, g, f"engine is {tp / t:.0f}x faster")
     for g in csv_sizes:
         d = fide_period(g)
@@ -216,12 +249,13 @@ def bench_fide(sizes: list[int], csv_sizes: list[int], peers: bool) -> None:
             players, games = write_csv(d, Path(tmp))
             out = Path(tmp) / "out.csv"
             args = ["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10", "-o", str(out)]
-            t = timed(lambda: main(args), repeat=3)
-            record("FIDE CSV to CSV (xl-elo rate)", f"{g:,} games", t, g)
+            t = timed(lambda args=args: main(args), repeat=3)
+            record("FIDE CSV to CSV, rounds and byes (xl-elo rate)", f"{g:,} games", t, g)
             if peers:  # the peer takes ten seconds at 10^6 games: one run is enough there
-                tc = timed(lambda: peer_elochess_csv(players, games, Path(tmp) / "peer.csv"),
+                tc = timed(lambda p=players, gm=games, o=Path(tmp) / "peer.csv": peer_elochess_csv(p, gm, o),
                            repeat=1 if g >= 10**6 else 3)
-                record("FIDE CSV to CSV, csv module + elochess", f"{g:,} games", tc, g, f"xl-elo is {tc / t:.0f}x faster")
+                record("FIDE CSV to CSV, csv module + elochess", f"{g:,} games", tc, g,
+                       f"xl-elo is {tc / t:.0f}x faster")
             if g >= 10**6:
                 record_memory("FIDE CSV to CSV, peak memory", f"{g:,} games", args)
 
@@ -273,7 +307,7 @@ def small_event(players: int, rounds: int, seed: int, unrated: float = 0.1) -> E
 def bench_fqe(sizes: list[int]) -> None:
     for n in sizes:
         ev = small_event(n, 7, n)
-        t = timed(lambda: rate("fqe", ev))
+        t = timed(lambda ev=ev: rate("fqe", ev))
         record("FQE event, 7 rounds", f"{n:,} players", t, n)
 
 
@@ -338,11 +372,13 @@ def bench_udfs(cells: int) -> None:
     record("ELO_EXPECTED over a column", f"{cells:,} cells", t, cells)
     games = cells // 4
     d = fide_period(games, 6)
-    players = [["id", "rating", "games"]] + [[f"p{i}", "" if np.isnan(x) else float(x), 50.0]
-                                             for i, x in enumerate(d["rating"])]
-    table = [["round", "player", "opponent", "result"]] + [[None, f"p{a}", f"p{b}", float(s)]
-                                                          for a, b, s in zip(d["a"], d["b"], d["score"], strict=True)]
-    t = timed(lambda: udfs.elo_rate("fide", players, table))
+    players = [["id", "rating", "games", "birth_year"]] + [
+        [f"p{i}", None if np.isnan(x) else float(x), 0.0 if np.isnan(x) else 50.0, float(d["birth"][i])]
+        for i, x in enumerate(d["rating"])]
+    table = [["round", "player", "opponent", "result"]] + [
+        [float(r), f"p{a}", None if b < 0 else f"p{b}", "bye" if b < 0 else ("+" if f else float(s))]
+        for a, b, r, s, f in zip(d["a"], d["b"], d["round"], d["score"], d["forfeit"], strict=True)]
+    t = timed(lambda: udfs.elo_rate("fide", players, table, None, "2026-10"))
     record("ELO_RATE, a FIDE period as ranges", f"{games * 4:,} cells", t, games * 4)
 
 
@@ -374,7 +410,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small sizes only")
     parser.add_argument("--json", default=str(HERE / "results.json"), help="where to write the results")
     parser.add_argument("--no-peers", action="store_true", help="skip elochess and the plain loop")
-    parser.add_argument("--markdown", metavar="JSON", help="print the table of an earlier run for the README, run nothing")
+    parser.add_argument("--markdown", metavar="JSON",
+                        help="print the table of an earlier run for the README, run nothing")
     args = parser.parse_args()
     if args.markdown:
         print(markdown(json.loads(Path(args.markdown).read_text(encoding="utf-8"))))

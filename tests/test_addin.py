@@ -297,7 +297,7 @@ def _formula(name, tokens):
 def _expected(name, tokens, lo_numpy):
     """The Python function called with the arguments as Calc passes them; its answer as rows."""
     spec = by_name()[name]
-    args = [_calc_arg(t, a.optional) for t, a in zip(list(tokens) + [None] * len(spec.args), spec.args)]
+    args = [_calc_arg(t, a.optional) for t, a in zip(list(tokens) + [None] * len(spec.args), spec.args, strict=False)]
     if name == "ELO_RATE" and not lo_numpy:
         return [[calls.error_text(calls._numpy_missing())]]
     try:
@@ -332,7 +332,7 @@ def test_every_function_in_libreoffice(oxt):
     # every case as an array formula sized by the answer it should give, in its own block of rows
     layout, arrays, formulas = [], {}, {}
     row = 20
-    for i, (name, *tokens) in enumerate(CASES):
+    for _i, (name, *tokens) in enumerate(CASES):
         shape = _expected(name, tokens, True)
         height, width = len(shape), len(shape[0])
         target = f"A{row}:{_column_name(width - 1)}{row + height - 1}"
@@ -355,7 +355,7 @@ def test_every_function_in_libreoffice(oxt):
         return [[read["formulas"][target.split(":")[0]]]]
 
     problems = []
-    for name, tokens, target, (h, w) in layout:
+    for name, tokens, target, (_h, _w) in layout:
         want = _expected(name, tokens, lo_numpy)
         got = seen(target, result)
         if seen(target, result["reopened"]) != got:

@@ -94,7 +94,7 @@ def test_demo_runs_and_writes_results(tmp_path, capsys):
     from xl_elo.xlsxio import read_workbook
 
     filled = read_workbook(tmp_path / "fqe_event_daniel.xlsx")  # the filled template workbook
-    assert filled.federation == "fqe" and [p.id for p in filled.event.players][0] == "daniel"
+    assert filled.federation == "fqe" and next(p.id for p in filled.event.players) == "daniel"
 
 
 def test_console_script_is_installed():

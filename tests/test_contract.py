@@ -14,8 +14,8 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
+
 from xl_elo import federations
 from xl_elo.federations.contract import SIGNATURES, Federation
 from xl_elo.model import COMMON_COLUMNS
@@ -57,7 +57,7 @@ def test_the_federation_list_lives_in_one_place():
     pattern = re.compile(r"[\(\[]\s*\"fide\",\s*\"fse\",\s*\"fqe\",\s*\"ffe\",\s*\"fesa\"")
     offenders = [p.relative_to(ROOT).as_posix() for p in (ROOT / "xl_elo").rglob("*.py") if pattern.search(p.read_text())]
     assert offenders == []
-    assert federations.MODULES == [f"xl_elo.federations.{c}" for c in ("fide", "fse", "fqe", "ffe", "fesa")]
+    assert [f"xl_elo.federations.{c}" for c in ("fide", "fse", "fqe", "ffe", "fesa")] == federations.MODULES
 
 
 def _imports(path: Path, package: str, top_only: bool = False) -> set[str]:

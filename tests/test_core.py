@@ -7,6 +7,7 @@ import os
 
 import numpy as np
 import pytest
+from conftest import ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,8 +23,6 @@ from xl_elo.core import (
 )
 from xl_elo.schema import ValueProblem
 from xl_elo.schema import rating as validate_rating
-
-from conftest import ROOT
 
 
 @pytest.mark.parametrize(

@@ -83,7 +83,7 @@ def _module_from_source(name, source):
     """A module made from source text, as xlwings Lite makes ``main`` from its main.py tab."""
     spec = importlib.util.spec_from_loader(name, loader=None)
     module = importlib.util.module_from_spec(spec)
-    exec(source, module.__dict__)  # noqa: S102 - what xlwings Lite does with main.py
+    exec(source, module.__dict__)
     sys.modules[name] = module
     return module
 
@@ -208,7 +208,7 @@ def _python(name, *args):
     """The Python function, called as xlwings calls it: a 1 x 1 argument as a value, the answer as rows."""
     spec = by_name()[name.upper()]
     plain = []
-    for a, arg in zip(args, spec.args):
+    for a, arg in zip(args, spec.args, strict=False):
         value = a[0][0] if len(a) == 1 and len(a[0]) == 1 and not arg.range else a
         plain.append(None if value == "" else value)
     out = spec.function(*plain)
@@ -223,7 +223,7 @@ def test_the_app_computes_as_xl_elo(server_url, call):
     want = _python(name, *args)
     got = body["result"]
     assert len(got) == len(want)
-    for g, w in zip(got, want):
+    for g, w in zip(got, want, strict=False):
         assert [("" if v is None else v) for v in g] == [("" if v is None else v) for v in w]
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from gen import random_event
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gen import random_event
 from xl_elo import columnar, rate
 from xl_elo.cli import main
 from xl_elo.csvio import format_cell, read_event, results_csv

@@ -8,10 +8,10 @@ import math
 from collections import Counter
 
 import pytest
+from conftest import DATA, event
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA, event
 from xl_elo import rate
 from xl_elo.cli import main
 from xl_elo.csvio import read_event, read_history, read_players

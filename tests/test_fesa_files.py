@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA
+
 from xl_elo.cli import main
 from xl_elo.csvio import read_event
 from xl_elo.federations import get
@@ -20,6 +20,13 @@ from xl_elo.model import InputError
 FESA = DATA / "fesa"
 TOURNAMENTS = sorted(p.name for p in FESA.iterdir() if (p / "turnering.txt").exists())
 
+
+
+def _refused(fn, *args):
+    """The InputError ``fn(*args)`` raises (it must raise one)."""
+    with pytest.raises(InputError) as info:
+        fn(*args)
+    return info.value
 
 def _read(tournament: Path, rating_list: Path | None, *extra: Path, output=None):
     args = argparse.Namespace(rating_list=str(rating_list) if rating_list else None, output=output, format=None,
@@ -149,7 +156,7 @@ def test_every_bad_line_of_the_tournament_named_at_once(tmp_path):
 def test_pairings_that_do_not_meet_and_players_listed_after_the_tournament(tmp_path):
     t = _tournament(tmp_path, "[X]\n[2013-04-05]\n1 [Ishikawa] [Musashi] [2+]\n2 [Ould Ahmed] [Samy] [3-]\n"
                               "3 [Hebert] [Pascal] [2+]\n")
-    text = str(pytest.raises(InputError, _read, t, SAMPLE_LIST).value)
+    text = str(_refused(_read, t, SAMPLE_LIST))
     assert "player 1 meets 2 in round 1, but line 4 (player 2) has opponent 3 there" in text
     assert "'Ishikawa Musashi' played on 2013-04-05, not before this tournament (2013-04-05)" in text
 
@@ -165,15 +172,15 @@ def test_pairings_that_do_not_meet_and_players_listed_after_the_tournament(tmp_p
 ])
 def test_tournament_files_that_cannot_be_read(tmp_path, body, words):
     t = _tournament(tmp_path, body)
-    assert words in str(pytest.raises(InputError, _read, t, SAMPLE_LIST).value)
+    assert words in str(_refused(_read, t, SAMPLE_LIST))
 
 
 def test_junk_bytes_and_a_huge_line_are_input_errors(tmp_path):
     t = tmp_path / "turnering.txt"
     t.write_bytes(b"[A]\n[2016-01-07]\n1 [Ishikawa] [Musashi] [" + b"2+ " * 40_000 + b"]\n")
-    assert "characters long" in str(pytest.raises(InputError, _read, t, SAMPLE_LIST).value)
+    assert "characters long" in str(_refused(_read, t, SAMPLE_LIST))
     t.write_bytes(b"[A]\n[2016-01-07]\n1 [Ishikawa] [Mu\x00sashi] [0-]\n")
-    assert "zero bytes" in str(pytest.raises(InputError, _read, t, SAMPLE_LIST).value)
+    assert "zero bytes" in str(_refused(_read, t, SAMPLE_LIST))
 
 
 # --------------------------------------------------------------------------- the rating list
@@ -198,7 +205,7 @@ def test_bad_rating_lists_are_named(tmp_path, text, words):
     t = _tournament(tmp_path, "[A]\n[2016-01-07]\n1 [Ishikawa] [Musashi] [0-]\n")
     bad = tmp_path / "ratingliste.pre"
     bad.write_text(text, encoding="latin-1")
-    assert words in str(pytest.raises(InputError, _read, t, bad).value)
+    assert words in str(_refused(_read, t, bad))
 
 
 def test_new_players_special_promotions_and_forms_xl_elo_does_not_run(tmp_path):
@@ -212,7 +219,7 @@ def test_new_players_special_promotions_and_forms_xl_elo_does_not_run(tmp_path):
            ':RESIDENS "DE" :LAST "2016-01-07"))' in text
     assert ':LAST-NAME "Hebert" :FIRST-NAME "Pascal"' in text and ':NSR-GRADE-LEVEL 1 :NSR-GRADE-NAME "Dan"' in text
     (t.parent / "nye-spillere").write_text(new + '(setq *rating* nil)\n')
-    assert "xl-elo reads only (special-promotion" in str(pytest.raises(InputError, _read, t, SAMPLE_LIST).value)
+    assert "xl-elo reads only (special-promotion" in str(_refused(_read, t, SAMPLE_LIST))
 
 
 def test_a_new_player_without_grade_or_rated_game_stays_new_in_the_list(tmp_path):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from statistics import NormalDist
 
 import pytest
-
 from conftest import event
+
 from xl_elo import rate
 from xl_elo.cli import main
 from xl_elo.federations import ffe

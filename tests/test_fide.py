@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import event
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import event
 from xl_elo import rate
 from xl_elo.federations import fide
 

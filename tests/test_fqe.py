@@ -6,10 +6,10 @@ import csv
 import json
 
 import pytest
+from conftest import event
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import event
 from xl_elo import rate
 from xl_elo.cli import main
 from xl_elo.federations import fqe

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import event
+
 from xl_elo import rate
 from xl_elo.federations import fse
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import DATA
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from conftest import DATA
 from xl_elo import rate
 from xl_elo.csvio import read_event
 from xl_elo.federations.fesa import grades as fesa_grades

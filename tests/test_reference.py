@@ -8,8 +8,8 @@ from bisect import bisect_right
 
 import numpy as np
 import pytest
-
 from gen import random_event
+
 from xl_elo import rate
 from xl_elo.core import performance_zero
 from xl_elo.federations import fide

@@ -11,11 +11,11 @@ import re
 
 import numpy as np
 import pytest
-
 from conftest import DATA
+
 from xl_elo import tables as t
 from xl_elo.cli import main
-from xl_elo.federations import ffe, fesa, fide, fqe
+from xl_elo.federations import fesa, ffe, fide, fqe
 from xl_elo.federations.fesa import grades as fesa_grades
 from xl_elo.published import get_table, table_names
 
@@ -56,7 +56,7 @@ def _seed_fqe() -> list[tuple[int, int | None, int]]:
 def test_fqe_table_is_the_seed_table_entry_by_entry():
     assert _seed_fqe() == list(t.FQE_EXPECTED_ROWS)
     # the ranges tile 0 .. infinity without a gap
-    for (lo, hi, _), (lo2, _, _) in zip(t.FQE_EXPECTED_ROWS, t.FQE_EXPECTED_ROWS[1:], strict=False):
+    for (_lo, hi, _), (lo2, _, _) in zip(t.FQE_EXPECTED_ROWS, t.FQE_EXPECTED_ROWS[1:], strict=False):
         assert lo2 == hi + 1
 
 

@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA
+
 from xl_elo.cli import main
 from xl_elo.csvio import read_event
 from xl_elo.federations import get
@@ -22,6 +22,13 @@ ALL = sorted(p.name for p in TRF.glob("*.trf"))
 CLUB = TRF / "xlelo_club_2026.trf"
 CUP = TRF / "xlelo_autumn_cup_2026.trf"
 
+
+
+def _refused(fn, *args):
+    """The InputError ``fn(*args)`` raises (it must raise one)."""
+    with pytest.raises(InputError) as info:
+        fn(*args)
+    return info.value
 
 def _args(**kw):
     base = {"period": None, "rating_list": None, "format": None, "output": None}
@@ -328,7 +335,7 @@ def test_a_player_rated_differently_in_two_reports(tmp_path):
     other = tmp_path / "cup.trf"
     other.write_text(CUP.read_text().replace("Alder, Bruno                      2480",
                                              "Alder, Bruno                      2490"))
-    text = str(pytest.raises(InputError, _read, CLUB, other).value)
+    text = str(_refused(_read, CLUB, other))
     assert "FIDE id 100001 is rated 2490 here but 2480 on line 13 of xlelo_club_2026.trf" in text
 
 

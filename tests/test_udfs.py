@@ -13,6 +13,7 @@ import pytest
 xw = pytest.importorskip("xlwings")
 
 from conftest import ROOT  # noqa: E402
+
 from xl_elo.cli import main  # noqa: E402
 
 spec = importlib.util.spec_from_file_location("xl_elo_udfs", ROOT / "udfs" / "xl_elo_udfs.py")

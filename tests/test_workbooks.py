@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import DATA, ROOT, event
 from gen import random_event
+
 from xl_elo import schema
 from xl_elo.cli import main
 from xl_elo.csvio import read_event
@@ -369,7 +369,7 @@ def test_no_error_value_in_an_empty_or_a_filled_workbook(recalculated):
         bad = []
         for ws in wb.worksheets:
             for row in ws.iter_rows(values_only=True):
-                bad += [v for v in row if isinstance(v, str) and (v.startswith("#") and v.endswith(("!", "?", "A"))
+                bad += [v for v in row if isinstance(v, str) and ((v.startswith("#") and v.endswith(("!", "?", "A")))
                                                                    or v.startswith("Err:"))]
         wb.close()
         assert not bad, f"{name}: {bad[:5]}"

@@ -30,8 +30,19 @@ _LAZY = {
 }
 
 __all__ = [
-    "FEDERATIONS", "Event", "Game", "HistoryGame", "InputError", "Player", "Results",
-    "expected_score", "find_federation", "parse_result", "rate", "read_event", "__version__",
+    "FEDERATIONS",
+    "Event",
+    "Game",
+    "HistoryGame",
+    "InputError",
+    "Player",
+    "Results",
+    "__version__",
+    "expected_score",
+    "find_federation",
+    "parse_result",
+    "rate",
+    "read_event",
 ]
 
 

@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except MemoryError:
         print("xl-elo: not enough memory for these files (is one of them far bigger than an event?)", file=err)
         return EXIT_INPUT
-    except Exception as exc:  # noqa: BLE001 - a bug: said in one line, never a traceback
+    except Exception as exc:
         print(f"xl-elo: internal error ({exc.__class__.__name__}: {str(exc)[:200]}); nothing was written. "
               "Please report it with the command and the files that caused it.", file=err)
         return EXIT_INPUT

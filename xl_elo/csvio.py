@@ -132,7 +132,8 @@ def parse_games_rows(header: Row, rows: Iterable[Row], source: str = "games", *,
         if ok_p and player is None:
             problems.add(source, r, "player", "the player id is blank")
         ok_o, opponent = t.get(row, r, "opponent", schema.identifier)
-        ok_r, result = t.get(row, r, "result", lambda v: schema.result(v, has_opponent=opponent is not None or not ok_o))
+        has_opponent = opponent is not None or not ok_o
+        ok_r, result = t.get(row, r, "result", lambda v, h=has_opponent: schema.result(v, has_opponent=h))
         ok_n, rnd = t.get(row, r, "round", lambda v: schema.round_number(v, typed=typed))
         ok_h, handicap = t.get(row, r, "handicap", schema.handicap)
         ok_y, rated = t.get(row, r, "rated", schema.yes_no)

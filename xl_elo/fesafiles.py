@@ -420,7 +420,7 @@ def parse_list(text: str, source: str, problems: list[Problem]) -> list[Struct] 
     except LispError as exc:
         problems.append(LineProblem(source, exc.line, None, f"is not a rating list of FESA's program: {exc}"))
         return None
-    if len(forms) != 1 or not isinstance(forms[0][0], list) and forms[0][0] is not None:
+    if len(forms) != 1 or (not isinstance(forms[0][0], list) and forms[0][0] is not None):
         problems.append(LineProblem(source, forms[1][1] if len(forms) > 1 else None, None,
                                     "a rating list is one list '( #S(PLAYER ...) ... )' and nothing after it"))
         return None
@@ -756,7 +756,7 @@ def write_list(read: FesaFiles, results: Results) -> bytes:
         new.slots["LAST-PLAYED"] = date
         new.slots["NATIONALITY-LIST"] = _homes(s.get("NATIONALITY-LIST"), origin, date)
         updated[id(s)] = new
-    for kind, last, first, level, name, _ in read.promotions:
+    for _kind, last, first, level, name, _ in read.promotions:
         for s in read.table:
             if s.get("LAST-NAME") == last and s.get("FIRST-NAME") == first:
                 target = updated.setdefault(id(s), Struct("PLAYER", dict(s.slots), s.line))

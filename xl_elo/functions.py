@@ -16,7 +16,7 @@ range is computed as one array. ``ELO_RATE`` rates a whole event and needs numpy
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 

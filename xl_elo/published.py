@@ -17,7 +17,7 @@ import numpy as np
 
 from xl_elo import tables as t
 from xl_elo.core import expected_score, normal_cdf, round_half_away
-from xl_elo.federations import ffe, fesa
+from xl_elo.federations import fesa, ffe
 from xl_elo.federations.fesa import grades as fesa_grades
 
 

@@ -23,10 +23,9 @@ def _spellings(kind: ResultKind) -> str:
 
 
 def _values() -> dict[str, Any]:
+    from xl_elo.federations import registry
     from xl_elo.federations.fesa import grades, newton, promotion
     from xl_elo.published import get_table, table_names
-
-    from xl_elo.federations import registry
 
     mods = registry()
     fqe, fesa = mods["fqe"], mods["fesa"]
@@ -90,7 +89,7 @@ def sections(text: str | None = None) -> dict[str, str]:
         start = m.start()
         level = len(m.group(1))
         rest = text[m.end():]
-        stop = re.search(r"^#{2,%d} " % level, rest, re.M)
+        stop = re.search(rf"^#{{2,{level}}} ", rest, re.M)
         out[m.group(2)] = text[start: m.end() + (stop.start() if stop else len(rest))].strip()
     return out
 

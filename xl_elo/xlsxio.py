@@ -281,9 +281,9 @@ def _check_dimension(z: zipfile.ZipFile, member: str, where: str) -> None:
 
 
 def _load(path: Path, shown: str | None = None, **kwargs: Any) -> Any:
-    import openpyxl
-
     import warnings
+
+    import openpyxl
 
     check_package(path, shown)
     try:
@@ -334,7 +334,7 @@ def _rows(ws: Any, source: str = "") -> tuple[list[Any], list[list[Any]]]:
                          for c in r])
     except WorkbookError:
         raise
-    except Exception as exc:  # noqa: BLE001 - openpyxl, zip or XML errors in a lazily read sheet
+    except Exception as exc:
         row = len(rows) + 1
         raise WorkbookError([Problem(where, row, None, f"cannot be read ({_why(exc)}): open the workbook in a "
                                                        "spreadsheet, check this row and save it again")]) from None
@@ -426,7 +426,7 @@ def _setting(wb: Any, name: str) -> Any:
         try:
             for (value,) in wb[sheet].iter_rows(min_row=row, max_row=row, min_col=c, max_col=c, values_only=True):
                 return value
-        except Exception as exc:  # noqa: BLE001 - the sheet it points to cannot be read
+        except Exception as exc:
             raise WorkbookError([Problem(f"sheet {sheet}", row, name,
                                          f"the setting {name} cannot be read ({_why(exc)})")]) from None
         return None

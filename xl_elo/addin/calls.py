@@ -91,7 +91,7 @@ def call(spec: Any, args: tuple[Any, ...]) -> Any:
     from xl_elo.compat import np
     from xl_elo.functions import ArgumentError
 
-    for arg, value in zip(spec.args, args):
+    for arg, value in zip(spec.args, args, strict=False):
         if value is None and not arg.optional:  # Calc lets any argument be left out
             return error_text(f"argument {arg.name} is required")
     try:
@@ -107,7 +107,7 @@ def call(spec: Any, args: tuple[Any, ...]) -> Any:
         return error_text(f"{spec.name}: internal error ImportError: {exc} (please report it)")
     except RecursionError:
         return error_text(f"{spec.name}: the ranges are too large")
-    except Exception as exc:  # noqa: BLE001 - a fault of xl-elo: said in the cell, not hidden behind #VALUE!
+    except Exception as exc:
         return error_text(f"{spec.name}: internal error {type(exc).__name__}: {exc} (please report it)")
 
 

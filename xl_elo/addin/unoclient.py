@@ -14,6 +14,7 @@ every array its rows; the function wizard's entries of the add-in's functions; t
 Used by tests/test_addin.py; ``xl_elo.addin.libreoffice`` starts LibreOffice around it.
 """
 
+import contextlib
 import json
 import sys
 import time
@@ -118,10 +119,8 @@ def run(pipe, job):
     result["python"] = {"version": platform.python_version(), "numpy": importlib.util.find_spec("numpy") is not None}
     timings["total"] = time.time() - t0
     result["timings"] = timings
-    try:
+    with contextlib.suppress(Exception):
         desktop.terminate()
-    except Exception:  # noqa: BLE001,S110 - the bridge goes down while LibreOffice quits
-        pass
     return result
 
 

@@ -69,7 +69,7 @@ def _dispatch(name):
             return _matrix(problem)
         try:
             spec = _methods()[name]
-        except Exception as exc:  # noqa: BLE001 - the bundle cannot load: say why in the cell
+        except Exception as exc:
             return _matrix(f"#VALUE! xl-elo could not start: {type(exc).__name__}: {exc}")
         return _matrix(_state["calls"].call(spec, args))
 

@@ -286,7 +286,7 @@ def event_setting() -> Setting:
 def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
     """Every game seen from both players (rules 1.1): side k is game k from its player's side,
     side G + k the same game from its opponent's side. Per-player sums are SUMIFS over sides."""
-    g_first, g_last = FIRST, FIRST + cap.games - 1
+    _g_first, g_last = FIRST, FIRST + cap.games - 1
     s_last = FIRST + cap.sides - 1
     halves = [(FIRST, g_last), (g_last + 1, s_last)]
 
@@ -360,7 +360,7 @@ def key_columns() -> list[Col]:
 def rank_column(after: str = "res_rating_after") -> Col:
     """Rank by new rating for the results sheet (unrated last, ties in the players sheet's order)."""
     return Col("rank", "rank on the results sheet",
-               f'=IF([key]="","",COUNTIF(w_sortkey,">"&[sortkey])+COUNTIFS(w_sortkey,[sortkey],w_pos,"<"&[pos])+1)',
+               '=IF([key]="","",COUNTIF(w_sortkey,">"&[sortkey])+COUNTIFS(w_sortkey,[sortkey],w_pos,"<"&[pos])+1)',
                "8", "rang dans les résultats")
 
 

@@ -17,6 +17,7 @@ How the formulas are laid out:
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from xl_elo import core
@@ -83,7 +84,7 @@ def k_of(x: str) -> str:
     """K by band of a rating (rules 6.2), as one sum that also works on a range inside SUMPRODUCT."""
     bands = sorted(FESA_K_BANDS)
     steps = "".join(f"{'+' if k - prev_k >= 0 else '-'}{abs(k - prev_k)}*({x}>={low})"
-                    for (_, prev_k), (low, k) in zip(bands, bands[1:], strict=False))
+                    for (_, prev_k), (low, k) in itertools.pairwise(bands))
     return f"({bands[0][1]}{steps})"
 
 

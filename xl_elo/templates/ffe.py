@@ -73,7 +73,7 @@ def spec(cap: Capacity | None = None) -> Template:
     its = Sheet("iteration_sides", "its_", FIRST, FIRST + cap.sides - 1, leading=[("side", lambda r: r - FIRST + 1)])
     it.add(Col("est0", "estimate, start", '=IF([work:todo]=1,N(opt_start),"")', "5.10", "estimation, départ"))
     todo = "[work:todo]<>1"
-    for t in range(0, ffe.MAX_ROUNDS + 1):
+    for t in range(ffe.MAX_ROUNDS + 1):
         est = f"est{t}"
         its.add(Col(f"o{t}", f"round {t}: opponent counts as",
                     f'=IF([sides:counts]<>1,"",IF(INDEX(w_todo,[sides:who])<>1,"",IF(INDEX(w_rated,[sides:opp])=1,'

@@ -166,6 +166,6 @@ def spec(cap: Capacity | None = None) -> Template:
         ],
         lists=[("FQE table", ["fqe_lower", "fqe_pct"], [(lo, pct) for lo, _, pct in FQE_EXPECTED_ROWS])],
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,
-        names={"match_event": f'IF(TRIM(opt_match&"")="auto",COUNTIF(w_n,">0")=2,TRIM(opt_match&"")="yes")'},
+        names={"match_event": 'IF(TRIM(opt_match&"")="auto",COUNTIF(w_n,">0")=2,TRIM(opt_match&"")="yes")'},
     )
     return template

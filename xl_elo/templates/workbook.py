@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import math
-
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,7 +34,6 @@ from xl_elo.templates.builder import (
     BAND_FILL,
     FIRST,
     FORMULA_FILL,
-    INPUT_FILL,
     OK_FILL,
     RESULT_FILL,
     RESULTS_FIRST,
@@ -46,12 +44,12 @@ from xl_elo.templates.builder import (
     Input,
     Template,
     _computed_sheet,
-    register,
     check_formula,
     col,
     header_cells,
     print_nothing,
     protect,
+    register,
     write_column,
 )
 
