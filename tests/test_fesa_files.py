@@ -28,6 +28,7 @@ def _refused(fn, *args):
         fn(*args)
     return info.value
 
+
 def _read(tournament: Path, rating_list: Path | None, *extra: Path, output=None):
     args = argparse.Namespace(rating_list=str(rating_list) if rating_list else None, output=output, format=None,
                               period=None)

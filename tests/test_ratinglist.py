@@ -19,14 +19,14 @@ TRF = DATA / "trf"
 FORMS = ["standard_oct26.txt", "combined_no_foa.txt", "standard_oct26.xml"]
 
 
-@pytest.mark.parametrize("name", FORMS)
-
 def _refused(fn, *args):
     """The InputError ``fn(*args)`` raises (it must raise one)."""
     with pytest.raises(InputError) as info:
         fn(*args)
     return info.value
 
+
+@pytest.mark.parametrize("name", FORMS)
 def test_the_three_layouts_read_the_same_players(name):
     entries = read_list(LISTS / name)
     assert sorted(entries) == ["100001", "100002", "100004", "100005", "100006", "100007"]

@@ -30,6 +30,7 @@ def _refused(fn, *args):
         fn(*args)
     return info.value
 
+
 def _args(**kw):
     base = {"period": None, "rating_list": None, "format": None, "output": None}
     base.update(kw)
