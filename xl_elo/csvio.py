@@ -19,6 +19,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -133,7 +134,7 @@ def parse_games_rows(header: Row, rows: Iterable[Row], source: str = "games", *,
             problems.add(source, r, "player", "the player id is blank")
         ok_o, opponent = t.get(row, r, "opponent", schema.identifier)
         has_opponent = opponent is not None or not ok_o
-        ok_r, result = t.get(row, r, "result", lambda v, h=has_opponent: schema.result(v, has_opponent=h))
+        ok_r, result = t.get(row, r, "result", partial(schema.result, has_opponent=has_opponent))
         ok_n, rnd = t.get(row, r, "round", lambda v: schema.round_number(v, typed=typed))
         ok_h, handicap = t.get(row, r, "handicap", schema.handicap)
         ok_y, rated = t.get(row, r, "rated", schema.yes_no)

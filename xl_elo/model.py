@@ -472,14 +472,14 @@ def check_event(
             for pid in (g.player, g.opponent):
                 counts[pid] = counts.get(pid, 0) + 1
         key = (g.round, frozenset((g.player, g.opponent)))
-        first = pairs.get(key)
-        if first is None:
+        earlier = pairs.get(key)
+        if earlier is None:
             pairs[key] = g
             continue
-        where = f" (also at row {first.row})" if first.row is not None else ""
+        where = f" (also at row {earlier.row})" if earlier.row is not None else ""
         when = f"round {g.round}" if g.round is not None else "the same round (no round number: give one)"
-        reversed_entry = first.player == g.opponent
-        a, b = first.result.score, g.result.score
+        reversed_entry = earlier.player == g.opponent
+        a, b = earlier.result.score, g.result.score
         if reversed_entry and a is not None and b is not None and a + b != 1.0:
             problems.add(
                 games_source, g.row, "result",

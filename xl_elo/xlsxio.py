@@ -18,7 +18,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -489,7 +489,9 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
     year = period_year(period)
     parts: dict[str, list[Any]] = {"history": []}
     for sheet in needed:
-        parser = {"players": parse_players_rows, "games": parse_games_rows, "history": parse_history_rows}[sheet]
+        parsers: dict[str, Callable[..., list[Any]]] = {
+            "players": parse_players_rows, "games": parse_games_rows, "history": parse_history_rows}
+        parser = parsers[sheet]
         source = f"{name}, sheet {sheet}"
         head, rows = _rows(wb[sheet], source)
         problems += _scan_inputs(head, rows, source)

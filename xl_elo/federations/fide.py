@@ -215,23 +215,23 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     n = len(rated)
     age = (year - player.birth_year) if (year is not None and player.birth_year is not None) else None
     kk = int(k) if k is not None else int(k_factor(r, player.games, age, player.ever_2400, opts, n))
-    lines = []
+    game_lines: list[GameLine] = []
     hundredths = 0
     logistic = opts.expected_method == "logistic"
     total_e = 0.0
     for g in games:
         if g.rating is None:
-            lines.append(GameLine(None, None, g.score, None, None, None, "unrated opponent: not rated"))
+            game_lines.append(GameLine(None, None, g.score, None, None, None, "unrated opponent: not rated"))
             continue
         d = capped_difference(r, float(g.rating))
         e = core.logistic(r, float(g.rating)) if logistic else pd_hundredths(d) / 100
         total_e += e
         if not logistic:
             hundredths += kk * (round(100 * g.score) - pd_hundredths(d))
-        lines.append(GameLine(g.rating, r - d, g.score, d, e, kk * (g.score - e)))
+        game_lines.append(GameLine(g.rating, r - d, g.score, d, e, kk * (g.score - e)))
     score = sum(g.score for g in rated)
     change = core.round_hundredths_away(hundredths) if not logistic else round_half_away(kk * (score - total_e))
-    return Calculation(CODE, r, tuple(lines), score, r + change, change=change, k=kk, expected=total_e,
+    return Calculation(CODE, r, tuple(game_lines), score, r + change, change=change, k=kk, expected=total_e,
                        performance=performance([g.rating for g in rated], [g.score for g in rated]) if n else None,  # type: ignore[misc]
                        status="established",
                        steps=(("games rated", n), ("K x (score - expected)", kk * (score - total_e))))

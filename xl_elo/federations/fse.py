@@ -120,18 +120,18 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     year = period_year(period)
     age = (year - player.birth_year) if (year is not None and player.birth_year is not None) else None
     kk = int(k) if k is not None else int(k_factor(r, player.games, age))
-    lines = []
+    game_lines: list[GameLine] = []
     total_e = 0.0
     for g in games:
         if g.rating is None:
-            lines.append(GameLine(None, None, g.score, None, None, None, "unrated opponent: not rated"))
+            game_lines.append(GameLine(None, None, g.score, None, None, None, "unrated opponent: not rated"))
             continue
         e = core.logistic(r, float(g.rating))
         total_e += e
-        lines.append(GameLine(g.rating, float(g.rating), g.score, r - float(g.rating), e, kk * (g.score - e)))
+        game_lines.append(GameLine(g.rating, float(g.rating), g.score, r - float(g.rating), e, kk * (g.score - e)))
     score = sum(g.score for g in games if g.rating is not None)
     change = round_half_away(kk * (score - total_e))
-    return Calculation(CODE, r, tuple(lines), score, r + change, change=change, k=kk, expected=total_e,
+    return Calculation(CODE, r, tuple(game_lines), score, r + change, change=change, k=kk, expected=total_e,
                        status="established", steps=(("K x (score - expected)", kk * (score - total_e)),))
 
 

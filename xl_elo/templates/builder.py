@@ -133,7 +133,7 @@ class Input:
     width: float
     check: str | None = None
     """A formula over ``[x]`` (this cell) giving "" or the reason, in words, it is refused."""
-    validation: tuple[str, ...] | None = None
+    validation: tuple[str | int, ...] | None = None
     """A data validation: ('list', source) or ('whole'|'decimal', low, high)."""
     prompt: str = ""
 
@@ -180,7 +180,7 @@ class Template:
     results: list[ResultCol]
     results_source: str = "work"
     """The sheet whose ``res_<name>`` columns hold each player's results (in players-sheet order)."""
-    lists: list[tuple[str, list[str], list[Sequence[Any]]]] = field(default_factory=list)
+    lists: list[tuple[str, list[str], Sequence[Sequence[Any]]]] = field(default_factory=list)
     """Published tables on the lists sheet: (title, column names, rows); each column becomes a name."""
     player_checks: list[str] = field(default_factory=list)
     """More formulas for a players row's problem cell (over ``[players:...]`` and ``[work:...]``)."""

@@ -384,11 +384,11 @@ def grade_lists() -> list[tuple[str, list[str], list[Any]]]:
             for u in (("kyu", "k") if unit == "kyu" else ("dan", "d")):
                 grade_rows.append((f"{number}{u}", name))
                 nsr_rows.append((f"{number}{u}", name))
-    for n in range(1, 10):
-        for number in {str(n), str(n).zfill(2)}:
+    for level in range(1, 10):
+        for number in {str(level), str(level).zfill(2)}:
             for p in ("pro", "professional"):
                 for u in ("dan", "d"):
-                    nsr_rows.append((f"{p}{number}{u}", f"pro {n} dan"))
+                    nsr_rows.append((f"{p}{number}{u}", f"pro {level} dan"))
     grade_rows.sort()
     nsr_rows.sort()
     hc = sorted({(code.lower(), code) for code in FESA_HANDICAPS} | {(v[0], c) for c, v in FESA_HANDICAPS.items()})

@@ -18,6 +18,7 @@ How the formulas are laid out:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 from xl_elo import core
@@ -537,7 +538,7 @@ def spec(cap: Capacity | None = None) -> Template:
                            "" if g.n_lb is None else g.n_lb, "" if g.n_mp is None else g.n_mp, i))
     scale_rows = [(lb, i + grades.FIRST_NUMBER, ub - lb) for i, (lb, ub) in
                   enumerate(zip(grades.SCALE, grades.SCALE[1:], strict=False))]
-    lists = [
+    lists: list[tuple[str, list[str], Sequence[Sequence[Any]]]] = [
         ("FESA K", ["k_lower", "k_value"], sorted((max(lo, -1_000_000), k) for lo, k in FESA_K_BANDS)),
         ("grades", ["g_lb", "g_name", "g_mp", "g_ub", "g_nlb", "g_nmp", "g_index"], grade_rows),
         ("grade scale", ["s_lb", "s_num", "s_width"], scale_rows),

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from openpyxl.comments import Comment
@@ -309,9 +309,12 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     # nothing while an input problem is open
     write_column(book, ws, pos_j, first, last,
                  lambda r: f'=IF(NOT(inputs_ok),"",IFERROR(MATCH(ROW()-{first - 1},{prefix}rank,0),""))', None)
+    def shown(name: str) -> Callable[[int], str]:
+        """Results row r's cell of column ``name``: the ranked player's value."""
+        return lambda r: f'=IF({pos.format(r=r)}="","",INDEX({prefix}res_{name},{pos.format(r=r)}))'
+
     for j, c in enumerate(cols, start=1):
-        write_column(book, ws, j, first, last,
-                     lambda r, c=c: f'=IF({pos.format(r=r)}="","",INDEX({prefix}res_{c.name},{pos.format(r=r)}))',
+        write_column(book, ws, j, first, last, shown(c.name),
                      RESULT_FILL if c.name in ("rating_after", "grade_after") else None, c.fmt)
         book.name_range(f"r_{c.name}", ws, j, first, last)
     centred = [j for j, c in enumerate(cols, start=1) if c.fmt == "General" and c.name not in ("id", "name", "note")]

@@ -332,10 +332,10 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
         entries.append(_Entry(i, p, False, history[p.id][::-1] + prior_grade, prior_grade))
     for g in rated_games:
         a, b = index[g.player], index[g.opponent]  # type: ignore[index]
-        h = grades.handicap_value(g.handicap) if g.handicap else 0.0
+        pieces = grades.handicap_value(g.handicap) if g.handicap else 0.0
         score = float(g.result.score)  # type: ignore[arg-type]
-        entries[a].games.append((b, score, 1 if h else 0, h))
-        entries[b].games.append((a, 1.0 - score, -1 if h else 0, h))
+        entries[a].games.append((b, score, 1 if pieces else 0, pieces))
+        entries[b].games.append((a, 1.0 - score, -1 if pieces else 0, pieces))
     for e in entries:
         p = e.player
         hist = history[p.id]

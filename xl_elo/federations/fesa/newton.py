@@ -43,7 +43,7 @@ def _tolerance_runs() -> tuple[tuple[int, Fraction, Fraction, int | None], ...]:
     powers of two every sum rounds by the same amount, so each run is an arithmetic series;
     the last run has increment 0 (the sum has stopped growing) and no last step.
     """
-    runs = []
+    runs: list[tuple[int, Fraction, Fraction, int | None]] = []
     step, value = 1, f32(_TOLERANCE_START + _TOLERANCE_STEP)
     while True:
         increment = f32(value + _TOLERANCE_STEP) - value
