@@ -58,15 +58,15 @@ def record(name: str, size: str, seconds: float, per: float | None = None, note:
 # --------------------------------------------------------------------------- data
 
 
-def fide_period(games: int, seed: int = 1) -> dict[str, np.ndarray]:
-    """A month of FIDE-rated tournaments as a federation sees it: 9-round Swiss events of 60 players,
+def fide_period(games: int, seed: int = 1, unrated: float = 0.05) -> dict[str, np.ndarray]:
+    """A month of rated tournaments as a federation sees it: 9-round Swiss events of 60 players,
     5% of the players unrated, a bye in each round of an odd event, 2% forfeits."""
     rng = np.random.default_rng(seed)
     per_event, rounds = 60, 9
     events = max(1, games // (per_event // 2 * rounds))
     players = events * per_event
     rating = rng.integers(1400, 2700, players).astype(np.float64)
-    rating[rng.random(players) < 0.05] = np.nan
+    rating[rng.random(players) < unrated] = np.nan
     a_list, b_list, r_list = [], [], []
     for e in range(events):
         size = per_event - (e % 2)  # every other event has an odd number of players: a bye each round
@@ -102,16 +102,24 @@ def fide_arrays(d: dict[str, np.ndarray]) -> EventArrays:
                        d["score"][c], "2026-10")
 
 
-def write_csv(d: dict[str, np.ndarray], folder: Path) -> tuple[Path, Path]:
+def write_csv(d: dict[str, np.ndarray], folder: Path, federation: str = "fide") -> tuple[Path, Path]:
+    """The period as the two CSV files a rating officer would give ``xl-elo rate``."""
     players = folder / "players.csv"
     games = folder / "games.csv"
     with players.open("w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["id", "name", "rating", "games", "birth_year", "ever_2400"])
+        if federation == "ffe":
+            w.writerow(["id", "name", "rating", "games", "category"])
+        else:
+            w.writerow(["id", "name", "rating", "games", "birth_year", "ever_2400"])
         for i, r in enumerate(d["rating"]):
             unrated = np.isnan(r)
-            w.writerow([f"p{i}", f"Player {i}", "" if unrated else int(r), 0 if unrated else int(d["games"][i]),
-                        int(d["birth"][i]), "yes" if d["ever"][i] else "no"])
+            row = [f"p{i}", f"Player {i}", "" if unrated else int(r), 0 if unrated else int(d["games"][i])]
+            if federation == "ffe":
+                row.append("junior" if d["birth"][i] >= 2006 else "senior")
+            else:
+                row += [int(d["birth"][i]), "yes" if d["ever"][i] else "no"]
+            w.writerow(row)
     text = {0.0: "0", 0.5: "0.5", 1.0: "1"}
     with games.open("w", newline="") as f:
         w = csv.writer(f)
@@ -231,8 +239,6 @@ def plain_loop(d: dict[str, np.ndarray]) -> None:
 
 
 def bench_fide(sizes: list[int], csv_sizes: list[int], peers: bool) -> None:
-    from xl_elo.cli import main
-
     for g in sizes:
         d = fide_period(g)
         ev = fide_arrays(d)
@@ -249,7 +255,7 @@ def bench_fide(sizes: list[int], csv_sizes: list[int], peers: bool) -> None:
             players, games = write_csv(d, Path(tmp))
             out = Path(tmp) / "out.csv"
             args = ["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10", "-o", str(out)]
-            t = timed(lambda args=args: main(args), repeat=3)
+            t = timed(lambda args=args: rate_cli(args), repeat=3)
             record("FIDE CSV to CSV, rounds and byes (xl-elo rate)", f"{g:,} games", t, g)
             if peers:  # the peer takes ten seconds at 10^6 games: one run is enough there
                 tc = timed(lambda p=players, gm=games, o=Path(tmp) / "peer.csv": peer_elochess_csv(p, gm, o),
@@ -260,32 +266,22 @@ def bench_fide(sizes: list[int], csv_sizes: list[int], peers: bool) -> None:
                 record_memory("FIDE CSV to CSV, peak memory", f"{g:,} games", args)
 
 
-def bench_ffe(games: int) -> None:
+def rate_cli(args: list[str]) -> None:
+    """``xl-elo`` with these arguments; a benchmark whose input is refused measures nothing."""
     from xl_elo.cli import main
 
-    rng = np.random.default_rng(2)
-    players = int(0.4 * games)
-    rating = rng.integers(1000, 2400, players).astype(np.float64)
-    rating[rng.random(players) < 0.10] = np.nan
+    status = main(args, stderr=io.StringIO())
+    if status != 0:
+        raise SystemExit(f"bench: xl-elo {' '.join(args)} exited {status}: the benchmark's input is wrong")
+
+
+def bench_ffe(games: int) -> None:
+    d = fide_period(games, seed=2, unrated=0.10)
     with tempfile.TemporaryDirectory() as tmp:
-        p = Path(tmp) / "players.csv"
-        g = Path(tmp) / "games.csv"
-        with p.open("w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(["id", "rating", "games", "category"])
-            for i, r in enumerate(rating):
-                w.writerow([f"p{i}", "" if np.isnan(r) else int(r), 50, "senior"])
-        a = rng.integers(0, players, games)
-        b = (a + rng.integers(1, players, games)) % players
-        with g.open("w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(["round", "player", "opponent", "result"])
-            for x, y, s in zip(a, b, rng.choice([0, 0.5, 1], games), strict=True):
-                w.writerow(["", f"p{x}", f"p{y}", s])
-        out = Path(tmp) / "out.csv"
-        args = ["rate", "-f", "ffe", "-p", str(p), "-g", str(g), "-o", str(out)]
-        t = timed(lambda: main(args, stderr=io.StringIO()), repeat=3)
-        record("FFE CSV to CSV, 10% unrated", f"{games:,} games", t, games)
+        p, g = write_csv(d, Path(tmp), "ffe")
+        args = ["rate", "-f", "ffe", "-p", str(p), "-g", str(g), "-o", str(Path(tmp) / "out.csv")]
+        t = timed(lambda: rate_cli(args), repeat=3)
+        record("FFE CSV to CSV, rounds and byes, 10% unrated", f"{games:,} games", t, games)
         if games >= 10**6:
             record_memory("FFE CSV to CSV, peak memory", f"{games:,} games", args)
 
