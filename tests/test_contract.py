@@ -210,6 +210,15 @@ def test_every_cited_section_exists():
     assert not [w for w, t in texts if "SPEC " in t], "cite the rules document, not SPEC"
 
 
+def test_the_readme_table_is_the_registry():
+    """The README's federation table says what each module declares, row for row."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in readme.splitlines() if re.match(r"\| `[a-z]+` \| ", line)]
+    want = [f"| `{m.CODE}` | {m.NAME} | {m.UNIT} | [docs/rules.md, section {m.RULES}](docs/rules.md) "
+            f"| `{m.TEMPLATE}` | [official]({m.SOURCE}) |" for m in MODULES]
+    assert rows == want
+
+
 def test_the_functions_help_names_no_unshipped_document():
     from xl_elo.functions import FUNCTIONS
 
