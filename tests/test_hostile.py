@@ -706,7 +706,7 @@ def test_the_fast_reader_plans_its_memory_before_taking_it(tmp_path: Path, monke
 
 
 HOSTILE_CELLS = [None, "", " ", 0, 0.0, -0.0, 1.0, 0.5, 1500.0, 2000, 1e308, -1e308, float("inf"), float("nan"), 9.99e307,
-                 2**63, 10**400, "1e400", "inf", "nan", "#N/A", True, "fide", "fqe", "fesa", "ffe", "ingo", "B", "3 kyu",
+                 2**63, 10**400, "1e400", "1e99999999999999999999", "inf", "nan", "#N/A", True, "fide", "fqe", "fesa", "ffe", "ingo", "B", "3 kyu",
                  "x" * 5000, "\x1b[2J", [[]], [], [[None]], [[1500.0, None], [1600.0]], [[1500.0], [1600.0]],
                  [["1", "0.5"]], [[1.0], [0.5]], [[[1]]], {"a": 1}, b"bytes", "2026-10",
                  [["id", "rating"], ["a", 1500.0], ["b", None]], [["player", "opponent", "result"], ["a", "b", 1.0]]]
@@ -730,7 +730,7 @@ PLAYERS = b"id,name,rating,games,birth_year\np1,Anna,1850,40,1990\np2,Bob,1700,1
 GAMES = b"round,player,opponent,result,rated\n1,p1,p2,1,yes\n1,p3,p1,0.5,\n2,p2,p3,0,no\n"
 PIECES = [b"\r", b"\r\n", b"\n", b'"', b'""', b"\x00", b"\xff", b"\xef\xbb\xbf", b"1e400", b"9" * 30, b"-0",
           b"\t", b" ", b"\xc2\xa0", b"#N/A", b",", b";", b"\x1b[2J", "\u200b".encode(), "é".encode(), b"+",
-          b"1.850", b"2e-400", b"nan", b"inf", b"\\", b"=1+1", b"p1", b"18446744073709551616"]
+          b"1.850", b"2e-400", b"nan", b"inf", b"\\", b"=1+1", b"p1", b"18446744073709551616", b"e99999999999999999999"]
 
 
 @st.composite

@@ -33,8 +33,13 @@ PLAYER_COLUMNS: Final = (
 )
 GAME_COLUMNS: Final = ("round", "player", "opponent", "result", "handicap", "rated")
 HISTORY_COLUMNS: Final = ("id", "opponent_rating", "result")
-#: A results table read back as a players table (rating list in, rating list out, rules 8).
-PLAYER_ALIASES: Final = {"rating_after": "rating", "games_after": "games", "grade_after": "grade"}
+#: The players table's required columns: without a rating column every player would silently
+#: be unrated, so it must be there (its cells blank for unrated players, rules 8).
+PLAYER_REQUIRED: Final = ("id", "rating")
+#: Other names of a players column: a results table read back as a players table (rating list
+#: in, rating list out), and the words clubs head their ratings with (rules 8).
+PLAYER_ALIASES: Final = {"rating_after": "rating", "games_after": "games", "grade_after": "grade",
+                         "elo": "rating", "cote": "rating"}
 
 #: Ranges of the whole-number fields (a count far beyond any real one is a typing mistake).
 MAX_GAMES: Final = 100_000
@@ -152,7 +157,10 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
         if not _NUMBER.match(v):
             raise ValueProblem(f"{shown(v)} is not a number (expected {what})")
         # exactly as typed: '1e400' is not infinite, '1e-400' is not 0, '1.0000000000000001' is not whole
-        exact = decimal.Decimal(v.replace(",", "."))
+        try:
+            exact = decimal.Decimal(v.replace(",", "."))
+        except decimal.InvalidOperation:  # an exponent beyond any context ('1e99999999999999999999')
+            raise ValueProblem(f"{shown(v)} is out of range (expected {what})") from None
         x = float(exact)
         if math.isinf(x):
             raise ValueProblem(f"{shown(v)} is not a finite number (expected {what})")
