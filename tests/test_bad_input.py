@@ -8,6 +8,7 @@ rows, macros) are built by the tests themselves, never committed as binaries.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
 import shutil
@@ -246,3 +247,56 @@ def test_extra_sheets_are_reported_not_read(fqe_template, tmp_path, capsys):
     path = _edited(filled, tmp_path, lambda wb: wb.create_sheet("my notes").append(["id", "rating"]))
     code, err, _ = _rate_workbook(path, capsys)
     assert code == 0 and "sheet(s) my notes are not part of the template and were not read" in err
+
+
+# --------------------------------------------------------------------------- an event built in Python
+
+
+def test_an_event_built_in_python_is_checked_as_a_file_is():
+    """``xl_elo.rate`` on records a caller built: the results read as typed, the values and the
+    cross-table rules checked, every problem named with the player's id."""
+    from xl_elo import rate
+    from xl_elo.core import ResultError
+    from xl_elo.model import Event, Game, Player
+
+    game = Game("a", "b", "1-0", round=1)
+    assert (game.result.score, game.counts) == (1.0, True)
+    assert Game("a", None, "1-0").counts is False  # a bye whatever its result says
+    with pytest.raises(ResultError, match="'1-O' is not a result"):
+        Game("a", "b", "1-O")
+    assert Player("z", rating=0, games=0).rating is None  # 0 is unrated, as the readers read it
+
+    event = Event([Player("a", rating=1500, games=None), Player("b", rating="15OO", games=40),  # type: ignore[arg-type]
+                   Player("c", rating=1500, games=-3), Player("d", rating=1700, games=12)],
+                  [Game("a", "d", "1-0", round=1), Game("d", "a", 0.5, round=1), Game("x", "d", "0-1")])
+    with pytest.raises(InputError) as caught:
+        rate("fqe", event)
+    text = str(caught.value)
+    assert "player 'a': blank for a rated player" in text
+    assert "player 'b': '15OO' is not a number" in text
+    assert "player 'c': -3 is out of range" in text
+    assert "the same round" in text or "round 1" in text  # a and d met twice in round 1
+    assert "unknown player id 'x'" in text
+
+    fine = Event([Player("a", rating=1500, games=10), Player("d", rating=1700, games=12)],
+                 [Game("a", "d", "1-0", round=1)])
+    rows = {r["id"]: r for r in rate("fqe", fine)}
+    assert rows["a"]["rating_after"] > 1500 and rows["d"]["rating_after"] < 1700
+
+
+def test_a_players_table_without_a_rating_column_is_refused(tmp_path):
+    """A ratings column headed 'Rating FIDE' would otherwise leave every player silently unrated;
+    'Elo' and 'cote', the words clubs use, are read as the rating."""
+    games = tmp_path / "games.csv"
+    games.write_text("round,player,opponent,result\n1,anna,bob,1-0\n")
+    for heading, status in (("Rating FIDE", 1), ("Elo", 0), ("cote", 0)):
+        players = tmp_path / "players.csv"
+        players.write_text(f"id,name,{heading},games\nanna,Anna,2000,30\nbob,Bob,1500,30\n")
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["rate", "-f", "fqe", "-p", str(players), "-g", str(games), "--format", "csv"],
+                    stdout=out, stderr=err) == status, heading
+        if status:
+            assert "players.csv, row 1: missing required column 'rating' (columns found: id, name, rating_fide" \
+                   in err.getvalue()
+        else:
+            assert out.getvalue().splitlines()[1].startswith("anna,Anna,permanent,2000,"), heading

@@ -49,8 +49,15 @@ __all__ = [
 def rate(federation: str, event: Event, options: Any = None, **overrides: Any) -> Results:
     """Rate an event or period with a federation's rules (``"fide"``, ``"fse"``, ``"fqe"``,
     ``"ffe"``, ``"fesa"`` or an alias). ``options`` is that federation's ``Options``;
-    ``overrides`` change some of them by name (``rate("ffe", event, dp_method="table")``)."""
-    return get(federation).rate(event, options, **overrides)  # type: ignore[no-any-return]
+    ``overrides`` change some of them by name (``rate("ffe", event, dp_method="table")``).
+
+    The event is checked first as the readers check a file (rules 8): every problem is raised
+    together as an :class:`xl_elo.model.InputError`."""
+    from xl_elo.model import check_event
+
+    module = get(federation)
+    check_event(event)
+    return module.rate(event, options, **overrides)  # type: ignore[no-any-return]
 
 
 def __getattr__(name: str) -> Any:

@@ -446,7 +446,7 @@ def read_event(players: str | Path, games: str | Path, period: str | None = None
     """A period's players and games CSV files as arrays, checked like ``csvio.read_event``."""
     budget = Budget()
     pt, gt = read_columns(players, budget), read_columns(games, budget)
-    pc, missing_p = schema.header(pt.header, ("id",), schema.PLAYER_ALIASES)
+    pc, missing_p = schema.header(pt.header, schema.PLAYER_REQUIRED, schema.PLAYER_ALIASES)
     gc, missing_g = schema.header(gt.header, ("player", "opponent", "result"))
     if missing_p or missing_g or schema.duplicate_columns(pt.header) or schema.duplicate_columns(gt.header):
         raise NotSimple("missing or repeated columns")
@@ -579,7 +579,7 @@ def read_rows(players_header: Sequence[object], players: Sequence[Sequence[objec
     would read, or :class:`NotSimple` (text with spaces around it, ids given as numbers, any
     bad cell ...).
     """
-    pc, missing_p = schema.header(players_header, ("id",), schema.PLAYER_ALIASES)
+    pc, missing_p = schema.header(players_header, schema.PLAYER_REQUIRED, schema.PLAYER_ALIASES)
     gc, missing_g = schema.header(games_header, ("player", "opponent", "result"))
     if missing_p or missing_g or schema.duplicate_columns(players_header) or schema.duplicate_columns(games_header):
         raise NotSimple("missing or repeated columns")

@@ -82,7 +82,7 @@ def parse_players_rows(header: Row, rows: Iterable[Row], source: str = "players"
     ``year``: the period's year, which no birth year may pass.
     """
     problems = ProblemList()
-    t = _Reader(header, source, ("id",), problems, dict(schema.PLAYER_ALIASES))
+    t = _Reader(header, source, schema.PLAYER_REQUIRED, problems, dict(schema.PLAYER_ALIASES))
     problems.raise_if_any()
     out: list[Player] = []
     whole_fields: tuple[tuple[str, Callable[[Cell], Any]], ...] = (

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any, Final
 
 from xl_elo.compat import need_numpy, np
-from xl_elo.core import Result
+from xl_elo.core import Result, parse_result
 
 # --------------------------------------------------------------------------- errors
 
@@ -86,7 +86,7 @@ class Player:
     name: str = ""
     """Display name."""
     rating: float | None = None
-    """Rating before the event or period; None = unrated (rules 1.4)."""
+    """Rating before the event or period; None (or 0) = unrated (rules 1.4)."""
     games: int = 0
     """Rated games played before this event or period."""
     birth_year: int | None = None
@@ -113,6 +113,10 @@ class Player:
     """FESA: the MP of the next grade was reached during the LB run (rules 6.10)."""
     row: int | None = field(default=None, compare=False)
     """Row of the input this record came from (for messages)."""
+
+    def __post_init__(self) -> None:
+        if self.rating == 0:  # 0 is unrated (rules 1.4), as the readers read it
+            object.__setattr__(self, "rating", None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +149,11 @@ class Game:
     rated: bool = True
     """False when the organiser did not rate the game (FESA, rules 6.8)."""
     row: int | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # from Python a result may be given as it is typed ("1-0", 0.5, "+"): read as a cell is
+        if not isinstance(self.result, Result):
+            object.__setattr__(self, "result", parse_result(self.result, has_opponent=self.opponent is not None))
 
     @property
     def counts(self) -> bool:
@@ -419,6 +428,26 @@ class Results:
 MAX_GAMES_PER_PLAYER: Final = 1000
 
 
+def _check_player_values(p: Player, source: str, problems: ProblemList) -> None:
+    """The values the engines compute on, for an event built in Python (the readers have read
+    them already): a rating as rules 1.4 has it, a rated player's games given (rules 8)."""
+    from xl_elo import schema
+
+    try:
+        rating = schema.rating(p.rating)
+    except schema.ValueProblem as exc:
+        problems.add(source, p.row, "rating", f"player {p.id!r}: {exc}")
+        return
+    if p.games is None and rating is not None:
+        problems.add(source, p.row, "games", f"player {p.id!r}: blank for a rated player: give his rated games "
+                                             "before this event (0 only for a player never rated)")
+    elif p.games is not None:
+        try:
+            schema.whole(p.games, 0, schema.MAX_GAMES)
+        except schema.ValueProblem as exc:
+            problems.add(source, p.row, "games", f"player {p.id!r}: {exc}")
+
+
 def check_event(
     event: Event,
     *,
@@ -445,6 +474,7 @@ def check_event(
             problems.add(players_source, p.row, "id", f"duplicate id {p.id!r}{where}; ids must be unique")
             continue
         seen[p.id] = p.row
+        _check_player_values(p, players_source, problems)
         other = folded.setdefault(_fold(p.id), p.id)
         if other != p.id:  # a spreadsheet's MATCH would take one for the other
             where = f" (row {seen[other]})" if seen[other] is not None else ""
