@@ -68,7 +68,8 @@ def random_fesa_event(seed: int, n_players: int = 16, rounds: int = 5, handicaps
                                   bonus_count=int(rng.integers(0, 101)), grade=grade if rng.random() < 0.7 else None))
         elif kind == "history":
             n = int(rng.integers(1, 8))
-            rows = [HistoryGame(pid, float(min(3500, max(0, int(rng.normal(strength[i], 250))))), float(rng.choice([0.0, 0.5, 1.0])))
+            rows = [HistoryGame(pid, float(min(3500, max(0, int(rng.normal(strength[i], 250))))),
+                                float(rng.choice([0.0, 0.5, 1.0])))
                     for _ in range(n)]
             history += rows
             players.append(Player(pid, f"Player {i}", float(max(1, int(strength[i]))), n))

@@ -65,8 +65,8 @@ def test_udf_ranges_give_a_result_or_a_clean_error(rows):
     spec = importlib.util.spec_from_file_location("xl_elo_udfs_fuzz", ROOT / "udfs" / "xl_elo_udfs.py")
     udfs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(udfs)
-    for fn, args in ((udfs.elo_expected, (rows, 1500.0)), (udfs.elo_rate, ("fqe", [["id", "rating"], *rows],
-                                                                             [["player", "opponent", "result"], *rows]))):
+    for fn, args in ((udfs.elo_expected, (rows, 1500.0)),
+                     (udfs.elo_rate, ("fqe", [["id", "rating"], *rows], [["player", "opponent", "result"], *rows]))):
         with contextlib.suppress(udfs.ArgumentError):
             fn(*args)
 
@@ -118,7 +118,8 @@ def test_zip_bomb_is_refused_fast(tmp_path, capsys):
 def test_entity_bomb_is_refused(fqe_template, tmp_path, capsys):
     evil = tmp_path / "entities.xlsx"
     doctype = ('<!DOCTYPE lolz [<!ENTITY lol "lol">'
-               + "".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10))
+               + "".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">'
+                         for i in range(1, 10))
                + "]>")
     from xl_elo.xlsxio import _sheet_paths
 
@@ -173,7 +174,8 @@ def test_formulas_dates_errors_and_merged_cells_in_inputs(fqe_template, tmp_path
 
     def edit(wb):
         ws = wb["players"]
-        for r, (pid, rating) in enumerate([("a", 1500), ("b", "=1400+200"), ("c", dt.datetime(2024, 1, 5)), ("d", "#N/A")], start=2):
+        for r, (pid, rating) in enumerate([("a", 1500), ("b", "=1400+200"), ("c", dt.datetime(2024, 1, 5)),
+                                           ("d", "#N/A")], start=2):
             ws.cell(r, 1, pid)
             ws.cell(r, 3, rating)
             ws.cell(r, 4, 30)
@@ -199,7 +201,8 @@ def test_macros_are_never_run_nor_copied(fqe_template, tmp_path, capsys):
     with zipfile.ZipFile(filled) as zin, zipfile.ZipFile(xlsm, "w", zipfile.ZIP_DEFLATED) as zout:
         for item in zin.infolist():
             zout.writestr(item, zin.read(item.filename))
-        zout.writestr("xl/vbaProject.bin", b"Attribute VB_Name = \"Module1\"\nSub Auto_Open()\nShell \"rm -rf /\"\nEnd Sub\n")
+        zout.writestr("xl/vbaProject.bin",
+                      b"Attribute VB_Name = \"Module1\"\nSub Auto_Open()\nShell \"rm -rf /\"\nEnd Sub\n")
     out = tmp_path / "rated.xlsx"
     assert main(["rate", str(xlsm), "--output", str(out)]) == 0
     with zipfile.ZipFile(out) as z:

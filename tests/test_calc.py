@@ -109,7 +109,8 @@ def test_k_from_the_facts_and_a_known_k():
 def test_an_unrated_players_first_rating():
     """Rules 2.4: Ra = (1800 + 1900 + 2000 + 1700 + 1600 + 2 x 1800) / 7 = 1800, p = 4/7 -> 0.57,
     dp 50: 1850. A K given is not used, and says so."""
-    _, out, _ = calc("fide", "--rating", "unrated", "--k", "20", "--games", "1800 1, 1900 0.5, 2000 0, 1700 1, 1600 0.5")
+    _, out, _ = calc("fide", "--rating", "unrated", "--k", "20",
+                     "--games", "1800 1, 1900 0.5, 2000 0, 1700 1, 1600 0.5")
     assert (figure(out, "Ra"), figure(out, "dp"), figure(out, "new rating")) == ("1800", "50", "1850")
     assert "K 20 is not used: an unrated player's first rating uses no K" in out
 

@@ -29,7 +29,8 @@ def period(tmp_path):
 
 def test_rate_json_has_exactly_the_spec_8_columns(period, capsys):
     players, games = period
-    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10", "--format", "json"]) == 0
+    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10",
+                 "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["federation"] == "fide" and doc["period"] == "2026-10"
     first = doc["results"][0]
@@ -70,7 +71,8 @@ def test_unknown_federation_is_a_usage_error(period, capsys):
 
 def test_aliases(period, capsys):
     players, games = period
-    assert main(["rate", "-f", "SSB", "-p", str(players), "-g", str(games), "--period", "2026-10", "--format", "json"]) == 0
+    assert main(["rate", "-f", "SSB", "-p", str(players), "-g", str(games), "--period", "2026-10",
+                 "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["federation"] == "fse"
 
 
@@ -122,15 +124,24 @@ PLAYERS = "id,rating,games\na,1500,10\nb,1600,10\n"
 @pytest.mark.parametrize(
     "players, games, words",
     [
-        (PLAYERS, "round,player,opponent,result\n1,a,zed,1\n", "games.csv, row 2, column 'opponent': unknown player id 'zed'"),
-        (PLAYERS, "round,player,opponent,result\n1,a,b,1\n2,x,b,0\n", "games.csv, row 3, column 'player': unknown player id 'x'"),
-        ("id,rating\na,1500\nb,1600\na,1700\n", "player,opponent,result\na,b,1\n", "players.csv, row 4, column 'id': duplicate id 'a' (first at row 2)"),
-        (PLAYERS, "round,player,opponent,result\n1,a,a,1\n", "games.csv, row 2, column 'opponent': player 'a' is paired with himself"),
-        (PLAYERS, "round,player,opponent,result\n1,a,b,2-0\n", "games.csv, row 2, column 'result': '2-0' is not a result"),
-        ("id,rating\na,15OO\nb,1600\n", "player,opponent,result\na,b,1\n", "players.csv, row 2, column 'rating': '15OO' is not a number"),
-        ("id,rating\na,-5\nb,1600\n", "player,opponent,result\na,b,1\n", "players.csv, row 2, column 'rating': '-5' is out of range"),
-        ("id,rating\na,3600\nb,1600\n", "player,opponent,result\na,b,1\n", "'3600' is out of range (expected a rating: a whole number from 0 to 3500"),
-        ("name,rating\nA,1500\n", "player,opponent,result\na,b,1\n", "players.csv, row 1: missing required column 'id'"),
+        (PLAYERS, "round,player,opponent,result\n1,a,zed,1\n",
+         "games.csv, row 2, column 'opponent': unknown player id 'zed'"),
+        (PLAYERS, "round,player,opponent,result\n1,a,b,1\n2,x,b,0\n",
+         "games.csv, row 3, column 'player': unknown player id 'x'"),
+        ("id,rating\na,1500\nb,1600\na,1700\n", "player,opponent,result\na,b,1\n",
+         "players.csv, row 4, column 'id': duplicate id 'a' (first at row 2)"),
+        (PLAYERS, "round,player,opponent,result\n1,a,a,1\n",
+         "games.csv, row 2, column 'opponent': player 'a' is paired with himself"),
+        (PLAYERS, "round,player,opponent,result\n1,a,b,2-0\n",
+         "games.csv, row 2, column 'result': '2-0' is not a result"),
+        ("id,rating\na,15OO\nb,1600\n", "player,opponent,result\na,b,1\n",
+         "players.csv, row 2, column 'rating': '15OO' is not a number"),
+        ("id,rating\na,-5\nb,1600\n", "player,opponent,result\na,b,1\n",
+         "players.csv, row 2, column 'rating': '-5' is out of range"),
+        ("id,rating\na,3600\nb,1600\n", "player,opponent,result\na,b,1\n",
+         "'3600' is out of range (expected a rating: a whole number from 0 to 3500"),
+        ("name,rating\nA,1500\n", "player,opponent,result\na,b,1\n",
+         "players.csv, row 1: missing required column 'id'"),
         (PLAYERS, "player,opponent\na,b\n", "games.csv, row 1: missing required column 'result'"),
         (PLAYERS, "round,player,opponent,result\n1,a,b,1\n1,b,a,0\n", "meet twice in round 1"),
     ],
@@ -166,7 +177,8 @@ def test_forfeits_are_kept_and_reported_not_dropped(tmp_path, capsys):
 def test_results_table_reads_back_as_next_periods_players(period, tmp_path):
     players, games = period
     out = tmp_path / "after.csv"
-    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10", "-o", str(out)]) == 0
+    assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10",
+                 "-o", str(out)]) == 0
     again = {p.id: p for p in read_players(out)}
     assert again["a"].rating == 2006 and again["a"].games == 102
 

@@ -55,7 +55,8 @@ def test_the_options_defaults_are_pinned():
 def test_the_federation_list_lives_in_one_place():
     """No module but the registry names all five federations in a tuple or list."""
     pattern = re.compile(r"[\(\[]\s*\"fide\",\s*\"fse\",\s*\"fqe\",\s*\"ffe\",\s*\"fesa\"")
-    offenders = [p.relative_to(ROOT).as_posix() for p in (ROOT / "xl_elo").rglob("*.py") if pattern.search(p.read_text())]
+    offenders = [p.relative_to(ROOT).as_posix() for p in (ROOT / "xl_elo").rglob("*.py")
+                 if pattern.search(p.read_text())]
     assert offenders == []
     assert [f"xl_elo.federations.{c}" for c in ("fide", "fse", "fqe", "ffe", "fesa")] == federations.MODULES
 

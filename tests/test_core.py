@@ -113,7 +113,8 @@ def test_bad_ratings_say_what_was_found(value, words):
 
 
 def test_a_rating_typed_as_text_in_a_workbook_is_refused():
-    """In a typed source (a workbook, a range) a number typed as text is refused, as the template's formulas refuse it."""
+    """In a typed source (a workbook, a range) a number typed as text is refused, as the template's formulas
+    refuse it."""
     with pytest.raises(ValueProblem, match="is text, not a number"):
         validate_rating("1875", typed=True)
     assert validate_rating(1875.0, typed=True) == 1875

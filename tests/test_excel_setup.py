@@ -48,7 +48,8 @@ def test_help_names_the_rule_and_its_section_and_no_unshipped_file():
 def test_classic_settings(tmp_path):
     out = files(("classic",), interpreter=r"C:\Users\club\xl-elo\.venv\Scripts\python.exe")
     conf = out["classic/xlwings.conf"].splitlines()
-    assert conf == ['"UDF MODULES","xl_elo_udfs"', r'"INTERPRETER_WIN","C:\Users\club\xl-elo\.venv\Scripts\pythonw.exe"']
+    assert conf == ['"UDF MODULES","xl_elo_udfs"',
+                    r'"INTERPRETER_WIN","C:\Users\club\xl-elo\.venv\Scripts\pythonw.exe"']
     readme = out["classic/README.txt"]
     for step in ("xlwings addin install", "Trust access to the VBA project object model", ".xlsm",
                  "Tools > References", "Import Functions", "=fqe_table(148)"):

@@ -33,10 +33,12 @@ def write_event(ev, folder: Path, seed: int = 0, delimiter: str = ",", crlf: boo
     players, games = folder / "players.csv", folder / "games.csv"
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=delimiter, lineterminator=terminator)
-    w.writerow(["id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf", "archive_games"])
+    w.writerow(["id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf",
+                "archive_games"])
     for p in ev.players:
         w.writerow([p.id, p.name, "" if p.rating is None else int(p.rating), p.games,
-                    p.birth_year or "", ["no", "yes"][p.ever_2400] if rng.random() < 0.7 else ("Yes" if p.ever_2400 else ""),
+                    p.birth_year or "",
+                    ["no", "yes"][p.ever_2400] if rng.random() < 0.7 else ("Yes" if p.ever_2400 else ""),
                     p.category or "", "" if p.archive_perf is None else p.archive_perf, p.archive_games or ""])
     players.write_text(("\ufeff" if bom else "") + buf.getvalue(), encoding="utf-8")
     buf = io.StringIO()
@@ -176,7 +178,8 @@ def test_id_index_refuses_duplicates():
 
 
 @given(st.lists(st.one_of(st.floats(-1e7, 1e7), st.integers(-10**7, 10**7).map(float),
-                          st.integers(-10**9, 10**9).map(lambda i: i / 1e6), st.integers(-10**7, 10**7).map(lambda i: i / 8),
+                          st.integers(-10**9, 10**9).map(lambda i: i / 1e6),
+                          st.integers(-10**7, 10**7).map(lambda i: i / 8),
                           st.just(math.nan)), max_size=50))
 def test_number_cells_are_format_cell(values):
     got = [t.decode() for t in columnar.cell_text(columnar.number_cells(np.array(values, dtype=float)))]

@@ -24,7 +24,8 @@ TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
 
 def _load(name):
     d = DATA / "fesa" / name
-    return read_event(d / "players.csv", d / "games.csv", d / "history.csv"), json.loads((d / "expected.json").read_text())
+    return (read_event(d / "players.csv", d / "games.csv", d / "history.csv"),
+            json.loads((d / "expected.json").read_text()))
 
 
 @pytest.mark.parametrize("name", TOURNAMENTS)
@@ -79,7 +80,8 @@ def _assert_fixed_point(ev):
     rows = rate("fesa", ev).by_id()
     hist = {p.id: [(h.opponent_rating, h.result) for h in ev.history if h.id == p.id] for p in ev.players}
     for p in ev.players:
-        games = [(g.opponent if g.player == p.id else g.player, g.result.score if g.player == p.id else 1 - g.result.score, g.round)
+        games = [(g.opponent if g.player == p.id else g.player,
+                  g.result.score if g.player == p.id else 1 - g.result.score, g.round)
                  for g in ev.games if g.counts and p.id in (g.player, g.opponent)]
         if not games:
             continue
@@ -207,7 +209,8 @@ def test_leaving_performance_mode_at_9_games():
     """6 history games (3 won, 3 lost) + 3 games = 9: normal mode, history dropped;
     + 2 games = 8: still performance mode."""
     hist = [("p", 1500, 1), ("p", 1500, 0)] * 3
-    players = [dict(id="p", rating=1500, games=6)] + [dict(id=f"o{i}", rating=1500, games=40, bonus_count=100) for i in range(3)]
+    players = [dict(id="p", rating=1500, games=6)] + [dict(id=f"o{i}", rating=1500, games=40, bonus_count=100)
+                                                      for i in range(3)]
     three = rate("fesa", event(players, [(i + 1, "p", f"o{i}", 0.5) for i in range(3)], history=hist))
     assert three.by_id()["p"]["mode"] == "normal" and not [h for h in three.history if h.id == "p"]
     two = rate("fesa", event(players, [(i + 1, "p", f"o{i}", 0.5) for i in range(2)], history=hist))
@@ -245,7 +248,8 @@ def test_grade_numbers_and_shift():
 def test_handicap_game_both_ways():
     """A (1680, normal) gives bishop to B (1400, normal) and loses. For B the giver counts
     shift(A's final, 1.5); for A the receiver counts B's final + (1680 - shift(1680, 1.5)) = + 170."""
-    players = [dict(id="A", rating=1680, games=40, bonus_count=100), dict(id="B", rating=1400, games=40, bonus_count=100)]
+    players = [dict(id="A", rating=1680, games=40, bonus_count=100),
+               dict(id="B", rating=1400, games=40, bonus_count=100)]
     rows = rate("fesa", event(players, [(1, "A", "B", 0, {"handicap": "B"})])).by_id()
     a_final, b_final = rows["A"]["rating_after"], rows["B"]["rating_after"]
     assert rows["B"]["change"] == fesa.normal_change(1400, [float(fesa_grades.shift(a_final, 1.5))], [1], 100).change
@@ -386,7 +390,8 @@ def test_a_performance_that_climbs_off_the_scale_is_refused():
     ev = _loop_event([p1, dict(id="P2", rating=2002, games=48, bonus_count=37),
                       dict(id="P3", rating=2158, games=22, bonus_count=64),
                       dict(id="P4", rating=1644, games=60, bonus_count=23)],
-                     [(1, "P1", "P4", 1, {"handicap": "6p"}), (1, "P2", "P3", 0), (2, "P1", "P2", 1, {"handicap": "6p"}),
+                     [(1, "P1", "P4", 1, {"handicap": "6p"}), (1, "P2", "P3", 0),
+                      (2, "P1", "P2", 1, {"handicap": "6p"}),
                       (2, "P3", "P4", 0), (3, "P1", "P2", 1), (3, "P3", "P4", 0),
                       (4, "P1", "P4", 0.5, {"handicap": "6p"}), (4, "P2", "P3", 0)])
     with pytest.raises(InputError, match="beyond the end of FESA's grade scale"):
@@ -399,11 +404,13 @@ def test_slow_tournaments_settle_where_the_program_does():
                       dict(id="P2", rating=1759, games=3, history=[(1053, 0), (1494, 0), (1863, 0.5)]),
                       dict(id="P3", rating=2143, games=49, bonus_count=30),
                       dict(id="P4", rating=1167, games=3, history=[(1650, 1), (2024, 0), (1687, 1)])],
-                     [(1, "P1", "P3", 1, {"handicap": "4p"}), (1, "P2", "P4", 0), (2, "P4", "P1", 0.5, {"handicap": "2p"}),
+                     [(1, "P1", "P3", 1, {"handicap": "4p"}), (1, "P2", "P4", 0),
+                      (2, "P4", "P1", 0.5, {"handicap": "2p"}),
                       (2, "P2", "P3", 0), (3, "P4", "P1", 1, {"handicap": "4p"}), (3, "P2", "P3", 0)])
     got = rate("fesa", ev).by_id()
     assert [got[p]["rating_after"] for p in ("P1", "P2", "P3", "P4")] == [2456 + 27, 1006, 2143 - 18, 5717]
-    ev = _loop_event([dict(id="P1", rating=2047, games=5, history=[(1446, 1), (1058, 1), (1918, 1), (601, 1), (1465, 1)]),
+    ev = _loop_event([dict(id="P1", rating=2047, games=5,
+                           history=[(1446, 1), (1058, 1), (1918, 1), (601, 1), (1465, 1)]),
                       dict(id="P2", rating=1823, games=3, history=[(783, 1), (1820, 0.5), (1456, 0)]),
                       dict(id="P3", rating=2455, games=31, bonus_count=98)],
                      [(1, "P1", "P2", 1), (1, "P3", None, "bye"), (2, "P2", "P3", 1), (2, "P1", None, "bye"),

@@ -188,7 +188,8 @@ def test_junk_bytes_and_a_huge_line_are_input_errors(tmp_path):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("(#S(PLAYER :LAST-NAME \"A\"", "line 1: is not a rating list of FESA's program: a '(' opened here is never closed"),
+    ("(#S(PLAYER :LAST-NAME \"A\"",
+     "line 1: is not a rating list of FESA's program: a '(' opened here is never closed"),
     ("(#S(PLAYER :LAST-NAME \"A)\n)\n", "a string opened here is never closed"),
     ("(#S(PLAYER :LAST-NAME))\n", "has a slot name without a value"),
     ("(#S(PLAYER :LAST-NAME \"Ishikawa\" :FIRST-NAME \"Musashi\" :ELO-NUMBER 17x :GAMES 5))",

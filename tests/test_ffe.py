@@ -50,7 +50,8 @@ def test_rated_player_in_a_period():
     = 1622.76 -> 1620. B lost his only game: D(0) = -470, Pj = 1130, 1.a:
     (16 * 1600 + 1130) / 17 = 1572.35 -> 1570."""
     players = [dict(id=x, rating=1600, games=50) for x in "ABCDE"]
-    res = rate("ffe", event(players, [(1, "A", "B", 1), (2, "A", "C", 1), (3, "A", "D", 0.5), (4, "A", "E", 0)])).by_id()
+    res = rate("ffe", event(players, [(1, "A", "B", 1), (2, "A", "C", 1), (3, "A", "D", 0.5),
+                                      (4, "A", "E", 0)])).by_id()
     a = res["A"]
     assert (a["nj"], a["sc"], a["ea"], a["p"]) == (4, 2.5, 1600, 0.625)
     assert a["dp"] == pytest.approx(91.0398, abs=1e-3)
@@ -65,7 +66,8 @@ def test_compatibility_window():
     1.c: (2 * 2172.71 + 14 * 1800) / 16 = 1846.59 -> 1850."""
     assert ffe.compatible(1800, [1440, 1450, 1460], [1, 1, 1]).tolist() == [False, False, True]
     assert ffe.compatible(1800, [2160, 2150, 2140], [0, 0, 0]).tolist() == [False, False, True]
-    players = [dict(id="p", rating=1800, games=50)] + [dict(id=f"o{r}", rating=r, games=50) for r in (1440, 1460, 2160, 2500)]
+    players = [dict(id="p", rating=1800, games=50)] + [dict(id=f"o{r}", rating=r, games=50)
+                                                       for r in (1440, 1460, 2160, 2500)]
     games = [(1, "p", "o1440", 1), (2, "p", "o1460", 1), (3, "p", "o2160", 0), (4, "p", "o2500", 0.5)]
     row = rate("ffe", event(players, games)).by_id()["p"]
     assert (row["nj"], row["sc"], row["ea"]) == (2, 1.5, 1980)

@@ -115,7 +115,8 @@ def test_first_rating_floor_cap_and_minimums():
 
 
 def test_unrated_player_in_a_period_and_rated_opponents_unaffected():
-    players = [dict(id="new", games=0)] + [dict(id=f"r{i}", rating=r, games=100) for i, r in enumerate([1600, 1700, 1800, 1900, 2000])]
+    players = [dict(id="new", games=0)] + [dict(id=f"r{i}", rating=r, games=100)
+                                           for i, r in enumerate([1600, 1700, 1800, 1900, 2000])]
     games = [(i + 1, "new", f"r{i}", s) for i, s in enumerate([1, 0.5, 0.5, 0, 1])]
     res = rate("fide", event(players, games, period="2026-10")).by_id()
     assert res["new"]["rating_after"] == 1850 and res["new"]["status"] == "unrated"
@@ -166,6 +167,7 @@ def test_period_is_vectorised_over_many_games():
     players = [dict(id=str(i), rating=float(rng.integers(1400, 2600)), games=50) for i in range(n)]
     a = rng.integers(0, n, 10000)
     b = (a + rng.integers(1, n, 10000)) % n
-    games = [(r % 999 + 1, str(x), str(y), float(s)) for r, (x, y, s) in enumerate(zip(a, b, rng.choice([0, 0.5, 1], 10000), strict=True))]
+    games = [(r % 999 + 1, str(x), str(y), float(s))
+             for r, (x, y, s) in enumerate(zip(a, b, rng.choice([0, 0.5, 1], 10000), strict=True))]
     res = rate("fide", event(players, games, period="2026-10"))
     assert sum(r["games_rated"] for r in res) == 20000

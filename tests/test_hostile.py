@@ -354,7 +354,8 @@ def build_workbook(work: Path) -> None:
 
 
 def build_fesa_workbook(work: Path) -> None:
-    _fqe_workbook(work / "fesa.xlsx", [["id", "name", "rating", "games"], ["a", "Anna", None, 0], ["b", "Bob", 1400, 30]],
+    _fqe_workbook(work / "fesa.xlsx",
+                  [["id", "name", "rating", "games"], ["a", "Anna", None, 0], ["b", "Bob", 1400, 30]],
                   federation="fesa")
 
 
@@ -644,7 +645,8 @@ CHECKS: dict[str, Callable[[Path], None]] = {
     (["convert", "nan", "--from", "ingo"], "'nan' is not a number"),
 ])
 def test_the_installed_command_prints_no_traceback(args: list[str], words: str) -> None:
-    proc = subprocess.run([sys.executable, "-m", "xl_elo.cli", *args], capture_output=True, text=True, timeout=60, check=False)
+    proc = subprocess.run([sys.executable, "-m", "xl_elo.cli", *args], capture_output=True, text=True, timeout=60,
+                          check=False)
     assert proc.returncode in (1, 2) and words in proc.stderr and "Traceback" not in proc.stderr
 
 
@@ -705,8 +707,9 @@ def test_the_fast_reader_plans_its_memory_before_taking_it(tmp_path: Path, monke
     assert run_cli(args) == fast and fast[0] == 0
 
 
-HOSTILE_CELLS = [None, "", " ", 0, 0.0, -0.0, 1.0, 0.5, 1500.0, 2000, 1e308, -1e308, float("inf"), float("nan"), 9.99e307,
-                 2**63, 10**400, "1e400", "1e99999999999999999999", "inf", "nan", "#N/A", True, "fide", "fqe", "fesa", "ffe", "ingo", "B", "3 kyu",
+HOSTILE_CELLS = [None, "", " ", 0, 0.0, -0.0, 1.0, 0.5, 1500.0, 2000, 1e308, -1e308, float("inf"), float("nan"),
+                 9.99e307, 2**63, 10**400, "1e400", "1e99999999999999999999", "inf", "nan", "#N/A", True,
+                 "fide", "fqe", "fesa", "ffe", "ingo", "B", "3 kyu",
                  "x" * 5000, "\x1b[2J", [[]], [], [[None]], [[1500.0, None], [1600.0]], [[1500.0], [1600.0]],
                  [["1", "0.5"]], [[1.0], [0.5]], [[[1]]], {"a": 1}, b"bytes", "2026-10",
                  [["id", "rating"], ["a", 1500.0], ["b", None]], [["player", "opponent", "result"], ["a", "b", 1.0]]]

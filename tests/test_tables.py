@@ -112,7 +112,8 @@ def test_fesa_k_bands_are_the_seed_tables():
     assert int(re.search(r"pr < 720 (\d+)", text003).group(1)) == t.FESA_K_BANDS[-1][1] == 40
     for lowest, k in t.FESA_K_BANDS[:-1]:
         assert fesa.k_factor(lowest) == k
-    assert [fesa.k_factor(r) for r in (0, 719.9, 720, 1039, 1040, 2239.99, 2240, 3000)] == [40, 40, 36, 36, 32, 20, 16, 16]
+    assert ([fesa.k_factor(r) for r in (0, 719.9, 720, 1039, 1040, 2239.99, 2240, 3000)]
+            == [40, 40, 36, 36, 32, 20, 16, 16])
 
 
 def _seed_grades_003() -> dict[str, tuple[int, int, int, int | None, int | None]]:
@@ -133,7 +134,8 @@ def test_fesa_grade_table_against_both_seeds():
     for grade, (lb, mp, ub, n_lb, n_mp) in seed003.items():
         row = fesa_grades.grade_row(grade)
         expected_lb = 0 if grade == "20 kyu" else lb
-        assert (row.lb, row.mp, fesa_grades.upper_bound(grade), row.n_lb, row.n_mp) == (expected_lb, mp, ub, n_lb, n_mp), grade
+        assert ((row.lb, row.mp, fesa_grades.upper_bound(grade), row.n_lb, row.n_mp)
+                == (expected_lb, mp, ub, n_lb, n_mp)), grade
     lines = [line.split("\t") for line in _lines("fesa_000.txt") if re.match(r"^\d+ (Dan|Kyu)\t", line)]
     assert len(lines) == 21  # 6 dan .. 15 kyu
     for cells in lines:

@@ -100,7 +100,8 @@ def test_performance_methods():
     assert udfs.elo_performance("fqe", [[1500.0], [1600.0], [1700.0], [1800.0]], [[1.0], [0.5], [0.0], [1.0]]) == 1750
     assert udfs.elo_performance("fide", [[1600.0], [1700.0], [1800.0], [1900.0], [2000.0]],
                                 [[1.0], [0.5], [0.5], [0.0], [1.0]]) == 1872  # Ra 1800 + dp(0.60) = 72
-    ffe_perf = udfs.elo_performance("ffe", [[1440.0], [1460.0], [2160.0], [2500.0]], [[1.0], [1.0], [0.0], [0.5]], 1800.0)
+    ffe_perf = udfs.elo_performance("ffe", [[1440.0], [1460.0], [2160.0], [2500.0]], [[1.0], [1.0], [0.0], [0.5]],
+                                    1800.0)
     assert ffe_perf == pytest.approx(2172.71, abs=0.01)
 
 
@@ -213,7 +214,8 @@ def test_elo_rate_bad_input_names_the_range_row_and_value():
 
 def _ranges(ev):
     """An event as Excel passes its two ranges: floats for numbers, None for blank cells."""
-    players = [["id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf", "archive_games"]]
+    players = [["id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf",
+                "archive_games"]]
     for p in ev.players:
         players.append([p.id, p.name, p.rating, float(p.games), None if p.birth_year is None else float(p.birth_year),
                         "yes" if p.ever_2400 else None, p.category, p.archive_perf,

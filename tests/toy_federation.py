@@ -50,7 +50,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
               options: Options | None = None) -> Calculation:
     change = sum(STEP if g.score == 1 else -STEP if g.score == 0 else 0 for g in games)
     r = player.rating or 0.0
-    return Calculation(CODE, player.rating, tuple(GameLine(g.rating, g.rating, g.score, None, None, None) for g in games),
+    return Calculation(CODE, player.rating,
+                       tuple(GameLine(g.rating, g.rating, g.score, None, None, None) for g in games),
                        sum(g.score for g in games), r + change, change=change)
 
 

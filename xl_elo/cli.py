@@ -43,7 +43,8 @@ def _option_flags() -> dict[str, tuple[list[str], dict[str, Any]]]:
             if f.metadata.get("flag") and f.metadata["flag"] not in flags:
                 flags.append(f.metadata["flag"])
             choices = f.metadata.get("choices") or None
-            help_ = f"{code.upper()}: {f.metadata.get('help', '')} (default {f.default}; {f.metadata.get('source', '')})"
+            help_ = (f"{code.upper()}: {f.metadata.get('help', '')} "
+                     f"(default {f.default}; {f.metadata.get('source', '')})")
             if dest in out:  # the same option in two federations: one flag, both named in its help
                 out[dest][1]["help"] += f"; {help_}"
                 continue

@@ -667,7 +667,8 @@ def _ids(cells: list[object]) -> Bytes:
     if not all(_as_schema_reads(schema.identifier, c) for c in set(cells)):
         raise NotSimple("an id the cell-by-cell reader would change or refuse")
     joined = "\x00".join(cells)  # type: ignore[arg-type]
-    if joined.count("\x00") != len(cells) - 1 or _PADDED_TEXT.search(joined):  # one pass for blank ids and spaces around one
+    # one pass for blank ids and spaces around one
+    if joined.count("\x00") != len(cells) - 1 or _PADDED_TEXT.search(joined):
         raise NotSimple("an id that is blank or has spaces around it")
     try:
         return np.array(cells, dtype="S")  # plain ASCII: converted in one call

@@ -60,7 +60,8 @@ def classic_files(interpreter: str | None = None) -> dict[str, str]:
 
 This folder's xlwings.conf gives every workbook saved in this folder its xlwings settings:
   UDF Modules   xl_elo_udfs   (installed with xl-elo: no PYTHONPATH needed)
-  Interpreter   {_pythonw(python) if python else "(not set: xl-elo excel-setup was not run on Windows; set it in the xlwings tab)"}
+  Interpreter   {_pythonw(python) if python
+                 else "(not set: xl-elo excel-setup was not run on Windows; set it in the xlwings tab)"}
 The same values can instead go into the xlwings tab of the ribbon (for every workbook) or
 into a sheet named xlwings.conf in the workbook (column A the name, column B the value).
 

@@ -142,7 +142,8 @@ def _pairs(a: list[list[float]], name_a: str, b: list[list[float]], name_b: str
         return a, [[b[0][0]] * len(row) for row in a]
     if shape(a)[0] == shape(b)[0] and 1 in (shape(a)[1], shape(b)[1]):
         wide = max(shape(a)[1], shape(b)[1])
-        return ([row * wide if len(row) == 1 else row for row in a], [row * wide if len(row) == 1 else row for row in b])
+        return ([row * wide if len(row) == 1 else row for row in a],
+                [row * wide if len(row) == 1 else row for row in b])
     if shape(a)[1] == shape(b)[1] and 1 in (shape(a)[0], shape(b)[0]):
         return (a * len(b) if len(a) == 1 else a, b * len(a) if len(b) == 1 else b)
     raise ArgumentError(f"arguments {name_a} and {name_b}: ranges of {shape(a)[0]} x {shape(a)[1]} and "
@@ -583,7 +584,8 @@ def _column(results: Any, name: str) -> list[Any]:
     """One results column as spreadsheet cells, a whole column at a time."""
     kind, values = results.kinds.get(name, "blank"), results.values.get(name)
     if kind in ("int", "float", "number") and not isinstance(values, list):
-        return ["" if x != x else (int(x) if x.is_integer() else x) for x in np.asarray(values, dtype=np.float64).tolist()]
+        return ["" if x != x else (int(x) if x.is_integer() else x)
+                for x in np.asarray(values, dtype=np.float64).tolist()]
     if kind == "bool" and not isinstance(values, list):
         return ["yes" if x else "no" for x in np.asarray(values, dtype=bool).tolist()]
     return [_cell(v) for v in results.cells(name)]

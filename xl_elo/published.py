@@ -108,7 +108,8 @@ def _quantile(p: float) -> float:
     return float(normal_quantile(p))
 
 
-def _expected_rows(rows: tuple[tuple[int, int | None, int], ...]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[bool]]:
+def _expected_rows(rows: tuple[tuple[int, int | None, int], ...]
+                   ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[bool]]:
     pub = []
     cmp = []
     diff = []
@@ -146,7 +147,8 @@ def _fide_pd() -> TableView:
     )
 
 
-def _approx(name: str, rows: tuple[tuple[int, float, int, int, int], ...], k: int, step: float, title: str) -> TableView:
+def _approx(name: str, rows: tuple[tuple[int, float, int, int, int], ...], k: int, step: float,
+            title: str) -> TableView:
     pub = [tuple(r) for r in rows]
     cmp = []
     diff = []

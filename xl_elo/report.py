@@ -44,7 +44,8 @@ def report(results: Results, event: Event) -> str:
             "" if change is None else f"{change:+g}", str(row.get("status", "")),
         ])
     widths = [max(len(h), *(len(r[j]) for r in table)) if table else len(h) for j, h in enumerate(header)]
-    title = f"{event.name or 'Event'} ({results.federation.upper()}" + (f", {results.period})" if results.period else ")")
+    title = (f"{event.name or 'Event'} ({results.federation.upper()}"
+             + (f", {results.period})" if results.period else ")"))
     lines = [title, "", "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for r in table:

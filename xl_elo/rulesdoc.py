@@ -51,7 +51,8 @@ def _values() -> dict[str, Any]:
         "conversions": conversions,
         "fesa_k_bands": "; ".join(k_text),
         "fesa_pro_base": grades.PRO_BASE, "fesa_pro_step": grades.PRO_STEP,
-        "fesa_handicaps": ", ".join(f"{name} ({code}) {value:g}" for code, (name, value) in tables.FESA_HANDICAPS.items()),
+        "fesa_handicaps": ", ".join(f"{name} ({code}) {value:g}"
+                                    for code, (name, value) in tables.FESA_HANDICAPS.items()),
         "promo_first": promotion.FIRST_GRADE_GAMES, "promo_runs": promotion.RUN_GAMES,
         "promo_sim": promotion.SIMULATED_GAMES, "promo_jsa": promotion.JSA_FROM,
         "fesa_beyond": fesa.BEYOND_THE_PROGRAM,

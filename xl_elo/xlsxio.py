@@ -190,7 +190,8 @@ def _check_parts(path: Path, name: str) -> None:
     except (zipfile.BadZipFile, zlib.error, EOFError, struct.error) as exc:
         raise _damaged(name, str(exc) or exc.__class__.__name__) from None
     except (KeyError, UnicodeDecodeError):
-        raise WorkbookError([Problem(name, None, None, "is not a readable .xlsx workbook (a part is missing)")]) from None
+        raise WorkbookError([Problem(name, None, None,
+                                     "is not a readable .xlsx workbook (a part is missing)")]) from None
     except (RuntimeError, OSError, NotImplementedError) as exc:  # an encrypted part, a read error
         raise WorkbookError([Problem(name, None, None, f"cannot be read ({exc})")]) from None
 
@@ -310,8 +311,9 @@ def federation_of(wb: Any, name: str) -> str:
     try:
         return str(get(text).CODE)
     except ValueError:
-        raise WorkbookError([Problem(name, None, None, f"records the federation {schema.shown(text)}, which xl-elo "
-                                                       "does not know: use a template from 'xl-elo workbooks'")]) from None
+        raise WorkbookError([Problem(name, None, None,
+                                     f"records the federation {schema.shown(text)}, which xl-elo does not know: "
+                                     "use a template from 'xl-elo workbooks'")]) from None
 
 
 def _rows(ws: Any, source: str = "") -> tuple[list[Any], list[list[Any]]]:
@@ -769,8 +771,10 @@ def _sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
     """Sheet name -> path of its XML inside the package."""
     wbxml = z.read("xl/workbook.xml").decode("utf-8")
     rels = z.read("xl/_rels/workbook.xml.rels").decode("utf-8")
-    targets = {m.group(1): m.group(2) for m in re.finditer(r'<Relationship[^>]*Id="([^"]+)"[^>]*Target="([^"]+)"', rels)}
-    targets.update({m.group(2): m.group(1) for m in re.finditer(r'<Relationship[^>]*Target="([^"]+)"[^>]*Id="([^"]+)"', rels)})
+    targets = {m.group(1): m.group(2)
+               for m in re.finditer(r'<Relationship[^>]*Id="([^"]+)"[^>]*Target="([^"]+)"', rels)}
+    targets.update({m.group(2): m.group(1)
+                    for m in re.finditer(r'<Relationship[^>]*Target="([^"]+)"[^>]*Id="([^"]+)"', rels)})
     out = {}
     for m in re.finditer(r'<sheet [^>]*name="([^"]+)"[^>]*r:id="([^"]+)"', wbxml):
         target = targets.get(m.group(2), "")
@@ -780,7 +784,8 @@ def _sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
 
 
 def _unescape(text: str) -> str:
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'").replace("&amp;", "&")
+    return (text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'")
+            .replace("&amp;", "&"))
 
 
 def _xml_cell(coord: str, attrs: str, value: Any) -> str:
@@ -819,7 +824,8 @@ def _put_cells(data: bytes, values: dict[str, Any]) -> bytes:
             if r <= last:
                 raise ValueError(f"the template has no input cell {coord}")
             rows.setdefault(r, []).append((column_index_from_string(letters), _xml_cell(coord, "", value)))
-        extra = "".join(f'<row r="{r}">' + "".join(c for _, c in sorted(cs)) + "</row>" for r, cs in sorted(rows.items()))
+        extra = "".join(f'<row r="{r}">' + "".join(c for _, c in sorted(cs)) + "</row>"
+                        for r, cs in sorted(rows.items()))
         text = text.replace("</sheetData>", extra + "</sheetData>", 1)
     return text.encode("utf-8")
 

@@ -250,7 +250,8 @@ def _tables() -> dict[str, Any]:
     # opponent lands. One array index gives the expected score of a side.
     diffs = np.arange(-MAX_DIFFERENCE, MAX_DIFFERENCE + 1)
     pd_by_signed = np.concatenate([
-        pd_hundredths(np.clip(diffs, -DIFFERENCE_CAP, DIFFERENCE_CAP)), pd_hundredths(diffs), np.zeros(2 * row, np.int64),
+        pd_hundredths(np.clip(diffs, -DIFFERENCE_CAP, DIFFERENCE_CAP)), pd_hundredths(diffs),
+        np.zeros(2 * row, np.int64),
     ]).astype(np.float64)
     unrated_key = -2 * row  # what an unrated opponent's rating reads as: past the two table rows
 

@@ -153,7 +153,8 @@ def player_inputs(*names: str) -> list[Input]:
                            yes_no_check("ever_2400"), ("list", '"yes,no"')),
         "category": Input("category", "junior or senior", "jeune (junior) ou senior", 10,
                           _guard("category", f'IF(OR(LOWER({text_of("[x]")})="junior",LOWER({text_of("[x]")})='
-                                             f'"senior"),"",{reason("category", "junior or senior", "junior ou senior")})'),
+                                             '"senior"),"",'
+                                             f'{reason("category", "junior or senior", "junior ou senior")})'),
                           ("list", '"junior,senior"')),
         "archive_perf": Input("archive_perf", "Archived performance Pa", "Performance archivée Pa", 12,
                               number_check("archive_perf", 1000, MAX_RATING, f"a performance from 1000 to {MAX_RATING}",
@@ -250,7 +251,8 @@ def period_setting(required: bool) -> Setting:
     check = (f'IF(ISERROR({x}),{bad},IF({blank(x)},{empty},IF(ISNUMBER({x}),IF(AND(YEAR({x})>=1900,YEAR({x})<=2200),'
              f'"",{bad}),IF(OR({good_month},{good_date}),"",{bad}))))')
     help_ = ("Required: the month rated, as YYYY-MM (ages count in its year; a birth year after it is refused) / "
-             "Obligatoire : le mois, AAAA-MM") if required else "The month or date (shown on the results) / Mois ou date"
+             "Obligatoire : le mois, AAAA-MM") if required else ("The month or date (shown on the results) / "
+                                                                 "Mois ou date")
     return Setting("period", "Period (YYYY-MM) / Période", "", check=check, help=help_)
 
 
@@ -301,7 +303,8 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
     me = half("[games:player]", "[games:opponent]")
     other = half("[games:opponent]", "[games:player]")
     sheet.add(
-        Col("me", "player's id", lambda r: f'=IF({blank(me(r))},"",{text_of(me(r))})', "8", "id du joueur", blocks=halves),
+        Col("me", "player's id", lambda r: f'=IF({blank(me(r))},"",{text_of(me(r))})', "8", "id du joueur",
+            blocks=halves),
         Col("other", "opponent's id", lambda r: f'=IF(OR({blank("[games:player]")},{blank("[games:opponent]")}),"",'
                                                 f'{text_of(other(r))})', "8", "id de l'adversaire", blocks=halves),
         Col("who", "player (position)", '=IF([me]="","",IFERROR(MATCH([me],w_key,0),0))', "8", "joueur (position)"),
@@ -332,9 +335,10 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
     )
     if fesa:
         sheet.add(
-            Col("handicap", "handicap code", '=IF([kind]<>"played","",IF(ISERROR(MATCH(LOWER(' + text_of("[games:handicap]")
-                + '),hc_key,0)),"",INDEX(hc_of_key,MATCH(LOWER(' + text_of("[games:handicap]") + '),hc_key,0))))', "6.7",
-                "handicap"),
+            Col("handicap", "handicap code",
+                '=IF([kind]<>"played","",IF(ISERROR(MATCH(LOWER(' + text_of("[games:handicap]")
+                + '),hc_key,0)),"",INDEX(hc_of_key,MATCH(LOWER(' + text_of("[games:handicap]") + '),hc_key,0))))',
+                "6.7", "handicap"),
             Col("giver", "gives the handicap (1/0)", lambda r: "=1" if r <= g_last else "=0", "6.7",
                 "donne le handicap", blocks=halves),
         )
@@ -350,7 +354,8 @@ def key_columns() -> list[Col]:
     """The player's id as the look-ups read it (spaces around removed) and whether he has a rating."""
     return [
         Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8", "identifiant"),
-        Col("rated", "has a rating (0 is unrated)", '=IF(AND([key]<>"",ISNUMBER([players:rating])),IF([players:rating]<>0,1,0),0)',
+        Col("rated", "has a rating (0 is unrated)",
+            '=IF(AND([key]<>"",ISNUMBER([players:rating])),IF([players:rating]<>0,1,0),0)',
             "8", "a une cote (0 : sans cote)"),
         Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "1.4", "cote avant", fmt="0"),
         Col("games", "games before", '=IF(ISNUMBER([players:games]),[players:games],0)', "8", "parties avant", fmt="0"),

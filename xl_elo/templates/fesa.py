@@ -149,7 +149,8 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
             *single(f"pt{j}", f"{tag}: part times width", f"([nr{j}]-{fl})*INDEX(s_width,{jj})", f'{jj}=""'),
             *single(f"rv{j}", f"{tag}: rating", f"INDEX(s_lb,{jj})+[pt{j}]", f'{jj}=""'),
             Col(f"sh{j}", f"{tag}: shift",
-                f'=IF({none},"",IF({fl}<{grades.FIRST_NUMBER},{grades.RATING_BELOW_SCALE:g},{rhe(f"[rv{j}]")}))', "6.7"),
+                f'=IF({none},"",IF({fl}<{grades.FIRST_NUMBER},{grades.RATING_BELOW_SCALE:g},{rhe(f"[rv{j}]")}))',
+                "6.7"),
         )
     for j in hcs:
         sheet.add(Col(f"adj{j}", f"handicap game {j}: added to the opponent",
@@ -289,10 +290,11 @@ def spec(cap: Capacity | None = None) -> Template:
 
     # ---------------------------------------------------------------- a player's games in round order
     sides.add(
-        Col("h", "handicap grades", '=IF([handicap]="",0,IFERROR(INDEX(hc_value,MATCH([handicap],hc_code,0)),0))', "6.7",
-            "handicap en grades"),
+        Col("h", "handicap grades", '=IF([handicap]="",0,IFERROR(INDEX(hc_value,MATCH([handicap],hc_code,0)),0))',
+            "6.7", "handicap en grades"),
         Col("sortkey", "sort key", '=IF([counts]<>1,"",[who]*10000000+[round]*10000+[game_row])', "6.1", "clé de tri"),
-        Col("rank", "walk row", '=IF([sortkey]="","",COUNTIF(side_sortkey,"<"&[sortkey])+1)', "6.1", "ligne du parcours"),
+        Col("rank", "walk row", '=IF([sortkey]="","",COUNTIF(side_sortkey,"<"&[sortkey])+1)', "6.1",
+            "ligne du parcours"),
         Col("hflag", "handicap side", '=IF(AND([counts]=1,[h]>0),1,0)', "6.7", "côté à handicap"),
         Col("hgame", "its game number", '=IF([hflag]=1,[rank]-INDEX(w_before,[who]),"")', "6.7", "numéro de partie"),
         Col("hslot", "handicap game number",
@@ -496,7 +498,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_mp_run", "results: MP run", have("[zmp]"), "6.10"),
         Col("res_mp_reached", "results: MP reached", have('IF([zre]=1,"yes","no")'), "6.10"),
         Col("res_note", "results: note",
-            have('IF(AND([zg]>[g0],[zg]>=0),"promoted to "&INDEX(g_name,[zg]+1)&IF([bound]=1,": bound to get it",""),"")'),
+            have('IF(AND([zg]>[g0],[zg]>=0),"promoted to "&INDEX(g_name,[zg]+1)'
+                 '&IF([bound]=1,": bound to get it",""),"")'),
             "6.10"),
         *sort_columns(),
     )
@@ -586,12 +589,15 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("grade_before", "Grade before", "Grade avant", width=9),
             ResultCol("grade_after", "Grade after", "Grade après", width=9),
             ResultCol("note", "Note", "Note", width=28),
-            ResultCol("expected", "expected", "attendu", "0.00", printed=False), ResultCol("k", "K", "K", printed=False),
-            ResultCol("bonus", "bonus", "bonus", "0.00", printed=False), ResultCol("mode", "mode", "mode", printed=False),
+            ResultCol("expected", "expected", "attendu", "0.00", printed=False),
+            ResultCol("k", "K", "K", printed=False),
+            ResultCol("bonus", "bonus", "bonus", "0.00", printed=False),
+            ResultCol("mode", "mode", "mode", printed=False),
             ResultCol("upsets", "upsets", "exploits", printed=False),
             ResultCol("bonus_count", "bonus count", "compteur", printed=False),
             ResultCol("nsr_grade", "NSR grade", "grade NSR", printed=False),
-            ResultCol("lb_run", "LB run", "série LB", printed=False), ResultCol("mp_run", "MP run", "série MP", printed=False),
+            ResultCol("lb_run", "LB run", "série LB", printed=False),
+            ResultCol("mp_run", "MP run", "série MP", printed=False),
             ResultCol("mp_reached", "MP reached", "MP atteint", printed=False),
         ],
         lists=lists, player_checks=player_checks() + [history_check()], game_checks=game_checks(), capacity=cap,

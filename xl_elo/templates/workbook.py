@@ -251,7 +251,8 @@ def _first_rows(sheets: Sequence[str]) -> str:
     prefix = {"players": "player_", "games": "game_", "history": "history_"}
     bits = []
     for s in sheets:
-        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", {s} row "&(MATCH("?*",{prefix[s]}problem,0)+{FIRST - 1}),"")')
+        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", {s} row "'
+                    f'&(MATCH("?*",{prefix[s]}problem,0)+{FIRST - 1}),"")')
         bits.append(f'IF({s}_overflow>0,", {s}: rows below row "&(ROWS({prefix[s]}problem)+{FIRST - 1}),"")')
     bits.append('IF(COUNTIF(setting_problem,"?*")>0,", settings","")')
     return "&".join(bits)
@@ -298,7 +299,8 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     title.font = Font(bold=True, size=11)
     titles = [f"{c.title}\n{c.fr}" if c.fr and c.fr != c.title else c.title for c in cols]
     # every word on one line, the row as tall as the tallest title once wrapped (bold header font)
-    widths = [max(c.width, 1.15 * max(len(w) for w in title.split()) + 1.5) for c, title in zip(cols, titles, strict=True)]
+    widths = [max(c.width, 1.15 * max(len(w) for w in title.split()) + 1.5)
+              for c, title in zip(cols, titles, strict=True)]
     lines = [sum(math.ceil(1.15 * len(part) / (w - 1)) for part in title.split("\n"))
              for title, w in zip(titles, widths, strict=True)]
     header_cells(ws, 3, titles + ["pos"], widths + [5], height=13.5 * max(lines) + 4)
@@ -343,8 +345,8 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     end = col(last_printed)
     ws.defined_names["_xlnm.Print_Area"] = DefinedName(
         "_xlnm.Print_Area", localSheetId=0,
-        attr_text=f"results!$A$1:INDEX(results!${end}$1:${end}${last},MAX(4,{first - 1}+COUNT(results!${col(pos_j)}${first}:"
-                  f"${col(pos_j)}${last})))")
+        attr_text=f"results!$A$1:INDEX(results!${end}$1:${end}${last},MAX(4,{first - 1}+"
+                  f"COUNT(results!${col(pos_j)}${first}:${col(pos_j)}${last})))")
     del printed
 
 

@@ -36,7 +36,8 @@ PRO_STEP: Final = 30
 
 
 def normalise_grade(text: str, *, allow_pro: bool = False) -> str:
-    """``3kyu``, ``3 Kyu``, ``3k`` -> ``3 kyu``; ``1d`` -> ``1 dan``; ``pro 1 dan`` when allowed (ValueError otherwise)."""
+    """``3kyu``, ``3 Kyu``, ``3k`` -> ``3 kyu``; ``1d`` -> ``1 dan``; ``pro 1 dan`` when allowed
+    (ValueError otherwise)."""
     out = schema.grade(text, allow_pro=allow_pro)
     if out is None:
         raise schema.ValueProblem(f"{text!r} is not {schema.GRADE_HELP}")
