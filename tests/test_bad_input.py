@@ -269,17 +269,25 @@ def test_an_event_built_in_python_is_checked_as_a_file_is():
         Game("a", "b", "1-O")
     assert Player("z", rating=0, games=0).rating is None  # 0 is unrated, as the readers read it
 
-    event = Event([Player("a", rating=1500, games=None), Player("b", rating="15OO", games=40),  # type: ignore[arg-type]
+    event = Event([Player("a", rating=1500, games=10), Player("b", rating="15OO", games=40),  # type: ignore[arg-type]
                    Player("c", rating=1500, games=-3), Player("d", rating=1700, games=12)],
                   [Game("a", "d", "1-0", round=1), Game("d", "a", 0.5, round=1), Game("x", "d", "0-1")])
     with pytest.raises(InputError) as caught:
         rate("fqe", event)
     text = str(caught.value)
-    assert "player 'a': blank for a rated player" in text
     assert "player 'b': '15OO' is not a number" in text
     assert "player 'c': -3 is out of range" in text
     assert "the same round" in text or "round 1" in text  # a and d met twice in round 1
     assert "unknown player id 'x'" in text
+
+    # games unknown: FIDE and FSE count the player as not new (as from a TRF report); FQE's provisional
+    # status and FESA's performance mode hang on the count, so there it is refused
+    unknown = Event([Player("a", rating=1500, games=None), Player("d", rating=1700, games=12)],  # type: ignore[arg-type]
+                    [Game("a", "d", "1-0", round=1)], period="2026-10")
+    assert {r["id"]: r["k"] for r in rate("fide", unknown)}["a"] == 20
+    for code in ("fqe", "fesa"):
+        with pytest.raises(InputError, match="player 'a': blank for a rated player"):
+            rate(code, unknown)
 
     fine = Event([Player("a", rating=1500, games=10), Player("d", rating=1700, games=12)],
                  [Game("a", "d", "1-0", round=1)])

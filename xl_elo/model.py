@@ -430,22 +430,29 @@ MAX_GAMES_PER_PLAYER: Final = 1000
 
 def _check_player_values(p: Player, source: str, problems: ProblemList) -> None:
     """The values the engines compute on, for an event built in Python (the readers have read
-    them already): a rating as rules 1.4 has it, a rated player's games given (rules 8)."""
+    them already): a rating as rules 1.4 has it, a count of games in range (rules 8)."""
     from xl_elo import schema
 
-    try:
-        rating = schema.rating(p.rating)
+    try:  # a rating with decimals is the engines' to take (rules 1.4); the readers want whole ones
+        schema.number(p.rating, what=f"a rating from 0 to {schema.MAX_RATING}", low=0, high=schema.MAX_RATING)
     except schema.ValueProblem as exc:
         problems.add(source, p.row, "rating", f"player {p.id!r}: {exc}")
-        return
-    if p.games is None and rating is not None:
-        problems.add(source, p.row, "games", f"player {p.id!r}: blank for a rated player: give his rated games "
-                                             "before this event (0 only for a player never rated)")
-    elif p.games is not None:
+    if p.games is not None:  # None: not new, where the federation has that default (FIDE, FSE: a TRF report)
         try:
             schema.whole(p.games, 0, schema.MAX_GAMES)
         except schema.ValueProblem as exc:
             problems.add(source, p.row, "games", f"player {p.id!r}: {exc}")
+
+
+def require_games(event: Event) -> None:
+    """A rated player's games before, where a federation's rules hang on them and nothing stands
+    in for them (FQE's provisional status, FESA's performance mode): never guessed (rules 8)."""
+    problems = ProblemList()
+    for p in event.players:
+        if p.games is None and p.rating is not None:
+            problems.add("players", p.row, "games", f"player {p.id!r}: blank for a rated player: give his rated "
+                                                    "games before this event (0 only for a player never rated)")
+    problems.raise_if_any()
 
 
 def check_event(

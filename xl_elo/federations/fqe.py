@@ -26,7 +26,7 @@ from xl_elo import core
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
 from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, option, options_of
-from xl_elo.model import Column, Event, EventArrays, Player, Results, results_columns
+from xl_elo.model import Column, Event, EventArrays, Player, Results, require_games, results_columns
 from xl_elo.tables import FQE_EXPECTED_ROWS
 
 CODE: Final = "fqe"
@@ -304,4 +304,5 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
 
 def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
     """Rate an FQE event: unrated, then provisional, then permanent players (rules 4)."""
+    require_games(event)
     return rate_arrays(event.arrays(), options_of(Options, options, **overrides))

@@ -24,7 +24,17 @@ from xl_elo import core
 from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, options_of
 from xl_elo.federations.fesa import grades, newton
 from xl_elo.federations.fesa.promotion import Promotion, promote
-from xl_elo.model import Column, Event, HistoryGame, InputError, Player, Problem, Results, results_columns
+from xl_elo.model import (
+    Column,
+    Event,
+    HistoryGame,
+    InputError,
+    Player,
+    Problem,
+    Results,
+    require_games,
+    results_columns,
+)
 from xl_elo.tables import FESA_K_BANDS
 
 CODE: Final = "fesa"
@@ -305,6 +315,7 @@ def _counted(games: Sequence[OpponentGame], default: float, own: float | None) -
 def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
     """Rate one FESA tournament: rating list in, rating list out (rules 6.1 - 6.10)."""
     options_of(Options, options, **overrides)
+    require_games(event)
     players = event.players
     index = event.index()
     history: dict[str, list[tuple[float, float]]] = {p.id: [] for p in players}
