@@ -2,9 +2,10 @@
 
 ``python -m xl_elo.templates.screenshots OUT_DIR`` fills each committed-size template with its
 federation's worked example, recalculates and prints the whole workbook to PDF with
-LibreOffice (every sheet's print area, A4), and turns the pages a user looks at into PNGs:
-``<code>_results.png`` (the results sheet) and ``<code>_instructions.png``; ``fqe_problem.png``
-shows a players sheet with a rating typed as text, flagged on its row. It prints the number of
+LibreOffice (A4; a template prints its results sheet only), and turns the pages a user looks at
+into PNGs: ``<code>_results.png`` (the results sheet) and ``fide_instructions.png`` (the
+instructions printed as a selection); ``fqe_problem.png`` shows a players sheet with a rating
+typed as text, flagged on its row. It prints the number of
 pages of each PDF. Needs LibreOffice and poppler-utils (``pdftoppm``, ``pdftotext``); the
 package never needs them.
 """
@@ -61,20 +62,49 @@ def _problem_tables(code: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return tables, {"period": ev.period}
 
 
-def _print_players_with_problems(path: Path, rows: int) -> None:
-    """Print the players sheet's used rows with their problem column (it stays out of the template's print area)."""
+def _print_areas(path: Path, areas: dict[str, str]) -> None:
+    """Give sheets a print area in a copy (the templates print the results only): ``{sheet: "A1:D9"}``."""
     import re
     import zipfile
 
     with zipfile.ZipFile(path) as z:
         parts = {i.filename: z.read(i.filename) for i in z.infolist()}
     text = parts["xl/workbook.xml"].decode("utf-8")
-    text = re.sub(r"(<definedName[^>]*_xlnm.Print_Area[^>]*>)players!\$A\$1:\$([A-Z]+)\$\d+",
-                  lambda m: f"{m.group(1)}players!$A$1:${chr(ord(m.group(2)) + 1)}${rows + 1}", text)
+    for sheet, ref in areas.items():
+        absolute = re.sub(r"([A-Z]+)(\d+)", r"$\1$\2", ref)
+        text, n = re.subn(rf"(<definedName[^>]*_xlnm.Print_Area[^>]*>)'?{sheet}'?!\$[A-Z]+\$\d+(?::\$[A-Z]+\$\d+)?",
+                          lambda m: f"{m.group(1)}{sheet}!{absolute}", text)  # noqa: B023 (used at once)
+        if n != 1:
+            raise LookupError(f"no print area of sheet {sheet} in {path.name}")
     parts["xl/workbook.xml"] = text.encode("utf-8")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in parts.items():
             z.writestr(name, data)
+
+
+def _problem_column(path: Path) -> str:
+    """The letter of the players sheet's problem column."""
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
+
+    wb = load_workbook(path, read_only=True)
+    try:
+        head = next(wb["players"].iter_rows(max_row=1, values_only=True))
+        return get_column_letter(1 + next(j for j, v in enumerate(head) if str(v).startswith("problem")))
+    finally:
+        wb.close()
+
+
+def _used_rows(path: Path, sheet: str) -> int:
+    from openpyxl import load_workbook
+
+    wb = load_workbook(path, read_only=True)
+    try:
+        ws = wb[sheet]
+        return max((r for r, row in enumerate(ws.iter_rows(max_col=3, values_only=True), start=1)
+                    if any(v not in (None, "") for v in row)), default=1)
+    finally:
+        wb.close()
 
 
 def main(out_dir: str) -> None:
@@ -95,14 +125,16 @@ def main(out_dir: str) -> None:
             pdf = to_pdf(done, t / "pdf")
             pages = _pages(pdf)
             print(f"{done.stem}: {len(pages)} pages")
-            if done.stem == "fqe_problem":
-                _print_players_with_problems(done, len(tables["players"][1]))
+            if done.stem == "fqe_problem":  # the players sheet, its problem column included
+                _print_areas(done, {"players": f"A1:{_problem_column(done)}{len(tables['players'][1]) + 1}"})
                 pdf = to_pdf(done, t / "pdf")
-                pages = _pages(pdf)
-                _png(pdf, _first_page_with(pages, "problem / probl"), out / "fqe_problem.png")
+                _png(pdf, _first_page_with(_pages(pdf), "problem / probl"), out / "fqe_problem.png")
                 continue
-            _png(pdf, 1, out / f"{done.stem}_instructions.png")
             _png(pdf, _first_page_with(pages, "sorted by new rating / classé"), out / f"{done.stem}_results.png")
+            if done.stem == codes[0]:  # the instructions read alike in every template: one picture
+                _print_areas(done, {"instructions": f"A1:C{_used_rows(done, 'instructions')}"})
+                pdf = to_pdf(done, t / "pdf")
+                _png(pdf, _first_page_with(_pages(pdf), "How to use it"), out / f"{done.stem}_instructions.png")
     for p in sorted(out.glob("*.png")):
         print(p)
 

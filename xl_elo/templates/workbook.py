@@ -1,8 +1,9 @@
 """Assemble a template workbook from a federation's spec: every sheet every template has.
 
 - ``instructions``: the settings (the period, the federation's options), the status (input
-  problems, whether the results are valid), and what to do, in English then French, one
-  printed page each, naming Excel's and LibreOffice's own menus where they differ;
+  problems, whether the results are valid), and what to do, in English then French, laid out
+  one A4 page each (printed as a selection: only the results print by default), naming Excel's
+  and LibreOffice's own menus where they differ;
 - ``players``, ``games`` (and FESA's ``history``): the input cells, unlocked, with a
   ``problem`` column whose formulas check every cell as xl-elo's reader does (rules 8) and
   give the reason in words; a refused cell turns red;
@@ -63,6 +64,10 @@ MENUS = {
               "Excel : Fichier > Imprimer (la feuille results n'imprime que les lignes remplies) ; LibreOffice : "
               "sélectionnez les lignes remplies de la feuille results, puis Format > Zones d'impression > "
               "Définir, puis Fichier > Imprimer"),
+    "selection": ("select its cells, then File > Print > Print Selection (Excel) or File > Print > Selected "
+                  "cells (LibreOffice)",
+                  "sélectionnez ses cellules, puis Fichier > Imprimer > Imprimer la sélection (Excel) ou "
+                  "Fichier > Imprimer > Cellules sélectionnées (LibreOffice)"),
     "recalc": ("Excel: Formulas > Calculate Now (F9); LibreOffice: Data > Calculate > Recalculate Hard "
                "(Ctrl+Shift+F9)",
                "Excel : Formules > Calculer maintenant (F9) ; LibreOffice : Données > Calculer > Recalcul "
@@ -137,9 +142,9 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
     book.name_range(prefix + "problem", ws, problem_j, FIRST, last)
     ws.freeze_panes = "B2"
     ws.row_dimensions[1].height = 30
-    # printed: the input columns of the used rows (the problem column's formulas stay out, so
-    # LibreOffice leaves the empty rows below the data unprinted)
-    ws.print_area = f"A1:{col(len(inputs))}{last}"
+    # printing the workbook prints the results only: an input sheet prints nothing by default
+    # (select its rows and print the selection), the column after the problem column staying empty
+    print_nothing(book, ws, problem_j + 1)
     ws.print_title_rows = "1:1"
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -430,7 +435,7 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
             ws.row_dimensions[r].height = 15 * max(1, -(-len(line) // 110) + line.count("\n"))
             r += 1
         r += 1
-    ws.print_area = f"A1:C{r}"
+    print_nothing(book, ws, 8)  # column H stays empty; laid out for A4 portrait when printed as a selection
     ws.page_setup.orientation = "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
@@ -456,7 +461,8 @@ def _steps(lang: str, t: Template) -> list[str]:
             "4. Read the new ratings on the 'results' sheet, sorted by new rating (unrated players last). Grey "
             f"cells are locked formulas; to change one anyway: {m['unprotect']}. The other sheets show every "
             "intermediate, each column headed by the rule it applies (docs/rules.md).",
-            f"5. To print: {m['print']}. The working sheets print nothing.",
+            f"5. To print: {m['print']}. Only the results sheet prints; to print another sheet (these "
+            f"instructions, the players, the games), {m['selection']}.",
             f"6. If a value does not update: {m['recalc']}. To keep your work: {m['save']}.",
             "7. For a second opinion: xl-elo rate this-file.xlsx (it never writes over this file); it says whether "
             "these formulas and the xl-elo engine agree, and names the input cells behind any difference.",
@@ -476,7 +482,8 @@ def _steps(lang: str, t: Template) -> list[str]:
         f"la fin). Les cellules grises sont des formules verrouillées ; pour en modifier une : {m['unprotect']}. "
         "Les autres feuilles montrent chaque étape, chaque colonne titrée par la règle qu'elle applique "
         "(docs/rules.md).",
-        f"5. Pour imprimer : {m['print']}. Les feuilles de calcul n'impriment rien.",
+        f"5. Pour imprimer : {m['print']}. Seule la feuille results s'imprime ; pour imprimer une autre "
+        f"feuille (ces instructions, les joueurs, les parties), {m['selection']}.",
         f"6. Si une valeur ne se met pas à jour : {m['recalc']}. Pour garder votre travail : {m['save']}.",
         "7. Pour un deuxième avis : xl-elo rate ce-fichier.xlsx (ce fichier n'est jamais écrasé) ; la commande "
         "dit si ces formules et le moteur xl-elo concordent et nomme les cellules saisies derrière chaque écart.",
