@@ -326,7 +326,7 @@ def bench_fesa_season(tournaments: int) -> None:
                     gs.append(Game(players[x].id, players[y].id, parse_result(float(rng.choice([0, 1]))), rnd))
             try:
                 res = rate("fesa", Event(tuple(players), tuple(gs), (), None, f"t{t}"))
-            except InputError:  # SPEC 6.6: a tournament that never settles is an error; skip it here
+            except InputError:  # rules 6.6: a tournament that never settles is refused; skip it here
                 unsettled.append(t)
                 continue
             for row in res.rows:
@@ -337,7 +337,7 @@ def bench_fesa_season(tournaments: int) -> None:
 
     t = timed(season, repeat=1)
     record("FESA season, tournaments of 30 x 6 rounds", f"{tournaments:,} tournaments", t, tournaments,
-           f"{len(unsettled)} random tournament(s) never settled (an error by SPEC 6.6)" if unsettled else "")
+           f"{len(unsettled)} random tournament(s) never settled (refused, rules 6.6)" if unsettled else "")
     big = small_event(200, 9, 7, unrated=0.1)
     t = timed(lambda: rate("fesa", big))
     record("FESA tournament, 9 rounds", "200 players", t, 200)
