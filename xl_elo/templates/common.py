@@ -16,7 +16,7 @@ from typing import Any
 from xl_elo import schema
 from xl_elo.core import MAX_RATING
 from xl_elo.model import MAX_GAMES_PER_PLAYER
-from xl_elo.templates.builder import FIRST, Capacity, Col, Input, Setting, Sheet
+from xl_elo.templates.builder import FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet
 
 POS = "(ROW()-1)"
 """A work row's player position (the players sheet's row - 1)."""
@@ -401,4 +401,24 @@ def grade_lists() -> list[tuple[str, list[str], list[Any]]]:
         ("grade spellings", ["grade_key", "grade_of_key"], grade_rows),
         ("NSR grade spellings", ["nsr_key", "nsr_of_key"], nsr_rows),
         ("handicap spellings", ["hc_key", "hc_of_key"], hc),
+    ]
+
+
+def results_layout(*extra: ResultCol) -> list[ResultCol]:
+    """The results sheet's columns: what a club prints, then the intermediates (rules 8)."""
+    return [
+        ResultCol("id", "Id", "Id", width=12),
+        ResultCol("name", "Name", "Nom", width=26),
+        ResultCol("status", "Status", "Statut", width=12),
+        ResultCol("rating_before", "Rating before", "Cote avant", "0", 10),
+        ResultCol("games_rated", "Games", "Parties", "0", 7),
+        ResultCol("score", "Score", "Points", "0.0", 7),
+        ResultCol("expected", "Expected", "Attendu", "0.00", 9),
+        ResultCol("k", "K", "K", "0", 5),
+        ResultCol("performance", "Performance", "Performance", "0", 11),
+        ResultCol("change", "Change", "Variation", "+0;-0;0", 9),
+        ResultCol("rating_after", "New rating", "Nouvelle cote", "0", 10),
+        ResultCol("games_after", "Games after", "Parties après", "0", 8),
+        *extra,
+        ResultCol("bonus", "bonus", "bonus", printed=False),
     ]

@@ -15,6 +15,7 @@ from xl_elo.templates.common import (
     period_setting,
     player_checks,
     player_inputs,
+    results_layout,
     sides_sheet,
     sort_columns,
     work_sheet,
@@ -22,26 +23,6 @@ from xl_elo.templates.common import (
 )
 
 FILE = "fide_period.xlsx"
-
-
-def results_layout(*extra: ResultCol) -> list[ResultCol]:
-    """The results sheet's columns: what a club prints, then the intermediates (rules 8)."""
-    return [
-        ResultCol("id", "Id", "Id", width=12),
-        ResultCol("name", "Name", "Nom", width=26),
-        ResultCol("status", "Status", "Statut", width=12),
-        ResultCol("rating_before", "Rating before", "Cote avant", "0", 10),
-        ResultCol("games_rated", "Games", "Parties", "0", 7),
-        ResultCol("score", "Score", "Points", "0.0", 7),
-        ResultCol("expected", "Expected", "Attendu", "0.00", 9),
-        ResultCol("k", "K", "K", "0", 5),
-        ResultCol("performance", "Performance", "Performance", "0", 11),
-        ResultCol("change", "Change", "Variation", "+0;-0;0", 9),
-        ResultCol("rating_after", "New rating", "Nouvelle cote", "0", 10),
-        ResultCol("games_after", "Games after", "Parties après", "0", 8),
-        *extra,
-        ResultCol("bonus", "bonus", "bonus", printed=False),
-    ]
 
 
 def spec(cap: Capacity | None = None) -> Template:

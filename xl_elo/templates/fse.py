@@ -14,11 +14,11 @@ from xl_elo.templates.common import (
     period_setting,
     player_checks,
     player_inputs,
+    results_layout,
     sides_sheet,
     sort_columns,
     work_sheet,
 )
-from xl_elo.templates.fide import results_layout
 
 
 def spec(cap: Capacity | None = None) -> Template:
