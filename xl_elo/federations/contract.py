@@ -196,12 +196,6 @@ def _convert(f: Any, value: Any) -> Any:
     return value
 
 
-def describe_options(federation: Any) -> list[tuple[str, Any, str, tuple[Any, ...], str]]:
-    """(name, default, help, choices, source) for each option of a federation."""
-    return [(f.name, f.default, f.metadata.get("help", ""), f.metadata.get("choices", ()),
-             f.metadata.get("source", "")) for f in fields(federation.Options)]
-
-
 def kinds(columns: Sequence[Column]) -> Mapping[str, str]:
     """Column name -> kind."""
     return {c.name: c.kind for c in columns}

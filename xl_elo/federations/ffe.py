@@ -91,15 +91,9 @@ COLUMNS: Final = results_columns(
 
 _DP_KEYS = [p / 100 for p in sorted(FFE_DP_TABLE)]  # P, as the table prints it (0.01 .. 0.99)
 _DP_VALUES = [float(FFE_DP_TABLE[p]) for p in sorted(FFE_DP_TABLE)]
-_DP_BY_HUNDREDTH = core.by_hundredth(FFE_DP_TABLE)
 
 
 # --------------------------------------------------------------------------- D(P)
-
-
-def dp_hundredth(p_hundredths: int) -> float:
-    """The published D(P) at P = p/100, unbounded, NaN at 0 and 100 (the table leaves them blank)."""
-    return _DP_BY_HUNDREDTH[int(p_hundredths)]
 
 
 def dp_normal(p: Any) -> Any:
