@@ -200,7 +200,7 @@ def record_memory(name: str, size: str, args: list[str]) -> None:
     """Peak resident memory of ``xl-elo`` with these arguments, in a process of its own."""
     # VmHWM belongs to the process's own memory map (getrusage's maximum would include the
     # benchmark's own size, inherited through fork)
-    code = ("import sys; from xl_elo.cli import main; main(sys.argv[1:]); "
+    code = ("import sys; from xl_elo.frontends.cli import main; main(sys.argv[1:]); "
             "print([l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')][0])")
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True,
                           cwd=HERE.parent, env={**os.environ, "PYTHONPATH": str(HERE.parent)})
@@ -268,7 +268,7 @@ def bench_fide(sizes: list[int], csv_sizes: list[int], peers: bool) -> None:
 
 def rate_cli(args: list[str]) -> None:
     """``xl-elo`` with these arguments; a benchmark whose input is refused measures nothing."""
-    from xl_elo.cli import main
+    from xl_elo.frontends.cli import main
 
     status = main(args, stderr=io.StringIO())
     if status != 0:

@@ -19,8 +19,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from xl_elo.addin import build, calls
-from xl_elo.functions import FUNCTIONS, ArgumentError, by_name
+from xl_elo.frontends.addin import build, calls
+from xl_elo.frontends.functions import FUNCTIONS, ArgumentError, by_name
 
 REQUIRE = os.environ.get("XL_ELO_REQUIRE_LIBREOFFICE") == "1"
 
@@ -60,7 +60,7 @@ def test_the_shipped_type_library_is_what_unoidl_write_makes(tmp_path):
     fresh = tmp_path / "XlElo.rdb"
     build.compile_idl(build.idl_text(), fresh)
     assert fresh.read_bytes() == build.RDB.read_bytes(), \
-        "XlElo.rdb is stale: python -m xl_elo.addin.build --regenerate"
+        "XlElo.rdb is stale: python -m xl_elo.frontends.addin.build --regenerate"
 
 
 def test_an_out_of_date_library_is_refused(monkeypatch):
@@ -88,7 +88,7 @@ def test_xcu_names_help_and_french():
 
 
 def test_french_help_covers_every_function_and_argument():
-    from xl_elo.addin.french import HELP
+    from xl_elo.frontends.addin.french import HELP
 
     assert set(HELP) == {f.name for f in FUNCTIONS}
     for f in FUNCTIONS:
@@ -104,7 +104,7 @@ def test_the_extension_is_reproducible_and_holds_what_it_needs(oxt):
         manifest = z.read("META-INF/manifest.xml").decode()
         component = z.read("xl_elo_calc.py").decode()
     assert {"META-INF/manifest.xml", "description.xml", "XlElo.rdb", "CalcAddIns.xcu", "xl_elo_calc.py",
-            "pythonpath/xl_elo/functions.py", "pythonpath/xl_elo/addin/calls.py"} <= names
+            "pythonpath/xl_elo/frontends/functions.py", "pythonpath/xl_elo/frontends/addin/calls.py"} <= names
     assert not any("/templates/" in n or "__pycache__" in n for n in names)
     for member in ("XlElo.rdb", "xl_elo_calc.py", "CalcAddIns.xcu"):
         assert f'manifest:full-path="{member}"' in manifest
@@ -179,7 +179,7 @@ def test_the_component_runs_the_functions_without_numpy(oxt, tmp_path):
     assert out["missing"] == [["#VALUE! argument difference is required"]]
     assert out["rate"][0][0].startswith("#VALUE! ELO_RATE (a whole event) needs numpy")
     assert "python3-numpy" in out["rate"][0][0] and "Windows" in out["rate"][0][0]
-    assert "xl_elo.functions" in out["loaded"] and "xl_elo.templates" not in out["loaded"]
+    assert "xl_elo.frontends.functions" in out["loaded"] and "xl_elo.templates" not in out["loaded"]
     assert len(out["files"]) == 1 and out["files"][0].startswith(str(tmp_path / "oxt"))  # the bundled copy
     assert out["old"][0][0].startswith("#VALUE! xl-elo needs Python 99.0 or newer; this LibreOffice runs Python 3.")
 
@@ -323,7 +323,7 @@ def _column_name(i):
 
 
 def test_every_function_in_libreoffice(oxt):
-    from xl_elo.addin import libreoffice
+    from xl_elo.frontends.addin import libreoffice
 
     why = libreoffice.missing()
     if why:

@@ -21,8 +21,8 @@ from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xl_elo.cli import main
-from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows, write_text_atomic
+from xl_elo.formats.csvfiles import parse_games_rows, parse_history_rows, parse_players_rows, write_text_atomic
+from xl_elo.frontends.cli import main
 from xl_elo.model import InputError
 
 CASES = sorted(p.name for p in (DATA / "bad").iterdir() if p.is_dir())
@@ -121,7 +121,7 @@ def test_entity_bomb_is_refused(fqe_template, tmp_path, capsys):
                + "".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">'
                          for i in range(1, 10))
                + "]>")
-    from xl_elo.xlsxio import _sheet_paths
+    from xl_elo.formats.workbook import _sheet_paths
 
     with zipfile.ZipFile(fqe_template) as zin, zipfile.ZipFile(evil, "w", zipfile.ZIP_DEFLATED) as zout:
         players = _sheet_paths(zin)["players"]
@@ -145,7 +145,7 @@ def test_entity_bomb_is_refused(fqe_template, tmp_path, capsys):
 def test_a_million_blank_formatted_rows_fail_fast(fqe_template, tmp_path, capsys):
     big = tmp_path / "blank_rows.xlsx"
     with zipfile.ZipFile(fqe_template) as zin, zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as zout:
-        from xl_elo.xlsxio import _sheet_paths
+        from xl_elo.formats.workbook import _sheet_paths
 
         games = _sheet_paths(zin)["games"]
         for item in zin.infolist():
@@ -193,8 +193,8 @@ def test_formulas_dates_errors_and_merged_cells_in_inputs(fqe_template, tmp_path
 
 
 def test_macros_are_never_run_nor_copied(fqe_template, tmp_path, capsys):
-    from xl_elo.demo import example_event
-    from xl_elo.xlsxio import fill_template
+    from xl_elo.formats.workbook import fill_template
+    from xl_elo.frontends.demo import example_event
 
     filled = fill_template(fqe_template, example_event("fqe_coq"), tmp_path / "filled.xlsx")
     xlsm = tmp_path / "with_macro.xlsm"
@@ -212,8 +212,8 @@ def test_macros_are_never_run_nor_copied(fqe_template, tmp_path, capsys):
 def test_text_that_looks_like_a_formula_stays_text_in_xlsx_output(fqe_template, tmp_path, capsys):
     import openpyxl
 
-    from xl_elo.csvio import read_event
-    from xl_elo.xlsxio import fill_template
+    from xl_elo.formats.csvfiles import read_event
+    from xl_elo.formats.workbook import fill_template
 
     p = tmp_path / "p.csv"
     g = tmp_path / "g.csv"
@@ -243,8 +243,8 @@ def test_output_never_over_input_for_workbooks(fqe_template, tmp_path, capsys):
 
 
 def test_extra_sheets_are_reported_not_read(fqe_template, tmp_path, capsys):
-    from xl_elo.demo import example_event
-    from xl_elo.xlsxio import fill_template
+    from xl_elo.formats.workbook import fill_template
+    from xl_elo.frontends.demo import example_event
 
     filled = fill_template(fqe_template, example_event("fqe_coq"), tmp_path / "filled.xlsx")
     path = _edited(filled, tmp_path, lambda wb: wb.create_sheet("my notes").append(["id", "rating"]))

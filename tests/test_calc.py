@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from xl_elo.cli import main
-from xl_elo.functions import ArgumentError, elo_change
+from xl_elo.frontends.cli import main
+from xl_elo.frontends.functions import ArgumentError, elo_change
 
 
 def calc(*argv: str) -> tuple[int, str, str]:

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from xl_elo.cli import main
-from xl_elo.csvio import read_event, read_players
+from xl_elo.formats.csvfiles import read_event, read_players
+from xl_elo.frontends.cli import main
 from xl_elo.model import RESULT_COLUMNS
 
 
@@ -93,7 +93,7 @@ def test_demo_runs_and_writes_results(tmp_path, capsys):
     assert "daniel" in out and "2012" in out  # seed 004's worked example
     assert (tmp_path / "fqe_coq_results.csv").exists()
     assert (tmp_path / "fesa_13th_nekomadoken_results_history.csv").exists()
-    from xl_elo.xlsxio import read_workbook
+    from xl_elo.formats.workbook import read_workbook
 
     filled = read_workbook(tmp_path / "fqe_event_daniel.xlsx")  # the filled template workbook
     assert filled.federation == "fqe" and next(p.id for p in filled.event.players) == "daniel"

@@ -158,9 +158,10 @@ def toy(monkeypatch):
 def test_a_sixth_federation_reaches_every_front_end(toy, tmp_path, capsys):
     """Naming one module in the registry is all it takes: the CLI, its help, the Python API, the
     spreadsheet functions (ELO_RATE, ELO_CHANGE, ELO_PERFORMANCE) and the fast lane's refusal."""
-    from xl_elo import functions, rate
-    from xl_elo.cli import main
-    from xl_elo.csvio import read_event
+    from xl_elo import rate
+    from xl_elo.formats.csvfiles import read_event
+    from xl_elo.frontends import functions
+    from xl_elo.frontends.cli import main
 
     assert "toy" in federations.codes() and federations.get("sixth") is toy
     p = tmp_path / "p.csv"
@@ -193,7 +194,7 @@ def test_the_committed_rules_document_is_the_generated_one():
 
 def test_every_cited_section_exists():
     """Docstrings and the spreadsheet functions' help cite the rules by section: each must exist."""
-    from xl_elo.functions import FUNCTIONS
+    from xl_elo.frontends.functions import FUNCTIONS
     from xl_elo.rulesdoc import section_numbers
 
     known = section_numbers()
@@ -221,7 +222,7 @@ def test_the_readme_table_is_the_registry():
 
 
 def test_the_functions_help_names_no_unshipped_document():
-    from xl_elo.functions import FUNCTIONS
+    from xl_elo.frontends.functions import FUNCTIONS
 
     for f in FUNCTIONS:
         words = f.description + " ".join(a.doc for a in f.args)
@@ -242,7 +243,7 @@ class Block:
         if name.split('.')[0] == 'numpy':
             raise ImportError('no numpy here')
 sys.meta_path.insert(0, Block())
-from xl_elo import functions as f
+from xl_elo.frontends import functions as f
 out = {
  'expected': f.elo_expected(1600.0, 1500.0), 'fide': f.fide_expected([[2000.0], [2700.0]], [[1500.0], [2200.0]]),
  'fqe': f.fqe_table(148.0), 'k': f.elo_k('fide', 2250.0, 100.0, 18.0),
@@ -262,7 +263,7 @@ print(json.dumps(out))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
-    from xl_elo import functions as f
+    from xl_elo.frontends import functions as f
 
     assert got["expected"] == pytest.approx(f.elo_expected(1600.0, 1500.0), abs=0)
     assert got["fide"] == [[0.92], [0.96]] and got["fqe"] == 0.7 and got["k"] == 40 and got["change"] == 136

@@ -21,9 +21,9 @@ import pytest
 from conftest import ROOT
 
 from xl_elo import __version__
-from xl_elo.cli import main
-from xl_elo.excel_setup import PLACEHOLDER_URL, WHEEL, SetupError, check_wheel_url, files, write
-from xl_elo.functions import FUNCTIONS, ArgumentError, by_name
+from xl_elo.frontends.cli import main
+from xl_elo.frontends.excel_setup import PLACEHOLDER_URL, WHEEL, SetupError, check_wheel_url, files, write
+from xl_elo.frontends.functions import FUNCTIONS, ArgumentError, by_name
 
 xw = pytest.importorskip("xlwings")
 

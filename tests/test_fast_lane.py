@@ -18,9 +18,10 @@ from gen import random_event
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xl_elo import columnar, rate
-from xl_elo.cli import main
-from xl_elo.csvio import format_cell, read_event, results_csv
+from xl_elo import rate
+from xl_elo.formats import columnar
+from xl_elo.formats.csvfiles import format_cell, read_event, results_csv
+from xl_elo.frontends.cli import main
 from xl_elo.model import InputError
 
 SPELLINGS = {1.0: ["1", "1-0", "1.0", "W"], 0.5: ["0.5", "½", "=", "0,5", "1/2"], 0.0: ["0", "0-1", "L"]}

@@ -13,10 +13,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from xl_elo import rate
-from xl_elo.cli import main
-from xl_elo.csvio import read_event, read_history, read_players
 from xl_elo.federations import fesa
 from xl_elo.federations.fesa import grades as fesa_grades
+from xl_elo.formats.csvfiles import read_event, read_history, read_players
+from xl_elo.frontends.cli import main
 from xl_elo.model import InputError
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())

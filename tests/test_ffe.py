@@ -9,8 +9,8 @@ import pytest
 from conftest import event
 
 from xl_elo import rate
-from xl_elo.cli import main
 from xl_elo.federations import ffe
+from xl_elo.frontends.cli import main
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xl_elo import rate
-from xl_elo.cli import main
 from xl_elo.federations import fqe
+from xl_elo.frontends.cli import main
 
 # Seed 004, "UN EXEMPLE DU CALCUL DE LA COTE": Daniel, 1876, Quebec Open, 8 rounds.
 DANIEL_OPPONENTS = [2024, 2161, 1547, 1785, 1979, 2176, 2181, 2048]

@@ -11,9 +11,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from xl_elo import rate
-from xl_elo.csvio import read_event
 from xl_elo.federations.fesa import grades as fesa_grades
 from xl_elo.federations.fesa.promotion import promote
+from xl_elo.formats.csvfiles import read_event
 from xl_elo.tables import FESA_HANDICAPS
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())

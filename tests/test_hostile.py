@@ -41,8 +41,8 @@ from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xl_elo import functions
-from xl_elo.cli import main
+from xl_elo.frontends import functions
+from xl_elo.frontends.cli import main
 
 HOSTILE = DATA / "hostile"
 CASES = sorted(d.name for d in HOSTILE.iterdir() if (d / "case.toml").is_file())
@@ -112,14 +112,14 @@ def as_function_words(message: str, files: dict[str, str]) -> str:
 
 
 def csv_cells(table: list[list[Any]]) -> list[list[str]]:
-    from xl_elo.csvio import format_cell
+    from xl_elo.formats.csvfiles import format_cell
 
     return [[format_cell(v, csv_safe=True) for v in row] for row in table]
 
 
 def check_elo_rate(args: list[str], code: int, out: str, message: str | list[str]) -> None:
     """The tables of a command line given to ELO_RATE as ranges of text cells: the same verdict."""
-    from xl_elo.csvio import read_csv
+    from xl_elo.formats.csvfiles import read_csv
 
     opt = {a: args[i + 1] for i, a in enumerate(args[:-1]) if a.startswith("-")}
     federation = opt.get("-f") or opt.get("--federation")
@@ -331,7 +331,7 @@ def _fqe_workbook(path: Path, players: list[list[Any]] | None = None, games: lis
 def _sheet_xml(path: Path, sheet: str, change: Callable[[bytes], bytes], target: Path | None = None,
                method: int = zipfile.ZIP_DEFLATED) -> Path:
     """A copy of a workbook with one sheet's XML changed (the package rewritten part by part)."""
-    from xl_elo.xlsxio import _sheet_paths
+    from xl_elo.formats.workbook import _sheet_paths
 
     target = target or path
     data = {}
@@ -645,7 +645,8 @@ CHECKS: dict[str, Callable[[Path], None]] = {
     (["convert", "nan", "--from", "ingo"], "'nan' is not a number"),
 ])
 def test_the_installed_command_prints_no_traceback(args: list[str], words: str) -> None:
-    proc = subprocess.run([sys.executable, "-m", "xl_elo.cli", *args], capture_output=True, text=True, timeout=60,
+    proc = subprocess.run([sys.executable, "-m", "xl_elo.frontends.cli", *args], capture_output=True, text=True,
+                          timeout=60,
                           check=False)
     assert proc.returncode in (1, 2) and words in proc.stderr and "Traceback" not in proc.stderr
 
@@ -666,7 +667,7 @@ def test_an_unreadable_workbook_is_named_as_unreadable(tmp_path: Path, monkeypat
 
 
 def test_a_failed_write_names_the_output_not_its_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from xl_elo import files
+    from xl_elo.formats import files
 
     def full(*args: Any, **kwargs: Any) -> None:
         raise OSError(28, "No space left on device")
@@ -692,7 +693,7 @@ def test_a_failed_workbook_save_names_the_output(tmp_path: Path, monkeypatch: py
 
 def test_the_fast_reader_plans_its_memory_before_taking_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Past the planned memory the fast lane steps aside: the cell-by-cell reader gives the same results."""
-    from xl_elo import columnar
+    from xl_elo.formats import columnar
 
     players = "id,name,rating,games\n" + "".join(f"p{i},{'N' * 900},{1500 + i},30\n" for i in range(300))
     games = "round,player,opponent,result\n" + "".join(f"1,p{2 * i},p{2 * i + 1},1\n" for i in range(150))
@@ -759,9 +760,9 @@ def mutated(draw: st.DrawFn, data: bytes) -> bytes:
 @given(players=mutated(PLAYERS), games=mutated(GAMES), federation=st.sampled_from(["fide", "fqe", "ffe", "fesa"]))
 def test_mutated_csv_bytes_never_give_a_traceback(players: bytes, games: bytes, federation: str,
                                                   tmp_path_factory: pytest.TempPathFactory) -> None:
-    from xl_elo import columnar
-    from xl_elo.csvio import read_event, results_csv
     from xl_elo.federations import get
+    from xl_elo.formats import columnar
+    from xl_elo.formats.csvfiles import read_event, results_csv
     from xl_elo.model import InputError
 
     d = tmp_path_factory.mktemp("fuzz")

@@ -1,4 +1,4 @@
-"""FIDE's downloadable rating list (xl_elo.ratinglist): TXT by its header's words, XML streamed,
+"""FIDE's downloadable rating list (xl_elo.formats.ratinglist): TXT by its header's words, XML streamed,
 rating, K, birth year and the 2400 flag taken by FIDE id, ids it does not hold reported."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import json
 import pytest
 from conftest import DATA
 
-from xl_elo.cli import main
 from xl_elo.federations import get
+from xl_elo.formats.ratinglist import ListEntry, apply, read_list
+from xl_elo.frontends.cli import main
 from xl_elo.model import InputError, Player
-from xl_elo.ratinglist import ListEntry, apply, read_list
 
 LISTS = DATA / "ratinglist"
 TRF = DATA / "trf"

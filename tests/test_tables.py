@@ -14,9 +14,9 @@ import pytest
 from conftest import DATA
 
 from xl_elo import tables as t
-from xl_elo.cli import main
 from xl_elo.federations import fesa, ffe, fide, fqe
 from xl_elo.federations.fesa import grades as fesa_grades
+from xl_elo.frontends.cli import main
 from xl_elo.published import get_table, table_names
 
 SEEDS = DATA / "seeds"

@@ -1,4 +1,4 @@
-"""TRF-16 reports in and out (xl_elo.trf): real exports, the same event as CSV, every bad line
+"""TRF-16 reports in and out (xl_elo.formats.trf): real exports, the same event as CSV, every bad line
 named, the report written back byte for byte but its ratings."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from conftest import DATA
 
-from xl_elo.cli import main
-from xl_elo.csvio import read_event
 from xl_elo.federations import get
+from xl_elo.formats.csvfiles import read_event
+from xl_elo.formats.text import decode_text
+from xl_elo.formats.trf import parse, parse_date, read_trf_files
+from xl_elo.frontends.cli import main
 from xl_elo.model import InputError
-from xl_elo.readers import decode_text
-from xl_elo.trf import parse, parse_date, read_trf_files
 
 TRF = DATA / "trf"
 REAL = sorted(p.name for p in TRF.glob("*.trf") if not p.name.startswith("xlelo"))

@@ -14,7 +14,7 @@ xw = pytest.importorskip("xlwings")
 
 from conftest import ROOT  # noqa: E402
 
-from xl_elo.cli import main  # noqa: E402
+from xl_elo.frontends.cli import main  # noqa: E402
 
 spec = importlib.util.spec_from_file_location("xl_elo_udfs", ROOT / "udfs" / "xl_elo_udfs.py")
 udfs = importlib.util.module_from_spec(spec)
@@ -228,7 +228,7 @@ def _ranges(ev):
 
 
 def _both_lanes(monkeypatch, federation, players, games):
-    from xl_elo import columnar
+    from xl_elo.formats import columnar
 
     def outcome():
         try:

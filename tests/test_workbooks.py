@@ -20,15 +20,15 @@ from conftest import DATA, ROOT, event
 from gen import random_event
 
 from xl_elo import schema
-from xl_elo.cli import main
-from xl_elo.csvio import read_event
-from xl_elo.demo import example_event
 from xl_elo.federations import get, registry
 from xl_elo.federations.contract import options_of
-from xl_elo.libreoffice import recalculate_many, soffice
+from xl_elo.formats.csvfiles import read_event
+from xl_elo.formats.libreoffice import recalculate_many, soffice
+from xl_elo.formats.workbook import compare, fill_template, read_workbook, write_cells
+from xl_elo.frontends.cli import main
+from xl_elo.frontends.demo import example_event
 from xl_elo.model import Event, InputError
 from xl_elo.templates import Capacity, build_template, template_names
-from xl_elo.xlsxio import compare, fill_template, read_workbook, write_cells
 
 NEED_LO = os.environ.get("XL_ELO_REQUIRE_LIBREOFFICE") == "1"
 lo = pytest.mark.skipif(soffice() is None and not NEED_LO,
@@ -145,7 +145,7 @@ def blocked_cases() -> list[Case]:
 
 def _rows(ev: Event) -> dict[str, tuple[list[str], list[list[Any]]]]:
     """An event as the cells a user types: numbers as numbers, text as text."""
-    from xl_elo.xlsxio import _cell, _result_text
+    from xl_elo.formats.workbook import _cell, _result_text
 
     players = [[_cell(getattr(p, c)) for c in schema.PLAYER_COLUMNS] for p in ev.players]
     games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no"] for g in ev.games]
@@ -427,7 +427,7 @@ def test_a_disagreement_names_the_input_cells_and_exits_1(recalculated, tmp_path
     """Change a computed cell behind the formulas' back: the comparison names the player's input rows."""
     import openpyxl
 
-    from xl_elo.xlsxio import _put_cells, _sheet_paths
+    from xl_elo.formats.workbook import _put_cells, _sheet_paths
 
     source = recalculated["fqe-daniel-full"]
     ids = _values(source, "r_id")
@@ -470,7 +470,7 @@ def test_an_ods_file_is_read(recalculated, tmp_path, capsys):
     ods = recalculate_many  # noqa: F841 - the conversion below uses soffice directly
     import subprocess
 
-    from xl_elo.libreoffice import _PROFILE
+    from xl_elo.formats.libreoffice import _PROFILE
 
     profile = tmp_path / "profile"
     (profile / "user").mkdir(parents=True)
@@ -490,7 +490,7 @@ def test_a_filled_fqe_event_prints_on_one_a4_page(recalculated, tmp_path):
     import shutil
     import subprocess
 
-    from xl_elo.libreoffice import to_pdf
+    from xl_elo.formats.libreoffice import to_pdf
 
     pdf = to_pdf(recalculated["fqe-daniel-full"], tmp_path)
     data = pdf.read_bytes()

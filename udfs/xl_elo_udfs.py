@@ -1,6 +1,6 @@
 """xl-elo's Excel functions for xlwings (classic desktop, xlwings Lite, xlwings Server).
 
-Every function is defined once, in the installed package (:mod:`xl_elo.functions`, which also
+Every function is defined once, in the installed package (:mod:`xl_elo.frontends.functions`, which also
 serves LibreOffice Calc's extension); this module only hands each one to xlwings with its
 help: ``@xw.func`` with the function's description, ``@xw.arg`` with each argument's. A range
 argument arrives as a 2-D list (``ndim=2``); a blank cell as None, "" or 0.
@@ -18,7 +18,7 @@ from typing import Any
 
 import xlwings as xw
 
-from xl_elo.functions import FUNCTIONS, ArgumentError
+from xl_elo.frontends.functions import FUNCTIONS, ArgumentError
 
 __all__ = ["ArgumentError"]
 

@@ -24,7 +24,7 @@ __version__ = "0.2.0"
 
 #: Names offered here, loaded on first use (``import xl_elo.core`` loads no reader).
 _LAZY = {
-    "read_event": "xl_elo.csvio", "expected_score": "xl_elo.core", "parse_result": "xl_elo.core",
+    "read_event": "xl_elo.formats.csvfiles", "expected_score": "xl_elo.core", "parse_result": "xl_elo.core",
     "Event": "xl_elo.model", "Game": "xl_elo.model", "HistoryGame": "xl_elo.model", "InputError": "xl_elo.model",
     "Player": "xl_elo.model", "Results": "xl_elo.model",
 }

@@ -208,7 +208,7 @@ class EventArrays:
     """An event as columns: one array per players column, the counting games as position arrays.
 
     Built from an :class:`Event` (:meth:`from_event`) or directly by the fast CSV reader and
-    the spreadsheet function ``ELO_RATE`` (:mod:`xl_elo.columnar`). NaN is a blank number.
+    the spreadsheet function ``ELO_RATE`` (:mod:`xl_elo.formats.columnar`). NaN is a blank number.
     """
 
     ids: Any

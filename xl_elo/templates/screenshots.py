@@ -18,11 +18,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from xl_elo.demo import example_event
 from xl_elo.federations import registry
-from xl_elo.libreoffice import recalculate_many, to_pdf
+from xl_elo.formats.libreoffice import recalculate_many, to_pdf
+from xl_elo.formats.workbook import fill_template, write_cells
+from xl_elo.frontends.demo import example_event
 from xl_elo.templates import build_template, template_names
-from xl_elo.xlsxio import fill_template, write_cells
 
 RESOLUTION = 80
 
@@ -52,7 +52,7 @@ def _first_page_with(pages: list[str], words: str) -> int:
 def _problem_tables(code: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The example as typed, one rating typed with a space as thousands separator."""
     from xl_elo import schema
-    from xl_elo.xlsxio import _cell, _result_text
+    from xl_elo.formats.workbook import _cell, _result_text
 
     ev = example_event(registry()[code].EXAMPLE)
     players = [[_cell(getattr(p, c)) for c in schema.PLAYER_COLUMNS] for p in ev.players]

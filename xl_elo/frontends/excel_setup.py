@@ -11,7 +11,7 @@ One folder per runtime (udfs/README.md walks through each):
   (the functions' list and a function call) on 127.0.0.1, to try the functions without Excel.
 
 Every xlwings runtime uses the one module ``xl_elo_udfs`` (installed with xl-elo), which
-hands the functions of :data:`xl_elo.functions.FUNCTIONS` to xlwings. xlwings picks its
+hands the functions of :data:`xl_elo.frontends.functions.FUNCTIONS` to xlwings. xlwings picks its
 Office.js decorators (Lite, Server) only when ``XLWINGS_ON_SERVER=true`` is set before it is
 imported: xlwings Lite and xlwings Server set it themselves, and ``app.py`` sets it first thing.
 """
@@ -280,7 +280,7 @@ def files(runtimes: tuple[str, ...] = RUNTIMES, wheel_url: str | None = None,
 def write(output_dir: str | Path, runtimes: tuple[str, ...] = RUNTIMES, wheel_url: str | None = None,
           interpreter: str | None = None) -> list[Path]:
     """Write the files into ``output_dir`` (each through a temporary file); the paths written."""
-    from xl_elo.files import write_atomic
+    from xl_elo.formats.files import write_atomic
 
     out = []
     for name, text in files(runtimes, wheel_url, interpreter).items():

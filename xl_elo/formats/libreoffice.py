@@ -93,7 +93,7 @@ def recalculate(source: str | os.PathLike[str], target: str | os.PathLike[str], 
     LibreOffice), it is never written (LibreOffice works on a copy), and LibreOffice gets
     :data:`xl_elo.limits.LIBREOFFICE_SECONDS` at most.
     """
-    from xl_elo.xlsxio import check_ods, check_package
+    from xl_elo.formats.workbook import check_ods, check_package
 
     src = Path(source).resolve()
     dst = Path(target).resolve()

@@ -3,7 +3,7 @@
 This file is copied to the root of the extension (xl-elo.oxt), beside the type library
 (XlElo.rdb, the interface org.xlelo.XXlElo: one method per spreadsheet function) and
 CalcAddIns.xcu (the names Calc shows, ELO_EXPECTED..., and their help). Both are generated
-from xl_elo.functions.FUNCTIONS, as is the dispatch below: the builder writes the method
+from xl_elo.frontends.functions.FUNCTIONS, as is the dispatch below: the builder writes the method
 names into METHODS, and a method (eloExpected) finds its function by name in that list when
 Calc first calls it. The xl_elo package itself is bundled in the
 extension's pythonpath/ folder.
@@ -25,7 +25,7 @@ SERVICE_NAME = "org.xlelo.XlEloAddIn"  # the AddInInfo node of CalcAddIns.xcu
 SERVICE_NAMES = (SERVICE_NAME, "com.sun.star.sheet.AddIn")
 MIN_PYTHON = (3, 10)
 
-#: The IDL methods, one per function of xl_elo.functions.FUNCTIONS: written in by the builder.
+#: The IDL methods, one per function of xl_elo.frontends.functions.FUNCTIONS: written in by the builder.
 METHODS = ()  # type: tuple[str, ...]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -50,7 +50,7 @@ def _methods():
         if _BUNDLE in sys.path:
             sys.path.remove(_BUNDLE)
         sys.path.insert(0, _BUNDLE)
-        from xl_elo.addin import calls
+        from xl_elo.frontends.addin import calls
 
         _state["calls"] = calls
         _state["methods"] = calls.methods()
@@ -78,7 +78,7 @@ def _dispatch(name):
 
 
 class XlEloAddIn(unohelper.Base, XXlElo, XServiceInfo):
-    """The add-in: every method of XXlElo is a function of xl_elo.functions.FUNCTIONS."""
+    """The add-in: every method of XXlElo is a function of xl_elo.frontends.functions.FUNCTIONS."""
 
     def __init__(self, ctx, *args):
         self.ctx = ctx

@@ -1,4 +1,4 @@
-"""How a LibreOffice Calc call reaches a function of :data:`xl_elo.functions.FUNCTIONS`, and back.
+"""How a LibreOffice Calc call reaches a function of :data:`xl_elo.frontends.functions.FUNCTIONS`, and back.
 
 Plain Python (no ``uno``), so it is tested without LibreOffice. The extension's component
 (``xl_elo_calc.py``) hands every call here.
@@ -16,7 +16,7 @@ What the functions answer goes back as Calc takes it: a number as a float, a tex
 blank as ``""`` (Calc shows an empty text; None would show #N/A), a list of rows as a tuple of
 rows of the same width.
 
-A bad argument: the function raises :class:`~xl_elo.functions.ArgumentError`, whose message
+A bad argument: the function raises :class:`~xl_elo.frontends.functions.ArgumentError`, whose message
 names the argument. LibreOffice drops an exception's message (every exception becomes
 Err:502 or #VALUE! with no text), so the message comes back as the cell's text, after
 ``#VALUE!``: ``#VALUE! argument rating: 'abc' is not a number`` (:data:`ERROR_PREFIX`).
@@ -89,7 +89,7 @@ def _numpy_missing() -> str:
 def call(spec: Any, args: tuple[Any, ...]) -> Any:
     """Run one spreadsheet function for Calc: the answer as Calc takes it, or the message as text."""
     from xl_elo.compat import np
-    from xl_elo.functions import ArgumentError
+    from xl_elo.frontends.functions import ArgumentError
 
     for arg, value in zip(spec.args, args, strict=False):
         if value is None and not arg.optional:  # Calc lets any argument be left out
@@ -113,6 +113,6 @@ def call(spec: Any, args: tuple[Any, ...]) -> Any:
 
 def methods() -> dict[str, Any]:
     """The functions by IDL method name."""
-    from xl_elo.functions import FUNCTIONS
+    from xl_elo.frontends.functions import FUNCTIONS
 
     return {method_name(f.name): f for f in FUNCTIONS}

@@ -15,8 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from xl_elo.csvio import history_csv, read_event, results_table, write_results, write_text_atomic
 from xl_elo.federations import registry
+from xl_elo.formats.csvfiles import history_csv, read_event, results_table, write_results, write_text_atomic
 from xl_elo.model import Event
 
 
@@ -82,8 +82,8 @@ def filled_workbook(output_dir: Path) -> Path:
     """The FQE template filled with the FQE's worked example (native formulas, no Python needed)."""
     import tempfile
 
+    from xl_elo.formats.workbook import fill_template
     from xl_elo.templates import build_template
-    from xl_elo.xlsxio import fill_template
 
     with tempfile.TemporaryDirectory() as tmp:
         template = build_template("fqe", tmp)

@@ -3,7 +3,7 @@
 :data:`FUNCTIONS` lists every function with its arguments and their help; each is a plain
 Python function that takes what a spreadsheet passes (a number, a text, or a range as a list
 of rows; a blank cell as None, ``""`` or 0) and answers with a value or a list of rows of
-the same shape. ``udfs/xl_elo_udfs.py`` gives them to xlwings, ``xl_elo.addin`` (the extension) to
+the same shape. ``udfs/xl_elo_udfs.py`` gives them to xlwings, ``xl_elo.frontends.addin`` (the extension) to
 LibreOffice. No rating rule lives here: every function converts its cells through
 :mod:`xl_elo.schema` (so the functions accept and refuse what the readers accept and
 refuse) and calls a federation's contract functions (:mod:`xl_elo.federations.contract`).
@@ -525,8 +525,8 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
         need_numpy("ELO_RATE (a whole event)")
     except RuntimeError as exc:
         raise ArgumentError(str(exc)) from None
-    from xl_elo import columnar
-    from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows
+    from xl_elo.formats import columnar
+    from xl_elo.formats.csvfiles import parse_games_rows, parse_history_rows, parse_players_rows
     from xl_elo.model import Event, check_event, period_year
 
     when = _single(period, "period", lambda v: schema.period(v, required=False))

@@ -11,7 +11,7 @@ nothing of xl_elo. The job says what to type where::
 
 The result has, for every formula, what Calc shows: a number, a text, or {"error": code}; for
 every array its rows; the function wizard's entries of the add-in's functions; timings.
-Used by tests/test_addin.py; ``xl_elo.addin.libreoffice`` starts LibreOffice around it.
+Used by tests/test_addin.py; ``xl_elo.frontends.addin.libreoffice`` starts LibreOffice around it.
 """
 
 import contextlib

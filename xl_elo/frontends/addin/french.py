@@ -1,6 +1,6 @@
 """The function wizard's help in French, for LibreOffice Calc (CalcAddIns.xcu).
 
-Keyed by the names of :data:`xl_elo.functions.FUNCTIONS` (the English help is there); a
+Keyed by the names of :data:`xl_elo.frontends.functions.FUNCTIONS` (the English help is there); a
 function or argument missing here shows its English help (tests/test_addin.py checks that
 none is missing). Sections are those of the rules document, docs/rules.md.
 """

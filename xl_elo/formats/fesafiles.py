@@ -49,9 +49,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from xl_elo import files, limits, schema
+from xl_elo import limits, schema
+from xl_elo.formats import files
+from xl_elo.formats.text import LineProblem, ReadFiles, decode_text, peek
 from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, Results, check_event
-from xl_elo.readers import LineProblem, ReadFiles, decode_text, peek
 
 ENCODING = "latin-1"
 #: The program's handicap codes -> the data contract's (``M`` is the program's other name for sente).

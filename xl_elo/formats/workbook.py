@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from xl_elo import files, limits, schema
-from xl_elo.csvio import parse_games_rows, parse_history_rows, parse_players_rows
+from xl_elo import limits, schema
+from xl_elo.formats import files
+from xl_elo.formats.csvfiles import parse_games_rows, parse_history_rows, parse_players_rows
 from xl_elo.model import Event, InputError, Problem, Results, check_event, period_year
 
 #: Results compared to this relative tolerance where the column is not exact (rules 8).

@@ -6,7 +6,7 @@ column and the bad value. Every cell goes through :mod:`xl_elo.schema`, which th
 reader, the fast columnar reader and the spreadsheet functions use too
 (:func:`parse_players_rows` and friends take plain rows of cells).
 
-Writers go through :mod:`xl_elo.files`: never over an input, through a temporary file moved
+Writers go through :mod:`xl_elo.formats.files`: never over an input, through a temporary file moved
 into place only when complete.
 """
 
@@ -23,7 +23,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
-from xl_elo import files, limits, schema
+from xl_elo import limits, schema
+from xl_elo.formats import files
 from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, ProblemList, Results, check_event
 from xl_elo.schema import ValueProblem
 
@@ -427,7 +428,8 @@ def _short(value: Any) -> str:
 
 def write_text_atomic(path: str | os.PathLike[str], text: str | bytes, *,
                       inputs: Sequence[str | os.PathLike[str] | None] = ()) -> None:
-    """Write ``text`` (or bytes) to ``path`` safely (:func:`xl_elo.files.write_atomic`); ValueError over an input."""
+    """Write ``text`` (or bytes) to ``path`` safely (:func:`xl_elo.formats.files.write_atomic`); ValueError over
+    an input."""
     files.write_atomic(path, text, inputs=inputs)
 
 

@@ -31,7 +31,7 @@ Decisions where TRF is silent:
 - a report does not say how many rated games a player has played: a rated player counts as
   not new (FIDE 30 games or more, FSE 20 or more; FQE: permanent), so K comes from the
   rating, the age and the 2400 flag, unless FIDE's rating list is given (``--rating-list``,
-  :mod:`xl_elo.ratinglist`), whose K is used; a GM or IM title means the rating has reached
+  :mod:`xl_elo.formats.ratinglist`), whose K is used; a GM or IM title means the rating has reached
   2400 (both titles require it);
 - a report that declares more rounds (``XXR``, TRF-26 ``142``) than it holds results for is
   rated as it is, with a warning (a tournament not over);
@@ -50,9 +50,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from xl_elo import files, limits, schema
+from xl_elo import limits, schema
+from xl_elo.formats import files
+from xl_elo.formats.text import LineProblem, ReadFiles, Text, decode_text, peek
 from xl_elo.model import Event, Game, InputError, Player, Problem, Results, check_event
-from xl_elo.readers import LineProblem, ReadFiles, Text, decode_text, peek
 
 SUFFIXES = (".trf", ".trfx", ".trf16", ".trf26")
 
@@ -497,7 +498,7 @@ def read_trf_files(paths: Sequence[Path], module: Any, args: argparse.Namespace)
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     inputs = [str(p) for p in paths]
     if list_path:
-        from xl_elo import ratinglist
+        from xl_elo.formats import ratinglist
 
         players, list_warnings = ratinglist.apply_file(list_path, players, module, year)
         players = [replace(p, games=0) if p.rating is None and p.games is None else p for p in players]

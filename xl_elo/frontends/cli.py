@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from xl_elo import __version__
 from xl_elo.federations import codes, get, registry
 from xl_elo.federations.contract import options_of
-from xl_elo.files import OutputError
+from xl_elo.formats.files import OutputError
 from xl_elo.model import InputError, Results
 
 EXIT_OK = 0
@@ -194,7 +194,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         if args.command == "rate":
             return _rate(args, out, err)
         if args.command == "calc":
-            from xl_elo.calc import run_calc
+            from xl_elo.frontends.calc import run_calc
 
             return run_calc(args, _options(get(args.federation), args), out)
         if args.command == "tables":
@@ -208,7 +208,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         if args.command in ("extension", "excel-setup"):
             return _spreadsheet_setup(args, out)
         if args.command == "demo":
-            from xl_elo.demo import run_demo
+            from xl_elo.frontends.demo import run_demo
 
             return run_demo(Path(args.output_dir), out)
         parser.print_help(out)
@@ -332,7 +332,7 @@ _OTHER_FORMATS = {".ods": "OpenDocument spreadsheets (.ods)", ".xls": "old Excel
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from xl_elo.csvio import read_event
+    from xl_elo.formats.csvfiles import read_event
 
     workbooks = [p for p in args.inputs if Path(p).suffix.lower() in WORKBOOK_SUFFIXES]
     others = [p for p in args.inputs if p not in workbooks]
@@ -343,7 +343,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError("--rating-list goes with TRF reports, FESA's files or a players CSV, not a workbook")
         return _rate_workbook(args, Path(workbooks[0]), out, err)
     if others:
-        from xl_elo.readers import read_files
+        from xl_elo.load import read_files
 
         if args.players or args.games or args.history:
             raise UsageError("give the files of one kind: a TRF report or FESA's files, or CSV files with "
@@ -369,7 +369,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_OK
     event = read_event(args.players, args.games, args.history, period=args.period)
     if args.rating_list:  # FIDE's list by id (the players' ids are FIDE ids)
-        from xl_elo.ratinglist import apply_to_event
+        from xl_elo.formats.ratinglist import apply_to_event
 
         event, notes = apply_to_event(args.rating_list, event, module)
         inputs.append(args.rating_list)
@@ -381,8 +381,8 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: TextIO, err: TextIO,
                     inputs: Sequence[str], options: Any = None, writers: dict[str, Any] | None = None,
                     default_format: str | None = None) -> int:
-    from xl_elo.csvio import history_csv, write_results, write_text_atomic
-    from xl_elo.files import check_output, same_file
+    from xl_elo.formats.csvfiles import history_csv, write_results, write_text_atomic
+    from xl_elo.formats.files import check_output, same_file
 
     writers = writers or {}
     options = options if options is not None else _options(module, args)
@@ -421,7 +421,7 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
         return EXIT_OK
     if args.output:
         if fmt == "xlsx":
-            from xl_elo.xlsxio import write_results_workbook
+            from xl_elo.formats.workbook import write_results_workbook
 
             write_results_workbook(results, args.output, inputs=inputs)
         else:
@@ -430,7 +430,7 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
             write_text_atomic(history_output, history_csv(results.history), inputs=[*inputs, args.output])
         return EXIT_OK
     if fmt == "report":
-        from xl_elo.report import report
+        from xl_elo.formats.report import report
 
         out.write(report(results, event) + "\n")
     elif fmt == "xlsx":
@@ -457,9 +457,9 @@ def _fast_lane(module: Any, options: Any, args: argparse.Namespace, out: TextIO,
     Returns False, having written nothing, when the files need the cell-by-cell reader
     (anything unusual, and every error, is reported by that reader).
     """
-    from xl_elo import columnar
-    from xl_elo.csvio import write_text_atomic
-    from xl_elo.files import check_output
+    from xl_elo.formats import columnar
+    from xl_elo.formats.csvfiles import write_text_atomic
+    from xl_elo.formats.files import check_output
 
     if not hasattr(module, "rate_arrays"):
         return False
@@ -485,9 +485,9 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
     import tempfile
     import warnings
 
-    from xl_elo.csvio import history_csv, write_results, write_text_atomic
-    from xl_elo.files import check_output, input_path, same_file
-    from xl_elo.xlsxio import compare, explain, read_workbook, write_rated
+    from xl_elo.formats.csvfiles import history_csv, write_results, write_text_atomic
+    from xl_elo.formats.files import check_output, input_path, same_file
+    from xl_elo.formats.workbook import compare, explain, read_workbook, write_rated
 
     input_path(source)
     ignored = [f"--{k.replace('_', '-')}" for k in ("period", "history") if getattr(args, k, None)]
@@ -503,7 +503,7 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
     with tempfile.TemporaryDirectory(prefix="xl-elo-") as tmp:
         to_read = source
         if args.recalculate or source.suffix.lower() == ".ods":
-            from xl_elo.libreoffice import LibreOfficeError, recalculate
+            from xl_elo.formats.libreoffice import LibreOfficeError, recalculate
 
             try:
                 to_read = recalculate(source, Path(tmp) / "recalculated.xlsx")
@@ -548,7 +548,7 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
                 _write(results, filled.event, fmt, args.output, [str(source)])
             print(f"xl-elo: written {args.output}", file=err)
         elif fmt == "report":
-            from xl_elo.report import report
+            from xl_elo.formats.report import report
 
             out.write(report(results, filled.event) + "\n")
         else:
@@ -576,10 +576,10 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _write(results: Results, event: object, fmt: str, path: str, inputs: Sequence[str]) -> None:
-    from xl_elo.csvio import write_results, write_text_atomic
+    from xl_elo.formats.csvfiles import write_results, write_text_atomic
 
     if fmt == "report":
-        from xl_elo.report import report
+        from xl_elo.formats.report import report
 
         write_text_atomic(path, report(results, event) + "\n", inputs=inputs)  # type: ignore[arg-type]
     else:
@@ -610,7 +610,7 @@ def _tables(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Sequence[bool] | None = None) -> str:
-    from xl_elo.csvio import format_cell
+    from xl_elo.formats.csvfiles import format_cell
 
     cells = [[format_cell(v) for v in row] for row in rows]
     widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(columns)]
@@ -638,8 +638,8 @@ def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
     from xl_elo import schema
-    from xl_elo.csvio import format_cell
     from xl_elo.federations.ffe import convert
+    from xl_elo.formats.csvfiles import format_cell
 
     for value in args.values:
         try:
@@ -669,7 +669,7 @@ if __name__ == "__main__":
 def _spreadsheet_setup(args: argparse.Namespace, out: TextIO) -> int:
     """``xl-elo extension`` and ``xl-elo excel-setup``: files that put the functions in a spreadsheet."""
     if args.command == "extension":
-        from xl_elo.addin.build import ExtensionError, build
+        from xl_elo.frontends.addin.build import ExtensionError, build
 
         try:
             path = build(args.output)
@@ -678,7 +678,7 @@ def _spreadsheet_setup(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"wrote {path}: install it with LibreOffice's Tools > Extension Manager > Add, or "
                   f"unopkg add {path}, then restart LibreOffice\n")
         return EXIT_OK
-    from xl_elo.excel_setup import RUNTIMES, SetupError, write
+    from xl_elo.frontends.excel_setup import RUNTIMES, SetupError, write
 
     try:
         written = write(args.output_dir, tuple(args.runtime or RUNTIMES), args.wheel_url)

@@ -1,12 +1,12 @@
 """Build the LibreOffice Calc extension (``xl-elo extension``): ``xl-elo.oxt`` from package data alone.
 
-Everything in the extension comes from :data:`xl_elo.functions.FUNCTIONS`:
+Everything in the extension comes from :data:`xl_elo.frontends.functions.FUNCTIONS`:
 
 - ``XlElo.rdb``, the type library of the interface ``org.xlelo.XXlElo`` (one method per
   function, see :func:`idl_text` for the types). Compiling IDL needs LibreOffice's SDK
   (``unoidl-write``), which a user's machine has not, so the IDL and the compiled library are
   shipped in the package (``XlElo.idl``, ``XlElo.rdb``) and checked against the function list
-  when the extension is built; ``python -m xl_elo.addin.build --regenerate`` rewrites them.
+  when the extension is built; ``python -m xl_elo.frontends.addin.build --regenerate`` rewrites them.
 - ``CalcAddIns.xcu``, the names Calc shows (``ELO_EXPECTED``) with the function wizard's help,
   in English and French;
 - ``xl_elo_calc.py``, the UNO component, with the method names written in;
@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from xl_elo.addin.calls import method_name, parameter_name
+from xl_elo.frontends.addin.calls import method_name, parameter_name
 
 HERE = Path(__file__).resolve().parent
-PACKAGE = HERE.parent
+PACKAGE = HERE.parent.parent
 IDL = HERE / "XlElo.idl"
 RDB = HERE / "XlElo.rdb"
 COMPONENT = HERE / "xl_elo_calc.py"
@@ -58,7 +58,7 @@ class ExtensionError(RuntimeError):
 
 
 def _functions() -> list[Any]:
-    from xl_elo.functions import FUNCTIONS
+    from xl_elo.frontends.functions import FUNCTIONS
 
     return list(FUNCTIONS)
 
@@ -77,7 +77,7 @@ def idl_text(functions: Sequence[Any] | None = None) -> str:
     a range back from Python (pyuno sends a tuple of tuples as ``[]any``, which Calc refuses), so
     one value goes back as a 1 x 1 array, which Calc shows as that value."""
     lines = [
-        "// Generated from xl_elo.functions.FUNCTIONS by xl_elo.addin.build: do not edit.",
+        "// Generated from xl_elo.frontends.functions.FUNCTIONS by xl_elo.frontends.addin.build: do not edit.",
         "#include <com/sun/star/uno/XInterface.idl>",
         "",
         "module org { module xlelo {",
@@ -99,7 +99,7 @@ def _localized(prop: str, texts: dict[str, str]) -> str:
 
 def xcu_text(functions: Sequence[Any] | None = None) -> str:
     """CalcAddIns.xcu: each function's name, description and argument help, English and French."""
-    from xl_elo.addin.french import function_help
+    from xl_elo.frontends.addin.french import function_help
 
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            ('<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
@@ -189,8 +189,8 @@ def check_shipped() -> None:
     if not RDB.is_file() or not IDL.is_file():
         raise ExtensionError(f"{RDB.name} or {IDL.name} is missing from the package (a broken install?)")
     if IDL.read_text(encoding="utf-8") != idl_text():
-        raise ExtensionError(f"{RDB.name} is out of date with xl_elo.functions: run "
-                             "python -m xl_elo.addin.build --regenerate (needs LibreOffice's SDK)")
+        raise ExtensionError(f"{RDB.name} is out of date with xl_elo.frontends.functions: run "
+                             "python -m xl_elo.frontends.addin.build --regenerate (needs LibreOffice's SDK)")
 
 
 def oxt_bytes() -> bytes:
@@ -218,7 +218,7 @@ def oxt_bytes() -> bytes:
 
 def build(target: str | Path) -> Path:
     """Write the extension to ``target`` (through a temporary file)."""
-    from xl_elo.files import write_atomic
+    from xl_elo.formats.files import write_atomic
 
     return write_atomic(target, oxt_bytes())
 
@@ -266,7 +266,7 @@ def regenerate() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m xl_elo.addin.build", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m xl_elo.frontends.addin.build", description=__doc__.split("\n\n")[0])
     p.add_argument("--regenerate", action="store_true", help="rewrite XlElo.idl and XlElo.rdb (needs unoidl-write)")
     p.add_argument("--output", "-o", default="xl-elo.oxt", help="the extension to write (default xl-elo.oxt)")
     args = p.parse_args(argv)

@@ -28,9 +28,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from xl_elo import files, limits, schema
+from xl_elo import limits, schema
+from xl_elo.formats import files
+from xl_elo.formats.text import LineProblem
 from xl_elo.model import Event, InputError, Player, Problem, period_year
-from xl_elo.readers import LineProblem
 
 #: Header words of the columns read, in the TXT lists.
 RATING_WORDS = ("SRTNG", "RTNG")

@@ -11,7 +11,7 @@ the same one ``Event.arrays()`` builds from records, and the federation's ``rate
 rates it.
 
 Anything else raises :class:`NotSimple`, and the caller hands the files to the
-cell-by-cell reader of :mod:`xl_elo.csvio`, whose messages name the file, the row, the
+cell-by-cell reader of :mod:`xl_elo.formats.csvfiles`, whose messages name the file, the row, the
 column and the value. So the fast lane never has an error message of its own: it either
 reads exactly what the cell-by-cell reader would read, or steps aside.
 
@@ -19,7 +19,7 @@ reads exactly what the cell-by-cell reader would read, or steps aside.
 ``ELO_RATE``), with the same contract.
 
 The writer turns numeric result columns into text with numpy and assembles the CSV in
-one buffer, cell for cell what :func:`xl_elo.csvio.results_csv` writes.
+one buffer, cell for cell what :func:`xl_elo.formats.csvfiles.results_csv` writes.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo import limits, schema
-from xl_elo.csvio import format_cell, sniff_delimiter
 from xl_elo.federations import registry
+from xl_elo.formats.csvfiles import format_cell, sniff_delimiter
 from xl_elo.model import MAX_GAMES_PER_PLAYER, EventArrays, Results, period_year
 from xl_elo.schema import ValueProblem
 
@@ -781,7 +781,7 @@ def _whole_words(values: FloatArray, sign: BoolArray | None = None) -> npt.NDArr
 
 
 def number_cells(values: FloatArray) -> npt.NDArray[np.uint8]:
-    """Numbers as :func:`xl_elo.csvio.format_cell` writes them: whole without '.0', else six
+    """Numbers as :func:`xl_elo.formats.csvfiles.format_cell` writes them: whole without '.0', else six
     decimals with the trailing zeros dropped; NaN blank. Rows of bytes, zero bytes not counting."""
     v = np.asarray(values, dtype=np.float64)
     finite = np.isfinite(v) & (np.abs(v) < _LIMIT)
@@ -891,7 +891,7 @@ _BLOCK = 1 << 14
 
 
 def results_csv(results: Results) -> bytes:
-    """The results table as CSV bytes, cell for cell what :func:`xl_elo.csvio.results_csv` writes."""
+    """The results table as CSV bytes, cell for cell what :func:`xl_elo.formats.csvfiles.results_csv` writes."""
     n = len(results)
     columns: list[tuple[str, object]] = []
     for name in results.columns:
