@@ -194,9 +194,9 @@ def test_formulas_dates_errors_and_merged_cells_in_inputs(fqe_template, tmp_path
 
 def test_macros_are_never_run_nor_copied(fqe_template, tmp_path, capsys):
     from xl_elo.formats.workbook import fill_template
-    from xl_elo.frontends.demo import example_event
+    from xl_elo.load import example_event
 
-    filled = fill_template(fqe_template, example_event("fqe_coq"), tmp_path / "filled.xlsx")
+    filled = fill_template(fqe_template, example_event("fqe"), tmp_path / "filled.xlsx")
     xlsm = tmp_path / "with_macro.xlsm"
     with zipfile.ZipFile(filled) as zin, zipfile.ZipFile(xlsm, "w", zipfile.ZIP_DEFLATED) as zout:
         for item in zin.infolist():
@@ -244,9 +244,9 @@ def test_output_never_over_input_for_workbooks(fqe_template, tmp_path, capsys):
 
 def test_extra_sheets_are_reported_not_read(fqe_template, tmp_path, capsys):
     from xl_elo.formats.workbook import fill_template
-    from xl_elo.frontends.demo import example_event
+    from xl_elo.load import example_event
 
-    filled = fill_template(fqe_template, example_event("fqe_coq"), tmp_path / "filled.xlsx")
+    filled = fill_template(fqe_template, example_event("fqe"), tmp_path / "filled.xlsx")
     path = _edited(filled, tmp_path, lambda wb: wb.create_sheet("my notes").append(["id", "rating"]))
     code, err, _ = _rate_workbook(path, capsys)
     assert code == 0 and "sheet(s) my notes are not part of the template and were not read" in err

@@ -134,14 +134,24 @@ def test_no_import_circle():
 
 
 def test_the_engine_needs_no_file_excel_or_printing():
-    """Rules know no xlwings, openpyxl, csv or files (STYLE): federations import only the core."""
+    """Rules know no xlwings, openpyxl, csv or files (STYLE): a system's engine imports only the core.
+    Its template spec (``template.py`` beside it) is data: it imports the engine, the core and the
+    spec classes and formula helpers of :mod:`xl_elo.templates`, which import no spreadsheet library."""
     graph = _module_graph()
-    allowed = {"xl_elo.core", "xl_elo.compat", "xl_elo.model", "xl_elo.tables", "xl_elo.schema",
-               "xl_elo.federations.contract"}
+    core = {"xl_elo.core", "xl_elo.compat", "xl_elo.model", "xl_elo.tables", "xl_elo.schema",
+            "xl_elo.federations.contract"}
+    spec = {"xl_elo.templates.spec", "xl_elo.templates.common"}
     for name, deps in graph.items():
         if name.startswith("xl_elo.federations.") and name != "xl_elo.federations.contract":
+            allowed = core | spec if name.endswith(".template") else core
             outside = {d for d in deps if not d.startswith("xl_elo.federations")} - allowed
             assert not outside, f"{name} imports {outside}"
+            if not name.endswith(".template"):
+                assert not {d for d in deps if d.endswith(".template")}, f"{name} imports a template spec"
+    for name in spec:
+        assert graph[name] <= core | spec, f"{name} imports {graph[name] - core - spec}"
+        text = (ROOT / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+        assert "openpyxl" not in text and "xlwings" not in text, name
 
 
 # --------------------------------------------------------------------------- a sixth federation

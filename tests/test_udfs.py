@@ -171,17 +171,14 @@ def _excel(v):
         return v
 
 
-EVENTS = [
-    ("fide", "fide_period"), ("fse", "fse_period"), ("fqe", "fqe_coq"), ("ffe", "ffe_period"),
-    ("fesa", "fesa_13th_nekomadoken"),
-]
+EVENTS = [("fide", "fide"), ("fse", "fse"), ("fqe", "fqe"), ("ffe", "ffe"), ("fesa", "fesa")]
 
 
 @pytest.mark.parametrize("federation, folder", EVENTS)
 def test_elo_rate_equals_the_command_line(federation, folder, capsys, tmp_path):
     from importlib import resources
 
-    base = resources.files("xl_elo.examples") / folder
+    base = resources.files(f"xl_elo.federations.{folder}") / "example"
     with resources.as_file(base) as d:
         period = {"fide": "2026-10", "fse": "2025-10"}.get(federation)
         args = ["rate", "-f", federation, "-p", str(d / "players.csv"), "-g", str(d / "games.csv"), "--format", "csv"]

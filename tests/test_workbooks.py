@@ -26,7 +26,7 @@ from xl_elo.formats.csvfiles import read_event
 from xl_elo.formats.libreoffice import recalculate_many, soffice
 from xl_elo.formats.workbook import compare, fill_template, read_workbook, write_cells
 from xl_elo.frontends.cli import main
-from xl_elo.frontends.demo import example_event
+from xl_elo.load import example_event
 from xl_elo.model import Event, InputError
 from xl_elo.templates import Capacity, build_template, template_names
 
@@ -97,19 +97,19 @@ def valid_cases() -> list[Case]:
     from xl_elo.templates import default_capacity
 
     cases = [
-        Case("fide-example-full", "fide", default_capacity("fide"), example_event("fide_period")),
+        Case("fide-example-full", "fide", default_capacity("fide"), example_event("fide")),
         Case("fide-random", "fide", SMALL, random_event(11, 24, 7, federation="fide")),
         Case("fide-corrections", "fide", SMALL, _fide_corrections()),
         Case("fide-logistic", "fide", SMALL, random_event(15, 20, 5, federation="fide"),
              options={"expected_method": "logistic"}),
-        Case("fse-example-full", "fse", default_capacity("fse"), example_event("fse_period")),
+        Case("fse-example-full", "fse", default_capacity("fse"), example_event("fse")),
         Case("fse-random", "fse", SMALL, random_event(12, 24, 7, federation="fse")),
-        Case("fqe-daniel-full", "fqe", default_capacity("fqe"), example_event("fqe_coq")),
+        Case("fqe-daniel-full", "fqe", default_capacity("fqe"), example_event("fqe")),
         Case("fqe-random", "fqe", SMALL, random_event(13, 24, 6, unrated=0.25, federation="fqe")),
         Case("fqe-match", "fqe", SMALL, event([dict(id="a", rating=2280, games=100),
                                                dict(id="b", rating=2290, games=100)],
                                               [(i + 1, "a", "b", 1) for i in range(6)])),
-        Case("ffe-example-full", "ffe", default_capacity("ffe"), example_event("ffe_period")),
+        Case("ffe-example-full", "ffe", default_capacity("ffe"), example_event("ffe")),
         Case("ffe-round-robin", "ffe", SMALL, event(*UNRATED_EVENT, period=None)),
         Case("ffe-random-table", "ffe", SMALL, random_event(14, 24, 9, unrated=0.3, federation="ffe"),
              options={"dp_method": "table"}),
@@ -187,16 +187,15 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
 
 
 def mistake_cases() -> list[Case]:
-    examples = {code: registry()[code].EXAMPLE for code in registry()}
     out = []
     for cid, code, edit, where in MISTAKES:
-        ev = example_event(examples[code])
+        ev = example_event(code)
         tables = _rows(ev)
         edit(tables)
         out.append(Case(f"mistake-{cid}", code, SMALL, tables=tables, settings={"period": ev.period}, problem=where))
     # the period left blank (FIDE, FSE: required, no silent default)
     for code in ("fide", "fse"):
-        ev = example_event(examples[code])
+        ev = example_event(code)
         out.append(Case(f"mistake-period-blank-{code}", code, SMALL, tables=_rows(ev), settings={},
                         problem=("instructions", 0)))
     # more players pasted than the template has room for
@@ -450,7 +449,7 @@ def test_a_disagreement_names_the_input_cells_and_exits_1(recalculated, tmp_path
 
 def test_uncalculated_workbook_is_not_compared(tmp_path, capsys):
     template = build_template("fqe", tmp_path / "t", SMALL)
-    filled = fill_template(template, example_event("fqe_coq"), tmp_path / "filled.xlsx")
+    filled = fill_template(template, example_event("fqe"), tmp_path / "filled.xlsx")
     assert main(["rate", str(filled), "--format", "csv"]) == 0
     captured = capsys.readouterr()
     assert "have not been calculated" in captured.err and "daniel" in captured.out

@@ -17,13 +17,18 @@ The kinds, tried in this order:
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from xl_elo.federations import registry
 from xl_elo.formats import files
+from xl_elo.formats.csvfiles import read_event
 from xl_elo.formats.text import ReadFiles
-from xl_elo.model import InputError, Problem
+from xl_elo.model import Event, InputError, Problem
 
 # --------------------------------------------------------------------------- the kinds
 
@@ -84,3 +89,48 @@ def read_files(paths: Sequence[str], module: Any, args: argparse.Namespace) -> R
     kinds = "; ".join(kind for kind, _, _ in READERS) or "none yet"
     raise InputError([Problem(names, None, None, "is not a file xl-elo reads (a workbook .xlsx/.ods, or "
                                                  f"{kinds}); CSV tables go with --players and --games")])
+
+
+# --------------------------------------------------------------------------- worked examples
+
+
+@dataclass(frozen=True)
+class Example:
+    """One shipped example."""
+
+    folder: str
+    federation: str
+    title: str
+    period: str | None
+    name: str
+    columns: tuple[str, ...]
+    workbook: str | None = None
+    """The file the demo writes with the system's template filled with this example, if any ..."""
+    workbook_note: str = ""
+    """... and what the demo says of it."""
+
+
+def examples() -> list[Example]:
+    """The worked example of every registered system that has one, in the registry's order: the
+    folder ``example`` beside its module (players.csv, games.csv, history.csv, example.json)."""
+    out = []
+    for code, module in registry().items():
+        name = getattr(module, "EXAMPLE", None)
+        if not name:
+            continue
+        meta: dict[str, Any] = json.loads((resources.files(module.__name__) / "example" / "example.json")
+                                          .read_text(encoding="utf-8"))
+        out.append(Example(name, code, meta["title"], meta.get("period"), meta.get("name", name),
+                           tuple(meta["columns"]), meta.get("workbook"), meta.get("workbook_note", "")))
+    return out
+
+
+def example_event(code: str, period: str | None = None) -> Event:
+    """Read a system's worked example as an :class:`~xl_elo.model.Event` (its own period unless one is given)."""
+    module = registry()[code]
+    base = resources.files(module.__name__) / "example"
+    meta = json.loads((base / "example.json").read_text(encoding="utf-8"))
+    with resources.as_file(base) as path:
+        history = path / "history.csv"
+        return read_event(path / "players.csv", path / "games.csv", history if history.exists() else None,
+                          period=period or meta.get("period"), name=meta.get("name", module.EXAMPLE))

@@ -1,8 +1,9 @@
 """The project's rules document (docs/rules.md), written from the constants the code uses.
 
-``xl_elo/rules.md`` is the text with placeholders (``{fide.K_NEW}``); :func:`render` fills
-them from the federation modules, the published tables and the data contract, so no figure of
-the rules is typed twice. ``python -m xl_elo.rulesdoc > docs/rules.md`` writes the document
+``xl_elo/rules.md`` holds the common chapters and each system's chapter is the ``rules.md``
+beside its module, all with placeholders (``{fide.K_NEW}``); :func:`render` puts the chapters
+in order and fills them from the systems' modules, the published tables and the data contract,
+so no figure of the rules is typed twice. ``python -m xl_elo.rulesdoc > docs/rules.md`` writes the document
 (a test checks that the committed one is this output), ``xl-elo rules 2.3`` prints a section,
 and :func:`section_numbers` lets a test check that every section the code cites exists.
 """
@@ -14,7 +15,7 @@ import sys
 from importlib import resources
 from typing import Any
 
-from xl_elo import core, model, schema, tables
+from xl_elo import core, model, schema
 from xl_elo.core import RESULT_SPELLINGS, ResultKind
 
 
@@ -23,53 +24,75 @@ def _spellings(kind: ResultKind) -> str:
 
 
 def _values() -> dict[str, Any]:
+    """Every placeholder's value: the core's, each system's module by its code, and what each system
+    computes for its own text (its optional ``rules_values()``)."""
     from xl_elo.federations import registry
-    from xl_elo.federations.fesa import grades, newton, promotion
     from xl_elo.published import get_table, table_names
 
     mods = registry()
-    fqe, fesa = mods["fqe"], mods["fesa"]
-    bands = tables.FESA_K_BANDS
-    k_text = []
-    for j, (low, k) in enumerate(bands):
-        if j == 0:
-            k_text.append(f"{low} and more: {k}")
-        elif j == len(bands) - 1:
-            k_text.append(f"below {bands[j - 1][0]}: {k}")
-        else:
-            k_text.append(f"{low} to {bands[j - 1][0] - 1}: {k}")
-    conversions = "; ".join(
-        f"{system.upper()}: Elo = {a} × {system.upper()} + {b}" if a > 0 else f"{system.upper()}: Elo = {b} − {-a} × "
-        f"{system.upper()}" for system, (a, b, _) in tables.FFE_CONVERSIONS.items())
     table_lines = "\n".join(f"- `{name}`: {get_table(name).title} ({get_table(name).source})" for name in table_names())
-    return {
+    values: dict[str, Any] = {
         "core": core, "model": model, "schema": schema, **mods,
         "result_spellings": _spellings(ResultKind.PLAYED), "forfeit_spellings": _spellings(ResultKind.FORFEIT),
         "bye_spellings": _spellings(ResultKind.BYE),
-        "fide_dp_top": f"+{tables.FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-tables.FIDE_DP_TABLE[0]}",
-        "fqe_permanent": fqe.PROVISIONAL_GAMES + 1,
-        "conversions": conversions,
-        "fesa_k_bands": "; ".join(k_text),
-        "fesa_pro_base": grades.PRO_BASE, "fesa_pro_step": grades.PRO_STEP,
-        "fesa_handicaps": ", ".join(f"{name} ({code}) {value:g}"
-                                    for code, (name, value) in tables.FESA_HANDICAPS.items()),
-        "promo_first": promotion.FIRST_GRADE_GAMES, "promo_runs": promotion.RUN_GAMES,
-        "promo_sim": promotion.SIMULATED_GAMES, "promo_jsa": promotion.JSA_FROM,
-        "fesa_beyond": fesa.BEYOND_THE_PROGRAM,
-        "fesa_scale_band": tables.FESA_SCALE_TOP[0], "fesa_scale_end": tables.FESA_SCALE_TOP[1],
-        "newton": newton,
         "tables": table_lines,
         "player_columns": ", ".join(f"`{c}`" for c in schema.PLAYER_COLUMNS),
         "game_columns": ", ".join(f"`{c}`" for c in schema.GAME_COLUMNS),
         "history_columns": ", ".join(f"`{c}`" for c in schema.HISTORY_COLUMNS),
         "result_columns": ", ".join(f"`{c}`" for c in model.RESULT_COLUMNS),
     }
+    for module in mods.values():
+        own = getattr(module, "rules_values", None)
+        if own is not None:
+            values.update(own())
+    return values
+
+
+def _chapters() -> list[tuple[int, str]]:
+    """The document's chapters in order: the common ones (``xl_elo/rules.md``) and each system's own
+    (``rules.md`` beside its module), by chapter number."""
+    from xl_elo.federations import registry
+
+    common = (resources.files("xl_elo") / "rules.md").read_text(encoding="utf-8")
+    parts = re.split(r"(?m)^(?=## \d+\. )", common)
+    head, chapters = parts[0], [(_number(c), c) for c in parts[1:]]
+    for module in registry().values():
+        text = (resources.files(module.__name__) / "rules.md").read_text(encoding="utf-8")
+        chapters.append((_number(text), text.rstrip() + "\n\n"))
+    chapters.sort(key=lambda c: c[0])
+    return [(0, head), *chapters]
+
+
+def _number(chapter: str) -> int:
+    m = re.match(r"## (\d+)\. ", chapter)
+    if m is None:
+        raise ValueError(f"a rules chapter must start with its heading '## N. ...', not {chapter[:40]!r}")
+    return int(m.group(1))
+
+
+def _contents(chapters: list[tuple[int, str]]) -> str:
+    """The contents line: each chapter linked by its heading's anchor."""
+    links = []
+    for _, text in chapters[1:]:
+        title = text.splitlines()[0][3:]
+        number, _, name = title.partition(". ")
+        short = name.split(",")[0]
+        anchor = re.sub(r"[^a-z0-9 -]", "", title.lower()).replace(" ", "-")
+        links.append(f"[{number} {short}](#{anchor})")
+    lines = [""]
+    for link in links:  # lines of at most about 110 characters, as the document wraps its text
+        if lines[-1] and len(lines[-1]) + len(link) + len(" · ") > 110:
+            lines[-1] += " ·"
+            lines.append("")
+        lines[-1] += (" · " if lines[-1] else "") + link
+    return "\n".join(lines)
 
 
 def render() -> str:
     """The rules document with every figure filled in from the code's constants."""
-    text = (resources.files("xl_elo") / "rules.md").read_text(encoding="utf-8")
-    values = _values()
+    chapters = _chapters()
+    text = "".join(c for _, c in chapters).rstrip() + "\n"
+    values = {**_values(), "contents": _contents(chapters)}
 
     def fill(m: re.Match[str]) -> str:
         expr, fmt = m.group(1), m.group(2) or ""

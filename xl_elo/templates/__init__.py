@@ -1,8 +1,9 @@
 """Template workbooks that rate an event or period with native spreadsheet formulas.
 
-Each federation with a ``TEMPLATE`` (a file name) has a spec module ``xl_elo/templates/<code>.py``
-whose ``spec(capacity)`` declares its sheets as columns of formulas (:mod:`.builder`); one
-builder (:mod:`.workbook`) makes every workbook from its spec. ``build_all(directory)`` writes
+Each federation with a ``TEMPLATE`` (a file name) has a spec module beside its engine
+(``xl_elo/federations/<code>/template.py``) whose ``spec(capacity)`` declares its sheets as
+columns of formulas (:mod:`.spec`); one builder (:mod:`.workbook`) makes every workbook from its
+spec. ``build_all(directory)`` writes
 one template per federation and ``published_tables.xlsx``. Only functions that both Excel
 2016+ and LibreOffice 7.4 compute are used; no macro, no add-in. The published tables
 (:mod:`xl_elo.tables`) are written into a hidden ``lists`` sheet from the package's one
@@ -14,9 +15,11 @@ from __future__ import annotations
 import importlib
 import os
 from pathlib import Path
+from types import ModuleType
 
 from xl_elo.federations import registry
-from xl_elo.templates.builder import Capacity, save
+from xl_elo.templates.builder import save
+from xl_elo.templates.spec import Capacity
 
 TABLES_FILE = "published_tables.xlsx"
 
@@ -39,14 +42,17 @@ def build_book(name: str, capacity: Capacity | None = None):  # type: ignore[no-
         return tables()
     from xl_elo.templates.workbook import build_book as assemble
 
-    module = importlib.import_module(f"xl_elo.templates.{name}")
-    return assemble(module.spec(capacity or default_capacity(name)))
+    return assemble(spec_module(name).spec(capacity or default_capacity(name)))
 
 
 def default_capacity(name: str) -> Capacity:
     """The room a template is built with: its spec's ``CAPACITY`` when it has one."""
-    module = importlib.import_module(f"xl_elo.templates.{name}")
-    return getattr(module, "CAPACITY", Capacity())
+    return getattr(spec_module(name), "CAPACITY", Capacity())
+
+
+def spec_module(name: str) -> ModuleType:
+    """A federation's template spec: the module ``template`` beside its engine."""
+    return importlib.import_module(f"{registry()[name].__name__}.template")
 
 
 def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:

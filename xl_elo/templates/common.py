@@ -16,7 +16,7 @@ from typing import Any
 from xl_elo import schema
 from xl_elo.core import MAX_RATING
 from xl_elo.model import MAX_GAMES_PER_PLAYER
-from xl_elo.templates.builder import FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet
+from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet
 
 POS = "(ROW()-1)"
 """A work row's player position (the players sheet's row - 1)."""

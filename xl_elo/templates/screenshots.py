@@ -18,10 +18,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from xl_elo.federations import registry
 from xl_elo.formats.libreoffice import recalculate_many, to_pdf
 from xl_elo.formats.workbook import fill_template, write_cells
-from xl_elo.frontends.demo import example_event
+from xl_elo.load import example_event, examples
 from xl_elo.templates import build_template, template_names
 
 RESOLUTION = 80
@@ -54,7 +53,7 @@ def _problem_tables(code: str) -> tuple[dict[str, Any], dict[str, Any]]:
     from xl_elo import schema
     from xl_elo.formats.workbook import _cell, _result_text
 
-    ev = example_event(registry()[code].EXAMPLE)
+    ev = example_event(code)
     players = [[_cell(getattr(p, c)) for c in schema.PLAYER_COLUMNS] for p in ev.players]
     players[1][2] = f"{int(players[1][2]) // 1000} {int(players[1][2]) % 1000:03d}"
     games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None] for g in ev.games]
@@ -116,19 +115,20 @@ def main(out_dir: str) -> None:
         filled = []
         for code in codes:
             template = build_template(code, t / "templates" / code)
-            ev = example_event(registry()[code].EXAMPLE)
+            ev = example_event(code)
             filled.append(fill_template(template, ev, t / "filled" / f"{code}.xlsx"))
-        tables, settings = _problem_tables("fqe")
-        fqe = build_template("fqe", t / "templates" / "fqe")
-        filled.append(write_cells(fqe, t / "filled" / "fqe_problem.xlsx", tables, settings))
+        shown = next(ex.federation for ex in examples() if ex.workbook)  # the demo's filled template
+        tables, settings = _problem_tables(shown)
+        template = build_template(shown, t / "templates" / shown)
+        filled.append(write_cells(template, t / "filled" / f"{shown}_problem.xlsx", tables, settings))
         for done in recalculate_many(filled, t / "done"):
             pdf = to_pdf(done, t / "pdf")
             pages = _pages(pdf)
             print(f"{done.stem}: {len(pages)} pages")
-            if done.stem == "fqe_problem":  # the players sheet, its problem column included
+            if done.stem == f"{shown}_problem":  # the players sheet, its problem column included
                 _print_areas(done, {"players": f"A1:{_problem_column(done)}{len(tables['players'][1]) + 1}"})
                 pdf = to_pdf(done, t / "pdf")
-                _png(pdf, _first_page_with(_pages(pdf), "problem / probl"), out / "fqe_problem.png")
+                _png(pdf, _first_page_with(_pages(pdf), "problem / probl"), out / f"{shown}_problem.png")
                 continue
             _png(pdf, _first_page_with(pages, "sorted by new rating / classé"), out / f"{done.stem}_results.png")
             if done.stem == codes[0]:  # the instructions read alike in every template: one picture

@@ -559,3 +559,30 @@ def _num(x: float | None) -> int | float | None:
     if x is None:
         return None
     return int(x) if float(x).is_integer() else float(x)
+
+
+def rules_values() -> dict[str, Any]:
+    """The figures of FESA's chapter of the rules document that are computed from the tables (rules 6)."""
+    from xl_elo import tables
+    from xl_elo.federations.fesa import promotion
+
+    bands = tables.FESA_K_BANDS
+    k_text = []
+    for j, (low, k) in enumerate(bands):
+        if j == 0:
+            k_text.append(f"{low} and more: {k}")
+        elif j == len(bands) - 1:
+            k_text.append(f"below {bands[j - 1][0]}: {k}")
+        else:
+            k_text.append(f"{low} to {bands[j - 1][0] - 1}: {k}")
+    return {
+        "fesa_k_bands": "; ".join(k_text),
+        "fesa_pro_base": grades.PRO_BASE, "fesa_pro_step": grades.PRO_STEP,
+        "fesa_handicaps": ", ".join(f"{name} ({code}) {value:g}"
+                                    for code, (name, value) in tables.FESA_HANDICAPS.items()),
+        "promo_first": promotion.FIRST_GRADE_GAMES, "promo_runs": promotion.RUN_GAMES,
+        "promo_sim": promotion.SIMULATED_GAMES, "promo_jsa": promotion.JSA_FROM,
+        "fesa_beyond": BEYOND_THE_PROGRAM,
+        "fesa_scale_band": tables.FESA_SCALE_TOP[0], "fesa_scale_end": tables.FESA_SCALE_TOP[1],
+        "newton": newton,
+    }

@@ -536,3 +536,10 @@ def _conversion(system: str) -> tuple[int, int, str]:
     except KeyError:
         known = ", ".join(["elo", *FFE_CONVERSIONS])
         raise ValueError(f"unknown rating system {system!r}; expected one of {known}") from None
+
+
+def rules_values() -> dict[str, Any]:
+    """The conversion formulas as FFE's chapter of the rules document writes them (rules 5.11)."""
+    return {"conversions": "; ".join(
+        f"{system.upper()}: Elo = {a} × {system.upper()} + {b}" if a > 0 else f"{system.upper()}: Elo = {b} − {-a} × "
+        f"{system.upper()}" for system, (a, b, _) in FFE_CONVERSIONS.items())}

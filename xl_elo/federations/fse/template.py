@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from xl_elo.federations import get
-from xl_elo.templates.builder import Capacity, Col, ResultCol, Template
 from xl_elo.templates.common import (
     POS,
     event_setting,
@@ -19,6 +18,7 @@ from xl_elo.templates.common import (
     sort_columns,
     work_sheet,
 )
+from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
 
 def spec(cap: Capacity | None = None) -> Template:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from xl_elo.federations import get
 from xl_elo.tables import FFE_DP_TABLE
-from xl_elo.templates.builder import FIRST, Capacity, Col, ResultCol, Sheet, Template
 from xl_elo.templates.common import (
     POS,
     event_setting,
@@ -26,6 +25,7 @@ from xl_elo.templates.common import (
     sort_columns,
     work_sheet,
 )
+from xl_elo.templates.spec import FIRST, Capacity, Col, ResultCol, Sheet, Template
 
 
 def dp_expr(p: str) -> str:

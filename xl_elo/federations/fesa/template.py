@@ -24,7 +24,6 @@ from typing import Any
 from xl_elo import core
 from xl_elo.federations import get
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_K_BANDS
-from xl_elo.templates.builder import FIRST, Capacity, Col, ResultCol, Sheet, Template
 from xl_elo.templates.common import (
     POS,
     blank,
@@ -45,6 +44,7 @@ from xl_elo.templates.common import (
     work_sheet,
     yes_value,
 )
+from xl_elo.templates.spec import FIRST, Capacity, Col, ResultCol, Sheet, Template
 
 #: A FESA tournament's room: FESA's largest events have some 80 players over 7 rounds.
 CAPACITY = Capacity(80, 400, 600)

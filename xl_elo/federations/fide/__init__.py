@@ -485,3 +485,8 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     ``expected_method="logistic"`` uses the course's approximation instead of FIDE's table.
     """
     return rate_arrays(event.arrays(), options_of(Options, options, **overrides))
+
+
+def rules_values() -> dict[str, Any]:
+    """The ends of FIDE's dp table as the rules document writes them (rules 2.6)."""
+    return {"fide_dp_top": f"+{FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-FIDE_DP_TABLE[0]}"}

@@ -306,3 +306,8 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     """Rate an FQE event: unrated, then provisional, then permanent players (rules 4)."""
     require_games(event)
     return rate_arrays(event.arrays(), options_of(Options, options, **overrides))
+
+
+def rules_values() -> dict[str, Any]:
+    """The first count of games of a permanent player (rules 4.4)."""
+    return {"fqe_permanent": PROVISIONAL_GAMES + 1}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from xl_elo.federations import get
 from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
-from xl_elo.templates.builder import Capacity, Col, ResultCol, Template
 from xl_elo.templates.common import (
     POS,
     event_setting,
@@ -21,6 +20,7 @@ from xl_elo.templates.common import (
     work_sheet,
     yes_value,
 )
+from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
 FILE = "fide_period.xlsx"
 

@@ -1,0 +1,149 @@
+"""A template as data: the declarative parts of a federation's workbook (rules 8).
+
+A federation's template spec (``xl_elo/federations/<code>/template.py``, function ``spec(capacity)``)
+is built from these classes alone: sheets as columns of formulas over other columns by name,
+the input columns with their checks, the settings and the results columns. Nothing here
+touches a spreadsheet file; :mod:`xl_elo.templates.builder` turns a :class:`Template` into a
+workbook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+FIRST = 2
+"""First data row of every sheet but the results sheet (row 1 is the header)."""
+RESULTS_FIRST = 4
+"""First data row of the results sheet (banner, title, header above)."""
+
+
+# --------------------------------------------------------------------------- the spec
+
+
+@dataclass(frozen=True)
+class Capacity:
+    """How many players, games and history rows a template has room for."""
+
+    players: int = 300
+    games: int = 3000
+    history: int = 3000
+
+    @property
+    def sides(self) -> int:
+        return 2 * self.games
+
+
+@dataclass
+class Col:
+    """One computed column: its name, titles, the rule it implements and its formula."""
+
+    name: str
+    title: str
+    formula: str | Callable[[int], str]
+    """A template over column names (see :func:`render`), or a function of the row giving one."""
+    rule: str = ""
+    """The section of docs/rules.md this column implements (``2.3``)."""
+    fr: str = ""
+    """The French title ("" when it is the English one)."""
+    fmt: str | None = None
+    """Number format (``0`` whole, ``0.00`` two decimals)."""
+    width: float | None = None
+    blocks: Sequence[tuple[int, int]] | None = None
+    """Row ranges written as separate shared formulas (the two halves of the sides sheet)."""
+
+
+@dataclass
+class Sheet:
+    """A sheet of computed columns over rows ``first`` .. ``last``."""
+
+    name: str
+    prefix: str
+    """Workbook names of the columns are ``prefix + column name``."""
+    first: int
+    last: int
+    columns: list[Col] = field(default_factory=list)
+    links: dict[str, Callable[[int], int]] = field(default_factory=dict)
+    """Other sheet -> the row of it that this sheet's row r reads (the same row when absent)."""
+    leading: list[tuple[str, Callable[[int], Any]]] = field(default_factory=list)
+    """Plain columns first (a row number, a side's game row): title, value of row r."""
+    printed: bool = False
+    areas: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """More workbook names: ``prefix + name`` for the block of columns first .. last over the data rows."""
+
+    def add(self, *cols: Col) -> Sheet:
+        self.columns.extend(cols)
+        return self
+
+
+@dataclass(frozen=True)
+class Input:
+    """An input column of the players, games or history sheet (rules 8)."""
+
+    name: str
+    title: str
+    fr: str
+    width: float
+    check: str | None = None
+    """A formula over ``[x]`` (this cell) giving "" or the reason, in words, it is refused."""
+    validation: tuple[str | int, ...] | None = None
+    """A data validation: ('list', source) or ('whole'|'decimal', low, high)."""
+    prompt: str = ""
+
+
+@dataclass
+class Setting:
+    """A setting cell on the instructions sheet (the period, an option of the federation)."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    check: str | None = None
+    """A formula over ``[x]`` giving "" or the reason the value is refused."""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class ResultCol:
+    """A column of the results sheet: a results column of the engine (rules 8) shown for people."""
+
+    name: str
+    title: str
+    fr: str
+    fmt: str = "General"
+    width: float = 10
+    printed: bool = True
+
+
+@dataclass
+class Template:
+    """Everything the builder needs for one federation's workbook."""
+
+    federation: str
+    title: str
+    title_fr: str
+    players: list[Input]
+    games: list[Input]
+    history: list[Input] | None
+    settings: list[Setting]
+    rules_en: list[str]
+    rules_fr: list[str]
+    sheets: list[Sheet]
+    results: list[ResultCol]
+    results_source: str = "work"
+    """The sheet whose ``res_<name>`` columns hold each player's results (in players-sheet order)."""
+    lists: list[tuple[str, list[str], Sequence[Sequence[Any]]]] = field(default_factory=list)
+    """Published tables on the lists sheet: (title, column names, rows); each column becomes a name."""
+    player_checks: list[str] = field(default_factory=list)
+    """More formulas for a players row's problem cell (over ``[players:...]`` and ``[work:...]``)."""
+    game_checks: list[str] = field(default_factory=list)
+    """More formulas for a games row's problem cell (over ``[games:...]`` and ``[sides:...]``)."""
+    status: list[tuple[str, str]] = field(default_factory=list)
+    """More status lines on the instructions sheet: (label, formula)."""
+    capacity: Capacity = field(default_factory=Capacity)
+    names: dict[str, str] = field(default_factory=dict)
+    """More workbook names: name -> formula (FQE's ``match_event``)."""
+    blockers: list[tuple[str, str]] = field(default_factory=list)
+    """Conditions that make the results not valid beyond input problems: (formula TRUE when so, the words)."""
