@@ -25,14 +25,32 @@ if os.environ.get("XL_ELO_TEST_INSTALLED") == "1":
         del sys.modules[name]
 
 
+def any_player() -> type:
+    """A player with every registered system's facts (a test's event is rated by any of them: each
+    takes the facts it reads, :func:`xl_elo.model.as_player`)."""
+    from dataclasses import field, fields, make_dataclass
+    from typing import Any
+
+    from xl_elo.federations import registry
+    from xl_elo.model import Player
+
+    columns: dict[str, Any] = {}
+    for module in registry().values():
+        for f in fields(module.Player):
+            if "fact" in f.metadata:
+                columns.setdefault(f.name, (f.name, Any, field(default=f.default, metadata=f.metadata)))
+    return make_dataclass("AnyPlayer", list(columns.values()), bases=(Player,), frozen=True)
+
+
 def event(players, games, history=(), period="2026-10"):
-    """A small event: players as dicts of Player fields, games as (round, player, opponent, result).
+    """A small event: players as dicts of their facts, games as (round, player, opponent, result).
 
     The period defaults to October 2026 (FIDE and FSE require one, rules 2.3, 3.2)."""
     from xl_elo.core import parse_result
-    from xl_elo.model import Event, Game, HistoryGame, Player
+    from xl_elo.model import Event, Game, HistoryGame
 
-    ps = [Player(**p) for p in players]
+    player = any_player()
+    ps = [player(**p) for p in players]
     gs = []
     for g in games:
         rnd, a, b, res = g[:4]

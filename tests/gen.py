@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from xl_elo.core import parse_result
-from xl_elo.model import Event, Game, Player
+from xl_elo.federations import get
+from xl_elo.model import Event, Game
 
 
 def random_event(seed: int, n_players: int = 40, rounds: int = 7, unrated: float = 0.15, *,
@@ -13,6 +14,7 @@ def random_event(seed: int, n_players: int = 40, rounds: int = 7, unrated: float
     """Players of mixed strength, some unrated; pairings random each round; results by strength."""
     rng = np.random.default_rng(seed)
     players = []
+    Player = get(federation).Player
     strength = rng.normal(1750, 300, n_players).clip(900, 2750)
     for i in range(n_players):
         rated = rng.random() >= unrated
@@ -27,7 +29,8 @@ def random_event(seed: int, n_players: int = 40, rounds: int = 7, unrated: float
             if rating is None and rng.random() < 0.5:
                 fields["archive_perf"] = float(round(max(1000.0, rng.normal(1400, 200)), 3))  # Pj >= 1000 (rules 5.5)
                 fields["archive_games"] = int(rng.integers(1, 8))
-        players.append(Player(**fields))
+        own = {"id", "name", "rating", *Player.__dataclass_fields__}  # the facts this system reads
+        players.append(Player(**{k: v for k, v in fields.items() if k in own}))
     games = []
     for rnd in range(1, rounds + 1):
         order = rng.permutation(n_players)
@@ -54,6 +57,7 @@ def random_fesa_event(seed: int, n_players: int = 16, rounds: int = 5, handicaps
     from xl_elo.model import HistoryGame
     from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
 
+    Player = get("fesa").Player
     rng = np.random.default_rng(seed)
     strength = rng.normal(1300, 550, n_players).clip(30, 2700)
     players, history = [], []

@@ -88,13 +88,15 @@ def test_xcu_names_help_and_french():
 
 
 def test_french_help_covers_every_function_and_argument():
-    from xl_elo.frontends.addin.french import HELP
+    """Every function and argument has its own French text (none falls back to the English one)."""
+    from xl_elo.frontends.addin.french import function_help
 
-    assert set(HELP) == {f.name for f in FUNCTIONS}
     for f in FUNCTIONS:
-        description, args = HELP[f.name]
+        description, args = function_help(f)
         assert set(args) == {a.name for a in f.args}, f.name
-        assert "règles xl-elo" in description
+        assert "règles xl-elo" in description and description != f.description, f.name
+        for a in f.args:
+            assert (args[a.name] and args[a.name] != a.doc) or not a.doc, (f.name, a.name)
 
 
 def test_the_extension_is_reproducible_and_holds_what_it_needs(oxt):

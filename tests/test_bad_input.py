@@ -21,7 +21,8 @@ from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xl_elo.formats.csvfiles import parse_games_rows, parse_history_rows, parse_players_rows, write_text_atomic
+from xl_elo.formats.reader import Table, read_games, read_history, read_players
+from xl_elo.formats.writers import write_text_atomic
 from xl_elo.frontends.cli import main
 from xl_elo.model import InputError
 
@@ -48,11 +49,14 @@ cells = st.one_of(st.none(), st.text(max_size=8), st.integers(-5000, 5000), st.f
                                  "opponent_rating", "grade", "mp_reached", "handicap", "x"]), min_size=1, max_size=6),
        st.lists(st.lists(cells, min_size=0, max_size=7), max_size=6))
 def test_readers_give_a_result_or_a_clean_error(header, rows):
-    for parser in (parse_players_rows, parse_games_rows, parse_history_rows):
-        try:
-            parser(header, rows, source="fuzz")
-        except InputError as exc:
-            assert all(str(p).startswith("fuzz") for p in exc.problems)
+    from xl_elo.federations import registry
+
+    for typed in (False, True):
+        table = Table.from_rows("fuzz", header, rows, typed=typed)
+        found = [read_games(table, True)[1], read_history(table)[1]]
+        found += [read_players(table, m.Player, 2026)[1] for m in registry().values()]
+        for problems in found:
+            assert all(str(p).startswith("fuzz") for p in problems)
 
 
 @settings(max_examples=60, deadline=None)
@@ -212,14 +216,14 @@ def test_macros_are_never_run_nor_copied(fqe_template, tmp_path, capsys):
 def test_text_that_looks_like_a_formula_stays_text_in_xlsx_output(fqe_template, tmp_path, capsys):
     import openpyxl
 
-    from xl_elo.formats.csvfiles import read_event
     from xl_elo.formats.workbook import fill_template
+    from xl_elo.load import read_event
 
     p = tmp_path / "p.csv"
     g = tmp_path / "g.csv"
     p.write_text('id,name,rating,games\na,"=HYPERLINK(""http://x"")",1500,30\nb,B,1500,30\n', encoding="utf-8")
     g.write_text("round,player,opponent,result\n1,a,b,1\n", encoding="utf-8")
-    filled = fill_template(fqe_template, read_event(p, g), tmp_path / "filled.xlsx")
+    filled = fill_template(fqe_template, read_event("fqe", p, g), tmp_path / "filled.xlsx")
     assert main(["rate", str(filled), "--output", str(tmp_path / "rated.xlsx")]) == 0
     ws = openpyxl.load_workbook(tmp_path / "rated.xlsx")["xl-elo results"]
     cell = ws.cell(2, 2)
@@ -258,10 +262,13 @@ def test_extra_sheets_are_reported_not_read(fqe_template, tmp_path, capsys):
 def test_an_event_built_in_python_is_checked_as_a_file_is():
     """``xl_elo.rate`` on records a caller built: the results read as typed, the values and the
     cross-table rules checked, every problem named with the player's id."""
+    from conftest import any_player
+
     from xl_elo import rate
     from xl_elo.core import ResultError
-    from xl_elo.model import Event, Game, Player
+    from xl_elo.model import Event, Game
 
+    Player = any_player()
     game = Game("a", "b", "1-0", round=1)
     assert (game.result.score, game.counts) == (1.0, True)
     assert Game("a", None, "1-0").counts is False  # a bye whatever its result says

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from xl_elo.formats.csvfiles import read_event, read_players
 from xl_elo.frontends.cli import main
+from xl_elo.load import read_event
 from xl_elo.model import RESULT_COLUMNS
 
 
@@ -168,7 +168,7 @@ def test_missing_file_is_an_input_error(tmp_path, capsys):
 def test_forfeits_are_kept_and_reported_not_dropped(tmp_path, capsys):
     p = _write(tmp_path / "p.csv", PLAYERS)
     g = _write(tmp_path / "g.csv", "round,player,opponent,result\n1,a,b,+\n2,a,b,1\n")
-    ev = read_event(p, g)
+    ev = read_event("fqe", p, g)
     assert len(ev.games) == 2 and not ev.games[0].counts and ev.games[0].result.kind.value == "forfeit"
     assert main(["rate", "-f", "fqe", "-p", str(p), "-g", str(g), "--format", "report"]) == 0
     assert "(+)" in capsys.readouterr().out  # shown, marked not rated
@@ -179,7 +179,7 @@ def test_results_table_reads_back_as_next_periods_players(period, tmp_path):
     out = tmp_path / "after.csv"
     assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10",
                  "-o", str(out)]) == 0
-    again = {p.id: p for p in read_players(out)}
+    again = {p.id: p for p in read_event("fide", out, games, period="2026-10").players}
     assert again["a"].rating == 2006 and again["a"].games == 102
 
 
@@ -195,7 +195,7 @@ def test_csv_output_neutralises_formulas(tmp_path):
 def test_decimal_commas_semicolons_and_spaces(tmp_path, capsys):
     p = _write(tmp_path / "p.csv", "id;rating;games\n a ;1500,0;50\nb\u00a0;1600;50\n")
     g = _write(tmp_path / "g.csv", "player;opponent;result\na;b;0,5\n")
-    ev = read_event(p, g)
+    ev = read_event("fqe", p, g)
     assert [pl.id for pl in ev.players] == ["a", "b"] and ev.games[0].result.score == 0.5
 
 

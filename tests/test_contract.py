@@ -253,19 +253,24 @@ class Block:
         if name.split('.')[0] == 'numpy':
             raise ImportError('no numpy here')
 sys.meta_path.insert(0, Block())
-from xl_elo.frontends import functions as f
+from xl_elo.frontends import functions
+f = functions.by_name()
 out = {
- 'expected': f.elo_expected(1600.0, 1500.0), 'fide': f.fide_expected([[2000.0], [2700.0]], [[1500.0], [2200.0]]),
- 'fqe': f.fqe_table(148.0), 'k': f.elo_k('fide', 2250.0, 100.0, 18.0),
- 'change': f.elo_change('FQE', 1876.0, [[2024.0], [2161.0], [1547.0], [1785.0], [1979.0], [2176.0], [2181.0], [2048.0]],
-                        [[1.0], [0.0], ['1/2'], [1.0], [1.0], [0.0], [1.0], [1.0]]),
- 'fesa': f.elo_performance('fesa', [[755.0], [988.0]], [[1.0], [0.0]]),
- 'ffe': f.elo_performance('ffe', [[1440.0], [1460.0], [2160.0], [2500.0]], [[1.0], [1.0], [0.0], [0.5]], 1800.0),
- 'dp': f.ffe_dp(0.75, 'table'), 'grade': f.shogi_grade(1198.0), 'handicap': f.shogi_handicap(1966.0, 'B'),
+ 'expected': f['ELO_EXPECTED'].function(1600.0, 1500.0),
+ 'fide': f['FIDE_EXPECTED'].function([[2000.0], [2700.0]], [[1500.0], [2200.0]]),
+ 'fqe': f['FQE_TABLE'].function(148.0), 'k': f['ELO_K'].function('fide', 2250.0, 100.0, 18.0),
+ 'change': f['ELO_CHANGE'].function('FQE', 1876.0, [[2024.0], [2161.0], [1547.0], [1785.0], [1979.0], [2176.0],
+                                              [2181.0], [2048.0]],
+                                     [[1.0], [0.0], ['1/2'], [1.0], [1.0], [0.0], [1.0], [1.0]]),
+ 'fesa': f['ELO_PERFORMANCE'].function('fesa', [[755.0], [988.0]], [[1.0], [0.0]]),
+ 'ffe': f['ELO_PERFORMANCE'].function('ffe', [[1440.0], [1460.0], [2160.0], [2500.0]],
+                                      [[1.0], [1.0], [0.0], [0.5]], 1800.0),
+ 'dp': f['FFE_DP'].function(0.75, 'table'), 'grade': f['SHOGI_GRADE'].function(1198.0),
+ 'handicap': f['SHOGI_HANDICAP'].function(1966.0, 'B'),
 }
 try:
-    f.elo_rate('fqe', [['id', 'rating'], ['a', 1500.0]], [['player', 'opponent', 'result']])
-except f.ArgumentError as exc:
+    f['ELO_RATE'].function('fqe', [['id', 'rating'], ['a', 1500.0]], [['player', 'opponent', 'result']])
+except functions.ArgumentError as exc:
     out['rate'] = str(exc)
 print(json.dumps(out))
 """
@@ -273,12 +278,13 @@ print(json.dumps(out))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
-    from xl_elo.frontends import functions as f
+    from xl_elo.frontends import functions
 
-    assert got["expected"] == pytest.approx(f.elo_expected(1600.0, 1500.0), abs=0)
+    f = {name: spec.function for name, spec in functions.by_name().items()}
+    assert got["expected"] == pytest.approx(f["ELO_EXPECTED"](1600.0, 1500.0), abs=0)
     assert got["fide"] == [[0.92], [0.96]] and got["fqe"] == 0.7 and got["k"] == 40 and got["change"] == 136
-    assert got["fesa"] == f.elo_performance("fesa", [[755.0], [988.0]], [[1.0], [0.0]])
-    assert got["ffe"] == f.elo_performance("ffe", [[1440.0], [1460.0], [2160.0], [2500.0]],
-                                           [[1.0], [1.0], [0.0], [0.5]], 1800.0)
-    assert got["dp"] == 193 and got["grade"] == "6 kyu" and got["handicap"] == f.shogi_handicap(1966.0, "B")
+    assert got["fesa"] == f["ELO_PERFORMANCE"]("fesa", [[755.0], [988.0]], [[1.0], [0.0]])
+    assert got["ffe"] == f["ELO_PERFORMANCE"]("ffe", [[1440.0], [1460.0], [2160.0], [2500.0]],
+                                              [[1.0], [1.0], [0.0], [0.5]], 1800.0)
+    assert got["dp"] == 193 and got["grade"] == "6 kyu" and got["handicap"] == f["SHOGI_HANDICAP"](1966.0, "B")
     assert "needs numpy" in got["rate"]

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from xl_elo import rate
 from xl_elo.federations import fesa
 from xl_elo.federations.fesa import grades as fesa_grades
-from xl_elo.formats.csvfiles import read_event, read_history, read_players
 from xl_elo.frontends.cli import main
+from xl_elo.load import read_event
 from xl_elo.model import InputError
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
@@ -24,7 +24,7 @@ TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
 
 def _load(name):
     d = DATA / "fesa" / name
-    return (read_event(d / "players.csv", d / "games.csv", d / "history.csv"),
+    return (read_event("fesa", d / "players.csv", d / "games.csv", d / "history.csv"),
             json.loads((d / "expected.json").read_text()))
 
 
@@ -61,7 +61,8 @@ def test_random_tournament_fixed_point(seed):
     import numpy as np
 
     from xl_elo.core import parse_result
-    from xl_elo.model import Event, Game, Player
+    from xl_elo.federations.fesa import Player
+    from xl_elo.model import Event, Game
 
     rng = np.random.default_rng(seed)
     players = [Player(f"s{i}", rating=float(rng.integers(300, 2300)) if i % 7 else None,
@@ -106,8 +107,9 @@ def test_command_line_rating_list_in_rating_list_out(tmp_path, capsys):
     out = tmp_path / "after.csv"
     assert main(["rate", "-f", "fesa", "-p", str(d / "players.csv"), "-g", str(d / "games.csv"),
                  "--history", str(d / "history.csv"), "-o", str(out)]) == 0
-    players = {p.id: p for p in read_players(out)}
-    history = read_history(tmp_path / "after_history.csv")
+    again = read_event("fesa", out, d / "games.csv", tmp_path / "after_history.csv")
+    players = {p.id: p for p in again.players}
+    history = again.history
     expected = json.loads((d / "expected.json").read_text())
     for pid, exp in expected.items():
         assert (players[pid].rating, players[pid].games, players[pid].bonus_count) == (

@@ -3,7 +3,6 @@ give the CSV results and FESA's published lists, byte for byte; bad files are na
 
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 from pathlib import Path
@@ -12,9 +11,9 @@ import pytest
 from conftest import DATA
 
 from xl_elo.federations import get
-from xl_elo.formats.csvfiles import read_event
-from xl_elo.formats.fesafiles import Char, Struct, Symbol, read_fesa_files, read_forms, write_form
+from xl_elo.formats.fesafiles import Char, Struct, Symbol, read_forms, write_form
 from xl_elo.frontends.cli import main
+from xl_elo.load import load, read_event
 from xl_elo.model import InputError
 
 FESA = DATA / "fesa"
@@ -30,9 +29,8 @@ def _refused(fn, *args):
 
 
 def _read(tournament: Path, rating_list: Path | None, *extra: Path, output=None):
-    args = argparse.Namespace(rating_list=str(rating_list) if rating_list else None, output=output, format=None,
-                              period=None)
-    return read_fesa_files([tournament, *extra], get("fesa"), args)
+    """FESA's files as the command line reads them (through :func:`xl_elo.load.load`)."""
+    return load(get("fesa"), files=[tournament, *extra], rating_list=rating_list, output=output)
 
 
 def _copy(tmp_path, name):
@@ -54,7 +52,7 @@ def test_original_files_give_the_csv_results_and_the_published_list(name):
     read = _read(d / "turnering.txt", d / "ratingliste.pre")
     fesa = read.module
     from_files = fesa.rate(read.event)
-    from_csv = fesa.rate(read_event(d / "players.csv", d / "games.csv", d / "history.csv"))
+    from_csv = fesa.rate(read_event("fesa", d / "players.csv", d / "games.csv", d / "history.csv"))
     assert from_files.rows == from_csv.rows
     assert sorted((h.id, h.opponent_rating, h.result) for h in from_files.history) == sorted(
         (h.id, h.opponent_rating, h.result) for h in from_csv.history)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from xl_elo import rate
 from xl_elo.federations.fesa import grades as fesa_grades
 from xl_elo.federations.fesa.promotion import promote
-from xl_elo.formats.csvfiles import read_event
+from xl_elo.load import read_event
 from xl_elo.tables import FESA_HANDICAPS
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
@@ -23,7 +23,7 @@ TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
 def test_published_promotions_and_runs(name):
     """Exactly the grades and runs FESA published after each tournament, no more, no fewer."""
     d = DATA / "fesa" / name
-    rows = rate("fesa", read_event(d / "players.csv", d / "games.csv", d / "history.csv")).by_id()
+    rows = rate("fesa", read_event("fesa", d / "players.csv", d / "games.csv", d / "history.csv")).by_id()
     for pid, exp in json.loads((d / "expected.json").read_text()).items():
         got = {k: rows[pid][k] for k in ("grade_after", "lb_run", "mp_run", "mp_reached")}
         assert got == {k: exp[k] for k in got}, pid

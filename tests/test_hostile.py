@@ -112,7 +112,7 @@ def as_function_words(message: str, files: dict[str, str]) -> str:
 
 
 def csv_cells(table: list[list[Any]]) -> list[list[str]]:
-    from xl_elo.formats.csvfiles import format_cell
+    from xl_elo.formats.writers import format_cell
 
     return [[format_cell(v, csv_safe=True) for v in row] for row in table]
 
@@ -692,8 +692,8 @@ def test_a_failed_workbook_save_names_the_output(tmp_path: Path, monkeypatch: py
 
 
 def test_the_fast_reader_plans_its_memory_before_taking_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past the planned memory the fast lane steps aside: the cell-by-cell reader gives the same results."""
-    from xl_elo.formats import columnar
+    """Past the planned memory the numpy tokenizer steps aside: the cell-by-cell one gives the same results."""
+    from xl_elo.formats import fastcsv
 
     players = "id,name,rating,games\n" + "".join(f"p{i},{'N' * 900},{1500 + i},30\n" for i in range(300))
     games = "round,player,opponent,result\n" + "".join(f"1,p{2 * i},p{2 * i + 1},1\n" for i in range(150))
@@ -701,10 +701,10 @@ def test_the_fast_reader_plans_its_memory_before_taking_it(tmp_path: Path, monke
     (tmp_path / "games.csv").write_text(games, encoding="utf-8")
     args = ["rate", "-f", "fqe", "-p", str(tmp_path / "players.csv"), "-g", str(tmp_path / "games.csv")]
     fast = run_cli(args)
-    columnar.read_event(tmp_path / "players.csv", tmp_path / "games.csv")  # within the default plan
+    fastcsv.read_columns(tmp_path / "players.csv")  # within the default plan
     monkeypatch.setenv("XL_ELO_MAX_READER_BYTES", "200000")
-    with pytest.raises(columnar.NotSimple, match="would plan"):
-        columnar.read_event(tmp_path / "players.csv", tmp_path / "games.csv")
+    with pytest.raises(fastcsv.Irregular, match="would plan"):
+        fastcsv.read_columns(tmp_path / "players.csv")
     assert run_cli(args) == fast and fast[0] == 0
 
 
@@ -760,9 +760,10 @@ def mutated(draw: st.DrawFn, data: bytes) -> bytes:
 @given(players=mutated(PLAYERS), games=mutated(GAMES), federation=st.sampled_from(["fide", "fqe", "ffe", "fesa"]))
 def test_mutated_csv_bytes_never_give_a_traceback(players: bytes, games: bytes, federation: str,
                                                   tmp_path_factory: pytest.TempPathFactory) -> None:
-    from xl_elo.federations import get
-    from xl_elo.formats import columnar
-    from xl_elo.formats.csvfiles import read_event, results_csv
+    from xl_elo.formats import csvfiles
+    from xl_elo.formats.reader import Table
+    from xl_elo.formats.writers import results_csv
+    from xl_elo.load import load
     from xl_elo.model import InputError
 
     d = tmp_path_factory.mktemp("fuzz")
@@ -774,20 +775,12 @@ def test_mutated_csv_bytes_never_give_a_traceback(players: bytes, games: bytes, 
     assert code in (0, 1) and "Traceback" not in err and "internal error" not in err, err
     assert (code == 0) == (err.strip() == "" or "warning" in err), err
     assert p.read_bytes() == players and g.read_bytes() == games
-    # the cell-by-cell reader decides; the fast lane reads the same, or steps aside
+    # the cell-by-cell tokenizer reads what the command line read, whichever tokenizer it took
     try:
-        careful = get(federation).rate(read_event(p, g, period="2026-10"))
+        tables = [Table.from_rows(f.name, *csvfiles.read_csv(f), typed=False) for f in (p, g)]
+        careful = load(federation, players=tables[0], games=tables[1], period="2026-10").rate()
     except InputError:
         careful = None
     assert (careful is not None) == (code == 0)
     if careful is not None:
-        assert results_csv(careful) == out
-    if federation != "fesa":
-        try:
-            fast = columnar.rate_files(federation, p, g, "2026-10")
-        except columnar.NotSimple:
-            return
-        except InputError:
-            fast = None
-        assert careful is not None and fast is not None, "the fast lane accepted what the cell-by-cell reader refuses"
-        assert columnar.results_csv(fast).decode("utf-8") == out
+        assert results_csv(careful).decode("utf-8") == out

@@ -10,9 +10,10 @@ import pytest
 from conftest import DATA
 
 from xl_elo.federations import get
-from xl_elo.formats.ratinglist import ListEntry, apply, read_list
+from xl_elo.federations.fide import Player
+from xl_elo.formats.ratinglist import ListEntry, read_list
 from xl_elo.frontends.cli import main
-from xl_elo.model import InputError, Player
+from xl_elo.model import InputError
 
 LISTS = DATA / "ratinglist"
 TRF = DATA / "trf"
@@ -44,6 +45,11 @@ def test_only_the_players_asked_for_are_kept():
 
 def _player(pid, rating, **kw):
     return Player(pid, pid, rating, kw.pop("games", None), **kw)
+
+
+def apply(entries, players, module, year, source):
+    """FIDE's reading of its list (the system's own ``from_rating_list``)."""
+    return module.from_rating_list(players, entries, year, source)
 
 
 @pytest.mark.parametrize("k, facts, expected", [

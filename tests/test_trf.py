@@ -3,17 +3,16 @@ named, the report written back byte for byte but its ratings."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pytest
 from conftest import DATA
 
 from xl_elo.federations import get
-from xl_elo.formats.csvfiles import read_event
 from xl_elo.formats.text import decode_text
-from xl_elo.formats.trf import parse, parse_date, read_trf_files
+from xl_elo.formats.trf import parse, parse_date
 from xl_elo.frontends.cli import main
+from xl_elo.load import load, read_event
 from xl_elo.model import InputError
 
 TRF = DATA / "trf"
@@ -31,14 +30,10 @@ def _refused(fn, *args):
     return info.value
 
 
-def _args(**kw):
-    base = {"period": None, "rating_list": None, "format": None, "output": None}
-    base.update(kw)
-    return argparse.Namespace(**base)
-
-
-def _read(*paths, federation="fide", **kw):
-    return read_trf_files([Path(p) for p in paths], get(federation), _args(**kw))
+def _read(*paths, federation="fide", period=None, rating_list=None, format=None, output=None):
+    """The reports as the command line reads them (through :func:`xl_elo.load.load`)."""
+    return load(get(federation), files=[Path(p) for p in paths], period=period, rating_list=rating_list,
+                one_report=format == "trf", output=output)
 
 
 def _rate(*paths, federation="fide", **kw):
@@ -93,7 +88,7 @@ def test_the_same_event_typed_as_csv_gives_the_same_changes():
     """The club championship as players and games CSV (every rated player with 100 games: not
     new, as the report's are taken) gives every player the same change and rating after."""
     _, from_trf = _rate(CLUB)
-    event = read_event(TRF / "xlelo_club_2026_players.csv", TRF / "xlelo_club_2026_games.csv", period="2026-10")
+    event = read_event("fide", TRF / "xlelo_club_2026_players.csv", TRF / "xlelo_club_2026_games.csv", period="2026-10")
     from_csv = get("fide").rate(event)
     keep = ("status", "games_rated", "score", "k", "change", "rating_after", "ever_2400")
     assert {r["id"]: [r[k] for k in keep] for r in from_trf.rows} == {r["id"]: [r[k] for k in keep]

@@ -22,11 +22,10 @@ from gen import random_event
 from xl_elo import schema
 from xl_elo.federations import get, registry
 from xl_elo.federations.contract import options_of
-from xl_elo.formats.csvfiles import read_event
 from xl_elo.formats.libreoffice import recalculate_many, soffice
 from xl_elo.formats.workbook import compare, fill_template, read_workbook, write_cells
 from xl_elo.frontends.cli import main
-from xl_elo.load import example_event
+from xl_elo.load import example_event, read_event
 from xl_elo.model import Event, InputError
 from xl_elo.templates import Capacity, build_template, template_names
 
@@ -66,7 +65,7 @@ def _fesa_handicap_event():
 
 def _fesa(name: str) -> Event:
     d = DATA / "fesa" / name
-    return read_event(d / "players.csv", d / "games.csv", d / "history.csv")
+    return read_event("fesa", d / "players.csv", d / "games.csv", d / "history.csv")
 
 
 def _fide_corrections():
@@ -146,10 +145,12 @@ def blocked_cases() -> list[Case]:
 def _rows(ev: Event) -> dict[str, tuple[list[str], list[list[Any]]]]:
     """An event as the cells a user types: numbers as numbers, text as text."""
     from xl_elo.formats.workbook import _cell, _result_text
+    from xl_elo.model import facts
 
-    players = [[_cell(getattr(p, c)) for c in schema.PLAYER_COLUMNS] for p in ev.players]
+    columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
+    players = [[_cell(getattr(p, c)) for c in columns] for p in ev.players]
     games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no"] for g in ev.games]
-    return {"players": (list(schema.PLAYER_COLUMNS), players), "games": (list(schema.GAME_COLUMNS), games)}
+    return {"players": (columns, players), "games": (list(schema.GAME_COLUMNS), games)}
 
 
 def _typed(cells: list[Any]) -> list[Any]:

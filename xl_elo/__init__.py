@@ -8,7 +8,7 @@ tables as data (:mod:`xl_elo.tables`) and the data contract of rules section 8
 docs/rules.md in the repository.
 
 >>> from xl_elo import rate, read_event   # doctest: +SKIP
->>> results = rate("fide", read_event("players.csv", "games.csv", period="2026-10"))  # doctest: +SKIP
+>>> results = rate("fide", read_event("fide", "players.csv", "games.csv", period="2026-10"))  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ __version__ = "0.2.0"
 
 #: Names offered here, loaded on first use (``import xl_elo.core`` loads no reader).
 _LAZY = {
-    "read_event": "xl_elo.formats.csvfiles", "expected_score": "xl_elo.core", "parse_result": "xl_elo.core",
+    "read_event": "xl_elo.load", "load": "xl_elo.load", "expected_score": "xl_elo.core", "parse_result": "xl_elo.core",
     "Event": "xl_elo.model", "Game": "xl_elo.model", "HistoryGame": "xl_elo.model", "InputError": "xl_elo.model",
     "Player": "xl_elo.model", "Results": "xl_elo.model",
 }
@@ -40,6 +40,7 @@ __all__ = [
     "__version__",
     "expected_score",
     "find_federation",
+    "load",
     "parse_result",
     "rate",
     "read_event",
@@ -52,12 +53,13 @@ def rate(federation: str, event: Event, options: Any = None, **overrides: Any) -
     ``overrides`` change some of them by name (``rate("ffe", event, dp_method="table")``).
 
     The event is checked first as the readers check a file (rules 8): every problem is raised
-    together as an :class:`xl_elo.model.InputError`."""
-    from xl_elo.model import check_event
+    together as an :class:`xl_elo.model.InputError`. Its players are taken as the system's own
+    ``Player`` (the facts it reads, the others left out)."""
+    from xl_elo.load import Loaded, from_event
 
     module = get(federation)
-    check_event(event)
-    return module.rate(event, options, **overrides)  # type: ignore[no-any-return]
+    loaded = Loaded(module, from_event(module, event))
+    return module.rate(loaded.event, options, **overrides)  # type: ignore[no-any-return]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,80 +1,209 @@
-"""Files other than the CSV tables and the workbooks: what kind each is, and its reader.
+"""One way in: every input of an event, for any rating system, through one reader.
 
-``xl-elo rate FILE ...`` hands the files here: each reader module recognises its files and
-builds the :class:`~xl_elo.model.Event` of rules 8 from them, with every problem named by
-file, line, column and value. A reader may also offer writers that give the same file back
-with the new ratings (``--format trf``, ``--format fesa``).
+``load(system, ...)`` is what the command line, the spreadsheet functions and the Python API
+call. It reads the event's tables wherever they come from — CSV files (``players``, ``games``,
+``history``), tables already in hand (:class:`xl_elo.formats.reader.Table`: a spreadsheet's
+ranges), or the files people already have (``files``: a TRF tournament report, FESA's own
+files) — with the system's own columns, validates every value and every cross-table rule once
+(:mod:`xl_elo.formats.reader`), applies a rating list where the system reads one, and gives a
+:class:`Loaded`: the event as records or as arrays, the files read, and the writers that give a
+read file back with the new ratings.
 
-The kinds, tried in this order:
+The kinds of files, tried in this order:
 
-- FESA's own program's files (:mod:`xl_elo.formats.fesafiles`): the tournament file (``turnering.txt``,
-  its first line ``[name]``), the new players (``nye-spillere``) and the rating list
-  (``ratingliste.pre``), the last also given as ``--rating-list``;
-- FIDE's Tournament Report File, TRF-16 (:mod:`xl_elo.formats.trf`): a ``.trf`` file, or any text file
+- FESA's own program's files (:mod:`xl_elo.formats.fesafiles`): the tournament file
+  (``turnering.txt``, its first line ``[name]``), the new players (``nye-spillere``) and the
+  rating list (``ratingliste.pre``), the last also given as ``rating_list``;
+- FIDE's Tournament Report File (:mod:`xl_elo.formats.trf`): a ``.trf`` file, or any text file
   with ``001`` player lines.
+
+A filled template workbook is read by :func:`xl_elo.formats.workbook.read_workbook`, which
+records its own system and settings.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
+import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from xl_elo.federations import registry
-from xl_elo.formats import files
-from xl_elo.formats.csvfiles import read_event
-from xl_elo.formats.text import ReadFiles
-from xl_elo.model import Event, InputError, Problem
+from xl_elo import schema
+from xl_elo.federations import get, registry
+from xl_elo.formats import csvfiles, fastcsv, files
+from xl_elo.formats.reader import Sources, Table, Tables, checked, read, tables_of
+from xl_elo.model import Event, EventArrays, InputError, Problem, Results
 
-# --------------------------------------------------------------------------- the kinds
-
-
-def _is_fesa(paths: Sequence[Path]) -> bool:
-    from xl_elo.formats.fesafiles import recognises
-
-    return recognises(paths)
+PathLike = str | os.PathLike[str]
 
 
-def _read_fesa(paths: Sequence[Path], module: Any, args: argparse.Namespace) -> ReadFiles:
-    from xl_elo.formats.fesafiles import read_fesa_files
+@dataclass
+class Loaded:
+    """An event read for one rating system, ready to rate."""
 
-    return read_fesa_files(paths, module, args)
+    module: Any
+    """The system (its module)."""
+    tables: Tables
+    inputs: list[str] = field(default_factory=list)
+    """The files read (an output never goes over one)."""
+    writers: dict[str, Callable[[Results], str | bytes]] = field(default_factory=dict)
+    """Output format -> the file read, written back with the results (``trf``, ``fesa``)."""
+    default_format: str | None = None
+    """The format an output takes by default (a TRF report written back as ``.trf``)."""
+    warnings: list[str] = field(default_factory=list)
+    """What the user should know about how the files were read."""
+
+    @cached_property
+    def event(self) -> Event:
+        """The records of rules 8."""
+        return self.tables.event()
+
+    @cached_property
+    def arrays(self) -> EventArrays:
+        """The array form, for a federation-size period."""
+        return self.tables.arrays()
+
+    def rate(self, options: Any = None) -> Results:
+        """The results: on the arrays where the system rates arrays (``rate_arrays``), else on the records."""
+        rate_arrays = getattr(self.module, "rate_arrays", None)
+        if rate_arrays is not None:
+            return rate_arrays(self.arrays, options)  # type: ignore[no-any-return]
+        return self.module.rate(self.event, options)  # type: ignore[no-any-return]
 
 
-def _is_trf(paths: Sequence[Path]) -> bool:
-    from xl_elo.formats.trf import recognises
-
-    return recognises(paths)
-
-
-def _read_trf(paths: Sequence[Path], module: Any, args: argparse.Namespace) -> ReadFiles:
-    from xl_elo.formats.trf import read_trf_files
-
-    return read_trf_files(paths, module, args)
+def system(name: Any) -> Any:
+    """A system's module from its code, an alias or the module itself."""
+    return name if hasattr(name, "CODE") else get(name)
 
 
-#: Readers by kind: (recognises(paths) -> bool, read(paths, module, args) -> ReadFiles).
-READERS: list[tuple[str, Callable[[Sequence[Path]], bool], Callable[..., ReadFiles]]] = [
-    ("FESA's tournament file (turnering.txt) with its rating list", _is_fesa, _read_fesa),
-    ("a TRF tournament report (.trf)", _is_trf, _read_trf),
+def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike | Table | None = None,
+         history: PathLike | Table | None = None, files: Sequence[PathLike] = (),
+         rating_list: PathLike | None = None, period: str | None = None, event_name: str = "",
+         one_report: bool = False, output: PathLike | None = None) -> Loaded:
+    """The event of ``players``, ``games`` and ``history`` (CSV files or tables), or of ``files``
+    (a TRF report, FESA's files), for the system ``name`` (a code, an alias or its module).
+
+    ``period`` (``YYYY-MM`` or a date) is checked when given; whether one is required is the
+    system's rule. ``rating_list``: a list the system reads (FIDE's, FESA's). ``one_report``: the
+    output writes back the file read (``--format trf``), so it must be one. ``output``: where the
+    results go, to choose the default format of a file written back. Every problem of every
+    table is raised together (:class:`xl_elo.model.InputError`)."""
+    if files:
+        return _load_files(None if name is None else system(name), [Path(p) for p in files], rating_list=rating_list,
+                           period=period, one_report=one_report, output=output)
+    module = system(name)
+    problems: list[Problem] = []
+    try:
+        period = schema.period(period, required=False)
+    except schema.ValueProblem as exc:
+        problems.append(Problem("period", None, None, str(exc)))
+        period = None
+    budget = fastcsv.Budget()
+    tables: list[Table | None] = []
+    inputs: list[str] = []
+    for given in (players, games, history):
+        if given is None or isinstance(given, Table):
+            tables.append(given)
+            continue
+        inputs.append(str(given))
+        try:
+            tables.append(csvfiles.table(given, budget))
+        except InputError as exc:
+            problems += exc.problems
+            tables.append(None)
+    if history is not None and not takes_history(module):
+        raise InputError([Problem(_source(history), None, None, f"{module.CODE.upper()} takes no history table "
+                                                                "(FESA's performance-mode players have one)")])
+    sources = Sources(*(_source(g) if g is not None else default
+                        for g, default in zip((players, games, history), ("players", "games", "history"),
+                                              strict=True)))
+    if problems and all(t is None for t in tables[:2]):
+        raise InputError(problems)
+    tables_ = read(module.Player, tables[0], tables[1], tables[2], period=period, name=event_name,
+                   handicaps=bool(getattr(module, "HANDICAPS", False)), sources=sources, problems=problems)
+    loaded = Loaded(module, tables_, inputs)
+    if rating_list is not None:
+        _apply_list(loaded, rating_list, own="the players table")
+    return loaded
+
+
+def _source(given: PathLike | Table) -> str:
+    return given.source if isinstance(given, Table) else Path(given).name
+
+
+def takes_history(module: Any) -> bool:
+    """Whether a system takes a history table (FESA: a performance-mode player's earlier games)."""
+    return bool(getattr(module, "HISTORY", False))
+
+
+def from_event(module: Any, event: Event, sources: Sources | None = None) -> Tables:
+    """An event built in Python (or by a file's reader) as checked tables, its players as the
+    system's ``Player``: every problem a reader would have found, raised together."""
+    tables, values = tables_of(event, module.Player)
+    return checked(tables, sources or Sources(), values)
+
+
+def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
+    """A rating list the system reads, applied to the players (its ``from_rating_list``)."""
+    from xl_elo.formats import ratinglist
+
+    module = loaded.module
+    apply = getattr(module, "from_rating_list", None)
+    if apply is None:
+        raise InputError([Problem(Path(path).name, None, None, ratinglist.not_for(module))])
+    event = loaded.event
+    entries = ratinglist.read_list(Path(path), [p.id for p in event.players], event.year)
+    players, warnings = apply(list(event.players), entries, event.year, Path(path).name, own=own)
+    event = replace(event, players=tuple(players))
+    loaded.tables = from_event(module, event, Sources(*_sources(loaded.tables)))
+    loaded.__dict__.pop("event", None)
+    loaded.__dict__.pop("arrays", None)
+    loaded.inputs.append(str(path))
+    loaded.warnings += warnings
+
+
+def _sources(tables: Tables) -> tuple[str, str, str]:
+    return tables.players.source, tables.games.source, tables.history.source
+
+
+# --------------------------------------------------------------------------- the files people have
+
+
+def _fesa() -> Any:
+    from xl_elo.formats import fesafiles
+
+    return fesafiles
+
+
+def _trf() -> Any:
+    from xl_elo.formats import trf
+
+    return trf
+
+
+#: The readers of the files people have, by kind: (what they read, the format's module). Each module
+#: offers ``recognises(paths)``, ``read(paths, module, ...)`` and ``SYSTEM``, the system its files
+#: are rated by when none is named (a format names its own federation).
+READERS: list[tuple[str, Callable[[], Any]]] = [
+    ("FESA's tournament file (turnering.txt) with its rating list", _fesa),
+    ("a TRF tournament report (.trf)", _trf),
 ]
 
 
-def read_files(paths: Sequence[str], module: Any, args: argparse.Namespace) -> ReadFiles:
+def _load_files(module: Any, paths: list[Path], **given: Any) -> Loaded:
     """The event held by ``paths`` (TRF reports, FESA's own files ...); InputError naming an unknown kind."""
-    files_ = [Path(p) for p in paths]
     problems: list[Problem] = []
-    for p in files_:
+    for p in paths:
         try:
             files.input_path(p)
         except InputError as exc:
             problems += exc.problems
     seen: dict[Path, Path] = {}
-    for p in files_:
+    for p in paths:
         key = p.resolve()
         if key in seen:
             problems.append(Problem(p.name, None, None, f"is given twice ({seen[key]} and {p}): its games would "
@@ -82,13 +211,23 @@ def read_files(paths: Sequence[str], module: Any, args: argparse.Namespace) -> R
         seen[key] = p
     if problems:
         raise InputError(problems)
-    for _, recognises, read in READERS:
-        if recognises(files_):
-            return read(files_, module, args)
-    names = ", ".join(p.name for p in files_)
-    kinds = "; ".join(kind for kind, _, _ in READERS) or "none yet"
+    for _, format_ in READERS:
+        reader = format_()
+        if reader.recognises(paths):
+            module = module if module is not None else get(reader.SYSTEM)
+            got = reader.read(paths, module, **given)
+            tables = from_event(module, got.event, Sources(*got.sources))
+            return Loaded(module, tables, got.inputs, got.writers, got.default_format, got.warnings)
+    names = ", ".join(p.name for p in paths)
+    kinds = "; ".join(kind for kind, _ in READERS) or "none yet"
     raise InputError([Problem(names, None, None, "is not a file xl-elo reads (a workbook .xlsx/.ods, or "
                                                  f"{kinds}); CSV tables go with --players and --games")])
+
+
+def read_event(name: Any, players: PathLike | Table, games: PathLike | Table, history: PathLike | Table | None = None,
+               period: str | None = None, event_name: str = "") -> Event:
+    """The records of an event's tables for a system (:func:`load`, then its records)."""
+    return load(name, players=players, games=games, history=history, period=period, event_name=event_name).event
 
 
 # --------------------------------------------------------------------------- worked examples
@@ -125,12 +264,18 @@ def examples() -> list[Example]:
     return out
 
 
-def example_event(code: str, period: str | None = None) -> Event:
-    """Read a system's worked example as an :class:`~xl_elo.model.Event` (its own period unless one is given)."""
+def example(code: str, period: str | None = None) -> Loaded:
+    """A system's worked example, read (its own period unless one is given)."""
     module = registry()[code]
     base = resources.files(module.__name__) / "example"
     meta = json.loads((base / "example.json").read_text(encoding="utf-8"))
     with resources.as_file(base) as path:
         history = path / "history.csv"
-        return read_event(path / "players.csv", path / "games.csv", history if history.exists() else None,
-                          period=period or meta.get("period"), name=meta.get("name", module.EXAMPLE))
+        return load(module, players=path / "players.csv", games=path / "games.csv",
+                    history=history if history.exists() else None, period=period or meta.get("period"),
+                    event_name=meta.get("name", module.EXAMPLE))
+
+
+def example_event(code: str, period: str | None = None) -> Event:
+    """A system's worked example as an :class:`~xl_elo.model.Event`."""
+    return example(code, period).event

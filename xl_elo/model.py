@@ -10,11 +10,12 @@ files, the spreadsheet functions and the Python API all build the same records.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
+from xl_elo import schema
 from xl_elo.compat import need_numpy, np
 from xl_elo.core import Result, parse_result
 
@@ -79,7 +80,11 @@ class ProblemList:
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A row of the players table (rules 8)."""
+    """A row of the players table (rules 8): what every rating system knows of a player.
+
+    Each system's own facts (FIDE's year of birth, FESA's grade, Glicko's deviation) are the
+    fields of its own ``Player``, a subclass made of :func:`fact` fields (:func:`facts` lists them).
+    """
 
     id: str
     """Unique id (required); ids are compared exactly, case included (rules 8)."""
@@ -87,36 +92,123 @@ class Player:
     """Display name."""
     rating: float | None = None
     """Rating before the event or period; None (or 0) = unrated (rules 1.4)."""
-    games: int = 0
-    """Rated games played before this event or period."""
-    birth_year: int | None = None
-    """Year of birth (FIDE, FSE: age = period year - birth year)."""
-    ever_2400: bool = False
-    """FIDE: the published rating has reached 2400 at some time (rules 2.3)."""
-    category: str | None = None
-    """FFE: ``junior`` or ``senior`` (blank counts as senior, rules 5.6)."""
-    archive_perf: float | None = None
-    """FFE: archived performance Pa of an unrated player (rules 5.7)."""
-    archive_games: int | None = None
-    """FFE: number of games Na behind the archived performance (rules 5.7)."""
-    bonus_count: int = 0
-    """FESA: activity bonuses used so far, 0..100 (rules 6.4)."""
-    grade: str | None = None
-    """FESA grade (``3 kyu``, ``1 dan``) or None."""
-    nsr_grade: str | None = None
-    """FESA: recognised prior grade of a new player (``2 dan``, ``pro 1 dan``), rules 6.5."""
-    lb_run: int = 0
-    """FESA promotion run: games at or above LB of the next grade (rules 6.10)."""
-    mp_run: int = 0
-    """FESA promotion run: games at or above MP of the next grade (rules 6.10)."""
-    mp_reached: bool = False
-    """FESA: the MP of the next grade was reached during the LB run (rules 6.10)."""
-    row: int | None = field(default=None, compare=False)
+    row: int | None = field(default=None, compare=False, kw_only=True)
     """Row of the input this record came from (for messages)."""
 
     def __post_init__(self) -> None:
         if self.rating == 0:  # 0 is unrated (rules 1.4), as the readers read it
             object.__setattr__(self, "rating", None)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact a rating system needs about each player: a column of its players table (rules 8).
+
+    A system declares its facts as the fields of its own ``Player`` (a subclass of
+    :class:`xl_elo.model.Player`), each made with :func:`fact`; every front end asks them: the
+    readers read these columns (and only these), the command line's ``calc`` offers their flags,
+    the spreadsheet functions their arguments, a tournament report fills them as it can, and the
+    help and the documents list them.
+    """
+
+    name: str
+    reading: schema.Reading
+    """How a cell of the column is read (the one validation of its values)."""
+    doc: str
+    """What it holds, one line (the README, the help)."""
+    rules: str = ""
+    """The rules section that uses it."""
+    default: Any = None
+    """The value of a blank cell."""
+    array: str = "number"
+    """How the array form holds it: ``number`` (float, NaN blank), ``flag`` (bool) or ``text``."""
+    rated_needs: str | None = None
+    """When a rated player's cell may not be blank: the words of the refusal (never guessed)."""
+    aliases: tuple[str, ...] = ()
+    """Other headings read as this column (``games_after``: a results table read back)."""
+    calc: str | None = None
+    """The flag of ``xl-elo calc`` that gives it (``--rated-games``)."""
+    calc_help: str = ""
+    switch: Any = None
+    """When the flag takes no value: the value it gives (``--ever-2400`` gives True)."""
+    function: str | None = None
+    """The argument of ``ELO_CHANGE`` that gives it (``games``; ``age`` gives a year of birth)."""
+    function_doc: tuple[str, str] = ("", "")
+    """That argument's help for this system, in English and French."""
+    one_player: Any = None
+    """Its value for a rated player when ``calc`` or ``ELO_CHANGE`` is not given it (None: ``default``)."""
+    report: str | Callable[[Any], Any] | None = None
+    """The field of a tournament report's player that gives it (:class:`Entrant`), or a function of him."""
+    unreported: tuple[Any, str] | None = None
+    """When a report does not give it: the value a rated player gets and the warning that says so."""
+
+    def blank_for(self, rated: bool) -> Any:
+        """The value calc and ELO_CHANGE take when not given it."""
+        return self.one_player if rated and self.one_player is not None else self.default
+
+
+def fact(reading: schema.Reading, doc: str, *, default: Any = None, **declared: Any) -> Any:
+    """A field of a system's ``Player``: a fact of its players table (:class:`Fact`'s fields by name)."""
+    return field(default=default, metadata={"fact": (reading, doc, default, declared)})
+
+
+def facts(player: type) -> tuple[Fact, ...]:
+    """The facts a system's ``Player`` declares, in order."""
+    out = []
+    for f in fields(player):
+        spec = f.metadata.get("fact")
+        if spec is not None:
+            reading, doc, default, declared = spec
+            out.append(Fact(f.name, reading, doc, default=default, **declared))
+    return tuple(out)
+
+
+#: The words of a rated player's blank count of games, where the rules hang on it (rules 8).
+GAMES_NEEDED: Final = ("blank for a rated player: give his rated games before this event (0 only for a player "
+                       "never rated)")
+#: What calc and ELO_CHANGE take for a rated player whose games are not given: not new, permanent.
+UNKNOWN_GAMES: Final = 1000
+
+
+def games_fact(rules: str, doc: str = "rated games played before", **declared: Any) -> Any:
+    """The rated games before (rules 8): required for a rated player, never guessed."""
+    declared = {"rated_needs": GAMES_NEEDED, "aliases": ("games_after",), "calc": "--rated-games",
+                "calc_help": doc, "function": "games", "one_player": UNKNOWN_GAMES, "rules": rules, **declared}
+    return fact(schema.GAMES, doc, default=0, **declared)
+
+
+def birth_year_fact(rules: str, doc: str = "year of birth (the age counts in the period's year)",
+                    **declared: Any) -> Any:
+    """The year of birth: the age is the period's year minus it."""
+    declared = {"calc": "--birth-year", "calc_help": doc, "function": "age", "report": "birth_year",
+                "rules": rules, **declared}
+    return fact(schema.BIRTH_YEAR, doc, **declared)
+
+
+P = TypeVar("P", bound="Player")
+
+
+def as_player(cls: type[P], p: Player) -> P:
+    """``p`` as a ``cls``: the same id, name, rating and row, and each fact of ``cls`` that ``p`` has
+    (a blank one where it has none)."""
+    if type(p) is cls:
+        return p  # type: ignore[return-value]
+    values = {f.name: getattr(p, f.name) for f in facts(cls) if hasattr(p, f.name)}
+    return cls(p.id, p.name, p.rating, row=p.row, **values)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player as a tournament report lists him (a TRF report's player line): what a rating
+    system may take from it (a fact's ``report``)."""
+
+    name: str = ""
+    rating: float | None = None
+    """The rating the report gives (FIDE's, in a TRF report); None for unrated."""
+    fide_id: str | None = None
+    title: str = ""
+    """The title as the report writes it (``GM``, ``IM`` ... upper case)."""
+    birth_year: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,22 +299,17 @@ class Event:
 class EventArrays:
     """An event as columns: one array per players column, the counting games as position arrays.
 
-    Built from an :class:`Event` (:meth:`from_event`) or directly by the fast CSV reader and
-    the spreadsheet function ``ELO_RATE`` (:mod:`xl_elo.formats.columnar`). NaN is a blank number.
+    Built from an :class:`Event` (:meth:`from_event`) or directly by the reader
+    (:mod:`xl_elo.formats.reader`) for a federation-size period and the spreadsheet function
+    ``ELO_RATE``. NaN is a blank number. The system's own facts are in :attr:`facts`, and read
+    as attributes too (``ev.games``, ``ev.birth_year``).
     """
 
     ids: Any
-    """Player ids: a list of str, or UTF-8 bytes (numpy ``S``) from the fast reader."""
+    """Player ids: a list of str, or UTF-8 bytes (numpy ``S``) from the reader."""
     names: Any
     rating: Any
     """Ratings before, NaN = unrated."""
-    games: Any
-    """Rated games before (0 when blank)."""
-    birth_year: Any
-    ever_2400: Any
-    junior: Any
-    archive_perf: Any
-    archive_games: Any
     player: Any
     """Games that count (rules 1.1, 8): the first player's position ..."""
     opponent: Any
@@ -230,6 +317,14 @@ class EventArrays:
     score: Any
     """... and the first player's score."""
     period: str | None = None
+    facts: dict[str, Any] = field(default_factory=dict)
+    """The system's facts by name (:class:`Fact`): float arrays (NaN blank), bool arrays or object arrays."""
+
+    def __getattr__(self, name: str) -> Any:
+        facts_ = self.__dict__.get("facts")
+        if facts_ is not None and name in facts_:
+            return facts_[name]
+        raise AttributeError(name)
 
     @property
     def n_players(self) -> int:
@@ -247,7 +342,10 @@ class EventArrays:
     def age(self) -> Any:
         """Period year - birth year; NaN when either is unknown (rules 2.3, 3.2)."""
         year = self.year
-        return (year - self.birth_year) if year is not None else np.full(self.n_players, np.nan)
+        born = self.facts.get("birth_year")
+        if year is None or born is None:
+            return np.full(self.n_players, np.nan)
+        return year - born
 
     def sides(self) -> Sides:
         """Every counting game seen from both players."""
@@ -268,19 +366,27 @@ class EventArrays:
         index = event.index()
         rows = [g for g in event.games if g.counts]
         m = len(rows)
+        declared = facts(type(players[0])) if players else ()
         return cls(
             ids=[p.id for p in players], names=[p.name for p in players],
-            rating=column(p.rating for p in players), games=column(p.games for p in players),
-            birth_year=column(p.birth_year for p in players),
-            ever_2400=np.fromiter((p.ever_2400 for p in players), np.bool_, n),
-            junior=np.fromiter(((p.category or "").lower() == "junior" for p in players), np.bool_, n),
-            archive_perf=column(p.archive_perf for p in players),
-            archive_games=column(p.archive_games for p in players),
+            rating=column(p.rating for p in players),
             player=np.fromiter((index[g.player] for g in rows), np.int64, m),
             opponent=np.fromiter((index[g.opponent] for g in rows), np.int64, m),  # type: ignore[index]
             score=np.fromiter((g.result.score for g in rows), np.float64, m),  # type: ignore[misc]
             period=event.period,
+            facts={f.name: fact_array(f, [getattr(p, f.name, f.default) for p in players]) for f in declared},
         )
+
+
+def fact_array(f: Fact, values: Sequence[Any]) -> Any:
+    """A fact's values as its array form (:attr:`Fact.array`)."""
+    if f.array == "flag":
+        return np.fromiter((bool(v) for v in values), np.bool_, len(values))
+    if f.array == "text":
+        out = np.empty(len(values), dtype=object)
+        out[:] = list(values)
+        return out
+    return np.fromiter((np.nan if v is None else v for v in values), np.float64, len(values))
 
 
 @dataclass(frozen=True)
@@ -430,18 +536,20 @@ MAX_GAMES_PER_PLAYER: Final = 1000
 
 def _check_player_values(p: Player, source: str, problems: ProblemList) -> None:
     """The values the engines compute on, for an event built in Python (the readers have read
-    them already): a rating as rules 1.4 has it, a count of games in range (rules 8)."""
-    from xl_elo import schema
-
+    them already): a rating as rules 1.4 has it, and each fact of the player's system as its
+    column reads it (a count of games in range, a grade ...; rules 8)."""
     try:  # a rating with decimals is the engines' to take (rules 1.4); the readers want whole ones
         schema.number(p.rating, what=f"a rating from 0 to {schema.MAX_RATING}", low=0, high=schema.MAX_RATING)
     except schema.ValueProblem as exc:
         problems.add(source, p.row, "rating", f"player {p.id!r}: {exc}")
-    if p.games is not None:  # None: not new, where the federation has that default (FIDE, FSE: a TRF report)
+    for f in facts(type(p)):
+        value = getattr(p, f.name)
+        if value is None or f.reading.whole is None or f.reading.whole[1] is None:
+            continue  # None: not given (a TRF report's games: not new); years are checked with the period
         try:
-            schema.whole(p.games, 0, schema.MAX_GAMES)
+            f.reading(value)
         except schema.ValueProblem as exc:
-            problems.add(source, p.row, "games", f"player {p.id!r}: {exc}")
+            problems.add(source, p.row, f.name, f"player {p.id!r}: {exc}")
 
 
 def require_games(event: Event) -> None:
@@ -449,7 +557,7 @@ def require_games(event: Event) -> None:
     in for them (FQE's provisional status, FESA's performance mode): never guessed (rules 8)."""
     problems = ProblemList()
     for p in event.players:
-        if p.games is None and p.rating is not None:
+        if getattr(p, "games", 0) is None and p.rating is not None:
             problems.add("players", p.row, "games", f"player {p.id!r}: blank for a rated player: give his rated "
                                                     "games before this event (0 only for a player never rated)")
     problems.raise_if_any()

@@ -36,7 +36,9 @@ def _values() -> dict[str, Any]:
         "result_spellings": _spellings(ResultKind.PLAYED), "forfeit_spellings": _spellings(ResultKind.FORFEIT),
         "bye_spellings": _spellings(ResultKind.BYE),
         "tables": table_lines,
-        "player_columns": ", ".join(f"`{c}`" for c in schema.PLAYER_COLUMNS),
+        "player_columns": ", ".join(f"`{c}`" for c in schema.PLAYER_COMMON),
+        "player_facts": "; ".join(f"{m.CODE.upper()}: " + ", ".join(f"`{f.name}`" for f in model.facts(m.Player))
+                                  for m in mods.values() if model.facts(m.Player)),
         "game_columns": ", ".join(f"`{c}`" for c in schema.GAME_COLUMNS),
         "history_columns": ", ".join(f"`{c}`" for c in schema.HISTORY_COLUMNS),
         "result_columns": ", ".join(f"`{c}`" for c in model.RESULT_COLUMNS),

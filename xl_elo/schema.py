@@ -20,26 +20,26 @@ import decimal
 import math
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from xl_elo.core import MAX_RATING, RESULT_HELP, Result, ResultError, parse_result
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
 
-#: The columns of each input table, in the order a template shows them (rules 8).
-PLAYER_COLUMNS: Final = (
-    "id", "name", "rating", "games", "birth_year", "ever_2400", "category", "archive_perf",
-    "archive_games", "bonus_count", "grade", "nsr_grade", "lb_run", "mp_run", "mp_reached",
-)
+#: The columns every system reads in the players table (each reads its own facts after them), the
+#: games table's (a system may read handicaps too) and the history table's (rules 8).
+PLAYER_COMMON: Final = ("id", "name", "rating")
 GAME_COLUMNS: Final = ("round", "player", "opponent", "result", "handicap", "rated")
+GAME_REQUIRED: Final = ("player", "opponent", "result")
 HISTORY_COLUMNS: Final = ("id", "opponent_rating", "result")
 #: The players table's required columns: without a rating column every player would silently
 #: be unrated, so it must be there (its cells blank for unrated players, rules 8).
 PLAYER_REQUIRED: Final = ("id", "rating")
-#: Other names of a players column: a results table read back as a players table (rating list
-#: in, rating list out), and the words clubs head their ratings with (rules 8).
-PLAYER_ALIASES: Final = {"rating_after": "rating", "games_after": "games", "grade_after": "grade",
-                         "elo": "rating", "cote": "rating"}
+#: Other names of the rating column: a results table read back as a players table (rating list in,
+#: rating list out), and the words clubs head their ratings with (rules 8). A system's facts add
+#: their own (``games_after`` for ``games``).
+PLAYER_ALIASES: Final = {"rating_after": "rating", "elo": "rating", "cote": "rating"}
 
 #: Ranges of the whole-number fields (a count far beyond any real one is a typing mistake).
 MAX_GAMES: Final = 100_000
@@ -312,6 +312,69 @@ def birth_year(value: Any, year: int | None, *, typed: bool = False) -> int | No
     return born
 
 
+# --------------------------------------------------------------------------- how a column is read
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the cells of one column are read: the one validation of its values (rules 8).
+
+    ``parse(value, typed=..., year=...)`` reads one cell (None for a blank one) or raises
+    :class:`ValueProblem`; ``year`` is the period's year, which a year of birth may not pass.
+    ``whole`` says the values are whole numbers from ``low`` to ``high`` (``high`` None: the
+    period's year, else this year), so a reader may take plain digits (or numbers, in a
+    spreadsheet) without a call per cell; every other cell still goes through ``parse``.
+    ``zero_is_blank``: 0 reads as blank (a rating, rules 1.4).
+    """
+
+    parse: Callable[..., Any]
+    whole: tuple[int, int | None] | None = None
+    zero_is_blank: bool = False
+    kind: str = "int"
+    """What a value is: ``int``, ``float``, ``bool`` or ``text`` (how a reader holds a column of them)."""
+
+    def __call__(self, value: Any, *, typed: bool = False, year: int | None = None) -> Any:
+        return self.parse(value, typed=typed, year=year)
+
+    def bounds(self, year: int | None) -> tuple[int, int] | None:
+        """The whole numbers a reader may take without calling ``parse`` (None: call it for every cell)."""
+        if self.whole is None:
+            return None
+        low, high = self.whole
+        return low, high if high is not None else (year if year is not None else dt.date.today().year)
+
+
+def counts(high: int, what: str | None = None) -> Reading:
+    """A count: a whole number from 0 to ``high`` (blank -> None)."""
+    return Reading(lambda v, *, typed=False, year=None: whole(v, 0, high, what=what, typed=typed), whole=(0, high))
+
+
+def between(low: float, high: float, what: str) -> Reading:
+    """A number from ``low`` to ``high``, decimals allowed (blank -> None)."""
+    return Reading(lambda v, *, typed=False, year=None: number(v, what=what, low=low, high=high, typed=typed),
+                   kind="float")
+
+
+RATING: Final = Reading(lambda v, *, typed=False, year=None: rating(v, typed=typed), whole=(0, MAX_RATING),
+                        zero_is_blank=True, kind="float")
+"""A player's rating before (rules 1.4)."""
+GAMES: Final = counts(MAX_GAMES)
+"""Rated games played before (rules 8)."""
+BIRTH_YEAR: Final = Reading(lambda v, *, typed=False, year=None: birth_year(v, year, typed=typed),
+                            whole=(FIRST_BIRTH_YEAR, None))
+"""A year of birth, no later than the period's year."""
+YES_NO: Final = Reading(lambda v, *, typed=False, year=None: yes_no(v, typed=typed), kind="bool")
+"""yes or no (rules 8)."""
+ROUND: Final = Reading(lambda v, *, typed=False, year=None: round_number(v, typed=typed), whole=(1, MAX_ROUND))
+COUNTED_RATING: Final = Reading(lambda v, *, typed=False, year=None: counted_rating(v, typed=typed),
+                                whole=(0, MAX_RATING), kind="float")
+
+
+def spelled(parse: Callable[[Any], Any]) -> Reading:
+    """A column of a few spellings (a category, a grade): each read by ``parse``."""
+    return Reading(lambda v, *, typed=False, year=None: parse(v), kind="text")
+
+
 # --------------------------------------------------------------------------- FESA grades and handicaps
 
 GRADE_NAMES: Final = tuple(g.grade for g in FESA_GRADES)
@@ -352,9 +415,6 @@ def handicap(value: Any) -> str | None:
 # --------------------------------------------------------------------------- headers
 
 
-_KNOWN_COLUMNS: Final = frozenset(PLAYER_COLUMNS + GAME_COLUMNS + HISTORY_COLUMNS + tuple(PLAYER_ALIASES))
-
-
 def column_key(name: Any) -> str:
     """A header cell as a column name: lower case, spaces and hyphens as ``_`` ("Birth Year" is
     ``birth_year``), a trailing ``:`` or ``?`` dropped; '' for a blank or unreadable cell."""
@@ -379,14 +439,15 @@ def header(cells: Sequence[Any], required: Sequence[str], aliases: Mapping[str, 
     return columns, [name for name in required if name not in columns]
 
 
-def duplicate_columns(cells: Sequence[Any]) -> list[str]:
-    """A column of the data contract given twice ("rating" in columns 3 and 7): which one is meant
+def duplicate_columns(cells: Sequence[Any], known: Iterable[str]) -> list[str]:
+    """A column read (one of ``known``) given twice ("rating" in columns 3 and 7): which one is meant
     is not for a program to guess. One message per repeated column."""
     seen: dict[str, int] = {}
     out = []
+    wanted = set(known)
     for j, name in enumerate(cells, start=1):
         key = column_key(name)
-        if key not in _KNOWN_COLUMNS:
+        if key not in wanted:
             continue
         if key in seen:
             out.append(f"the column '{key}' is given twice (columns {seen[key]} and {j}): keep one")

@@ -44,7 +44,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
-from xl_elo.model import Column, Event, Player, Results
+from xl_elo import schema
+from xl_elo.model import (  # noqa: F401 (the facts are declared through the contract)
+    GAMES_NEEDED,
+    UNKNOWN_GAMES,
+    Column,
+    Event,
+    Fact,
+    Player,
+    Results,
+    birth_year_fact,
+    fact,
+    facts,
+    games_fact,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,14 +163,67 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
 }
 
 
+# --------------------------------------------------------------------------- spreadsheet functions
+
+
+@dataclass(frozen=True)
+class SheetArg:
+    """An argument of a system's own spreadsheet function."""
+
+    name: str
+    doc: tuple[str, str]
+    """Its help, in English and in French."""
+    reading: Callable[[Any], Any] | None = None
+    """How a cell is read (a :mod:`xl_elo.schema` parser; ValueProblem names what was expected)."""
+    range: bool = False
+    """A range is taken cell by cell (the answer has its shape)."""
+    optional: bool = False
+    default: Any = None
+    zero_is_blank: bool = False
+    """An empty cell that a spreadsheet passes as 0 is blank (a rating)."""
+
+
+#: The two ranges an expected-score function takes (a system's own, as FIDE_EXPECTED).
+RATINGS_ARGS: tuple[SheetArg, SheetArg] = (
+    SheetArg("rating", ("The player's rating: a cell or a range.",
+                        "Le classement du joueur : une cellule ou une plage."), schema.rating, range=True,
+             zero_is_blank=True),
+    SheetArg("opponent_rating", ("The opponent's rating: a cell or a range of the same size.",
+                                 "Le classement de l'adversaire : une cellule ou une plage de même taille."),
+             schema.rating, range=True, zero_is_blank=True),
+)
+
+
+@dataclass(frozen=True)
+class SheetFunction:
+    """A spreadsheet function a system offers beside the common ones (``FIDE_EXPECTED``, ``DWZ_E``):
+    plain Python on plain values, one call per cell of its range arguments (or one numpy call,
+    ``vectorised``), given to Excel (xlwings) and LibreOffice Calc (the extension) by the front end."""
+
+    name: str
+    compute: Callable[..., Any]
+    args: tuple[SheetArg, ...]
+    doc: tuple[str, str]
+    """What it computes, in English and French, citing the rules by section."""
+    category: str
+    vectorised: Callable[..., Any] | None = None
+    refused: str | None = None
+    """When ``compute`` raises ValueError: the arguments the message names (``argument grade``)."""
+    row: bool = False
+    """The answer is a row of values (not one value per cell)."""
+
+
 # --------------------------------------------------------------------------- options
 
 
 def option(default: Any, doc: str, *, choices: Sequence[Any] = (), source: str = "",
-           flag: str | None = None) -> Any:
-    """A field of a federation's ``Options``, with what the command line and the docs show."""
+           flag: str | None = None, switch: Any = None) -> Any:
+    """A field of a federation's ``Options``, with what the command line and the docs show.
+
+    ``switch``: in ``xl-elo calc``, the option's flag takes no value and sets this one (FQE's
+    ``--match`` is ``match="yes"``)."""
     return field(default=default, metadata={"help": doc, "choices": tuple(choices), "source": source,
-                                            "flag": flag})
+                                            "flag": flag, "switch": switch})
 
 
 def options_of(cls: type, options: Any = None, **overrides: Any) -> Any:

@@ -41,19 +41,21 @@ program would list him at 1) the list keeps him as a new player (rating 0, no ga
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from xl_elo import limits, schema
+from xl_elo.federations.fesa import Player as FesaPlayer
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, decode_text, peek
-from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, Results, check_event
+from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, Results
 
+#: The system that rates these files (their own federation's).
+SYSTEM = "fesa"
 ENCODING = "latin-1"
 #: The program's handicap codes -> the data contract's (``M`` is the program's other name for sente).
 HANDICAPS = {"S": "S", "M": "S", "L": "L", "B": "B", "R": "R", "RL": "RL", "2P": "2p", "4P": "4p", "5P": "5p",
@@ -500,7 +502,7 @@ def _result(value: Any) -> float:
     return schema.played_result(value)
 
 
-def player_of(s: Struct, source: str, problems: list[Problem]) -> tuple[Player, list[HistoryGame]]:
+def player_of(s: Struct, source: str, problems: list[Problem]) -> tuple[FesaPlayer, list[HistoryGame]]:
     """A PLAYER of the list as the players (and history) rows of rules 8."""
     pid = player_id(s.get("LAST-NAME", ""), s.get("FIRST-NAME", ""))
     before = len(problems)
@@ -553,9 +555,9 @@ def player_of(s: Struct, source: str, problems: list[Problem]) -> tuple[Player, 
         else:
             problems.append(LineProblem(source, s.line, ":MP-COUNT", f"{pid}: {write_form(mp)} is not (:MP n)"))
     if len(problems) > before:
-        return Player(pid, pid, row=s.line), []
-    return Player(pid, pid, rating=rating, games=games, bonus_count=bonus or 0, grade=grade, nsr_grade=nsr,
-                  lb_run=lb_run, mp_run=mp_run, mp_reached=reached, row=s.line), history
+        return FesaPlayer(pid, pid, row=s.line), []
+    return FesaPlayer(pid, pid, rating=rating, games=games, bonus_count=bonus or 0, grade=grade, nsr_grade=nsr,
+                      lb_run=lb_run, mp_run=mp_run, mp_reached=reached, row=s.line), history
 
 
 # --------------------------------------------------------------------------- reading
@@ -572,12 +574,11 @@ class FesaFiles:
     promotions: list[tuple[str, str, str, int, str, int]]
 
 
-def read_fesa_files(paths: Sequence[Path], module: Any, args: argparse.Namespace) -> ReadFiles:
-    """The tournament of turnering.txt with its players' records from the rating list (and new players)."""
-    from xl_elo.federations import get
-
-    module = module or get("fesa")
-    if module.CODE != "fesa":
+def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+                    output: str | Path | None = None) -> ReadFiles:
+    """The tournament of turnering.txt with its players' records from the rating list (and new players);
+    ``output``: where the results go (FESA's list is the default but for a CSV, JSON, workbook or text name)."""
+    if module.CODE != SYSTEM:
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
                                   f"FESA's tournament file is rated by FESA's rules: use -f fesa, not "
                                   f"{module.CODE.upper()}")])
@@ -587,9 +588,8 @@ def read_fesa_files(paths: Sequence[Path], module: Any, args: argparse.Namespace
         next((p for p, k in kinds.items() if k is None), paths[0])
     lists = [p for p, k in kinds.items() if k == "list"]
     news = [p for p, k in kinds.items() if k == "new"]
-    given = getattr(args, "rating_list", None)
-    if given:
-        lists.append(Path(given))
+    if rating_list:
+        lists.append(Path(rating_list))
     if not news and (tour_path.parent / NEW_PLAYERS).is_file():
         news.append(tour_path.parent / NEW_PLAYERS)
     if len(lists) != 1:
@@ -628,14 +628,13 @@ def read_fesa_files(paths: Sequence[Path], module: Any, args: argparse.Namespace
                                                                   "not in the rating list"))
     if problems:
         raise InputError(problems)
-    check_event(event, players_source=lists[0].name, games_source=tour_path.name, history_source=lists[0].name)
     read = FesaFiles(tour, table, matched, prior, promotions)
     inputs = list(dict.fromkeys(str(p) for p in [*paths, *lists, *news]))
-    out = getattr(args, "output", None)
     default = None
-    if out and Path(out).suffix.lower() not in (".csv", ".json", ".xlsx", ".txt"):
+    if output and Path(output).suffix.lower() not in (".csv", ".json", ".xlsx", ".txt"):
         default = "fesa"
-    return ReadFiles(module, event, inputs, {"fesa": lambda results: write_list(read, results)}, default, warnings)
+    return ReadFiles(module, event, inputs, {"fesa": lambda results: write_list(read, results)}, default, warnings,
+                     (lists[0].name, tour_path.name, lists[0].name))
 
 
 def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str, problems: list[Problem]
@@ -669,7 +668,7 @@ def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str,
             problems.append(LineProblem(src, e.line, None, f"{e.id!r} played on {last}, not before this tournament "
                                                            f"({tour.date}): is the rating list the one after it?"))
         p, h = player_of(s, list_name, problems)
-        players.append(Player(**{**_fields(p), "row": e.line}))
+        players.append(replace(p, row=e.line))
         history += h
         matched[e.id] = s
         prior[e.id] = len(h)
@@ -716,10 +715,6 @@ def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str,
                 games.append(Game(e.id, o.id, schema.result(spelling[res]), r, code, row=e.line))
     event = Event(tuple(players), tuple(games), tuple(history), tour.date or None, tour.name)
     return event, matched, prior
-
-
-def _fields(p: Player) -> dict[str, Any]:
-    return {f: getattr(p, f) for f in p.__dataclass_fields__ if f != "row"}
 
 
 # --------------------------------------------------------------------------- writing
@@ -806,3 +801,9 @@ def _homes(homes: Any, origin: str, date: str) -> Any:
         copy.slots["LIST"], copy.slots["LAST"] = Char(origin), date
         out.insert(0, copy)
     return out
+
+
+def read(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+         output: str | Path | None = None, **_: Any) -> ReadFiles:
+    """FESA's files for :mod:`xl_elo.load` (:func:`read_fesa_files`; a period is FESA's tournament date)."""
+    return read_fesa_files(paths, module, rating_list=rating_list, output=output)

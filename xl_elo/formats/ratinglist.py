@@ -24,14 +24,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem
-from xl_elo.model import Event, InputError, Player, Problem, period_year
+from xl_elo.model import InputError, Problem
 
 #: Header words of the columns read, in the TXT lists.
 RATING_WORDS = ("SRTNG", "RTNG")
@@ -254,90 +254,12 @@ def _xml_tag(field: str) -> str:
     return {v: k for k, v in _XML_FIELDS.items()}.get(field, field)
 
 
-# --------------------------------------------------------------------------- using it
+# --------------------------------------------------------------------------- who reads it
 
 
-def apply(entries: dict[str, ListEntry], players: list[Player], module: Any, year: int | None,
-          source: str, *, own: str = "the report") -> tuple[list[Player], list[str]]:
-    """``players`` with the list's rating, birth year, 2400 flag and K (as the facts that give it)."""
-    from xl_elo.federations import fide
+def not_for(module: Any) -> str:
+    """Why a system that reads no such list refuses one."""
+    from xl_elo.federations import registry
 
-    warnings: list[str] = []
-    out: list[Player] = []
-    missing: list[str] = []
-    differ: list[str] = []
-    for p in players:
-        e = entries.get(p.id)
-        if e is None:
-            if not p.id.startswith("#") and "#" not in p.id:
-                missing.append(p.id)
-            out.append(p)
-            continue
-        if p.rating is not None and e.rating != p.rating:
-            differ.append(f"{p.id} {_name(p)}: {p.rating:g} in {own}, {_r(e.rating)} in the list")
-        rating = e.rating
-        birth = e.birth_year if e.birth_year is not None else p.birth_year
-        ever = bool(p.ever_2400) or e.k == 10 or (rating is not None and rating >= fide.K10_RATING)
-        games: int | None = p.games if rating is not None else 0
-        if rating is not None and e.k is not None:
-            age = (year - birth) if (year is not None and birth is not None) else None
-            k_of = functools.partial(_k_of, rating, age)
-
-            if e.k not in K_VALUES:
-                warnings.append(f"{p.id} {_name(p)}: K {e.k} in the list is not one of 10, 20, 40: K from the rules "
-                                f"({k_of(games, ever)})")
-            else:
-                if e.k == 20 and k_of(games, ever) == 10 and rating < fide.K10_RATING:
-                    ever = False  # the list knows better than a title
-                if e.k == 40 and k_of(games, ever) != 40:
-                    games = 0
-                elif e.k != 40 and k_of(games, ever) == 40 and games is not None \
-                        and games < fide.NEW_PLAYER_GAMES:
-                    games = None
-                if k_of(games, ever) != e.k:
-                    warnings.append(f"{p.id} {_name(p)}: K {e.k} in the list, but the rules give {k_of(games, ever)} "
-                                    f"(born {birth}, rated {rating:g}): the rules' K is used")
-        out.append(replace(p, rating=rating, birth_year=birth, ever_2400=ever, games=games))  # type: ignore[arg-type]
-    if differ:
-        warnings.append(f"{len(differ)} rating(s) differ from {source}, whose ratings are used: "
-                        + "; ".join(differ[:10]) + (f"; and {len(differ) - 10} more" if len(differ) > 10 else ""))
-    if missing:
-        warnings.append(f"{len(missing)} FIDE id(s) not found in {source} (their own values are used): "
-                        + ", ".join(missing[:20]) + (f" and {len(missing) - 20} more" if len(missing) > 20 else ""))
-    return out, warnings
-
-
-def _k_of(rating: float, age: int | None, games: int | None, ever_2400: bool) -> int:
-    from xl_elo.federations import fide
-
-    return int(fide.k_factor(rating, games, age, ever_2400))
-
-
-def _name(p: Player) -> str:
-    return f"({p.name})" if p.name else ""
-
-
-def _r(rating: float | None) -> str:
-    return "unrated" if rating is None else f"{rating:g}"
-
-
-def _fide_only(module: Any, path: str | Path) -> None:
-    if module.CODE != "fide":
-        raise InputError([Problem(Path(path).name, None, None,
-                                  f"FIDE's rating list gives FIDE ratings and K: use it with -f fide, not "
-                                  f"{module.CODE.upper()}")])
-
-
-def apply_file(path: str | Path, players: list[Player], module: Any, year: int | None, *,
-               own: str = "the report") -> tuple[list[Player], list[str]]:
-    """Read FIDE's list at ``path`` for ``players`` and apply it (:func:`apply`)."""
-    _fide_only(module, path)
-    entries = read_list(path, [p.id for p in players], year)
-    return apply(entries, players, module, year, Path(path).name, own=own)
-
-
-def apply_to_event(path: str | Path, event: Event, module: Any) -> tuple[Event, list[str]]:
-    """The event of a players table whose ids are FIDE ids, with the list applied."""
-    players, warnings = apply_file(path, list(event.players), module, period_year(event.period),
-                                   own="the players table")
-    return replace(event, players=tuple(players)), warnings
+    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if getattr(m, "from_rating_list", None))
+    return f"FIDE's rating list gives FIDE ratings and K: use it with {able}, not {module.CODE.upper()}"

@@ -6,7 +6,7 @@ round (opponent's number and result), his score, his rating before and after and
 
 from __future__ import annotations
 
-from xl_elo.formats.csvfiles import format_cell
+from xl_elo.formats.writers import format_cell
 from xl_elo.model import Event, Results
 
 _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}

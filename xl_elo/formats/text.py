@@ -29,6 +29,8 @@ class ReadFiles:
     default_format: str | None = None
     warnings: list[str] = field(default_factory=list)
     """What the user should know about how the files were read (shown as warnings)."""
+    sources: tuple[str, str, str] = ("players", "games", "history")
+    """How messages name the files that held the players, the games and the history."""
 
 
 @dataclass(frozen=True, slots=True)

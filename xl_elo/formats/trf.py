@@ -42,20 +42,21 @@ Decisions where TRF is silent:
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, Text, decode_text, peek
-from xl_elo.model import Event, Game, InputError, Player, Problem, Results, check_event
+from xl_elo.model import Entrant, Event, Game, InputError, Player, Problem, Results, facts
 
 SUFFIXES = (".trf", ".trfx", ".trf16", ".trf26")
+#: The system a report is rated by when none is named: FIDE's, whose format it is.
+SYSTEM = "fide"
 
 #: 1-based, inclusive column spans of the 001 fields (TRF-16).
 COLUMNS = {
@@ -77,8 +78,6 @@ AGREE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", 
 #: Points of each code under the usual scoring (for the warning on the points column).
 POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "W": 1.0, "D": 0.5, "L": 0.0,
           "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0, " ": 0.0}
-#: Titles that require a rating of 2400 at some time (GM 2500, IM 2400), TRF-16 and TRF-06 spellings.
-TITLES_2400 = frozenset({"GM", "IM", "G", "M"})
 MAX_BLOCKS = schema.MAX_ROUND
 #: Problems reported for one report; past them, one line says how many more (a file that is no report).
 MAX_PROBLEMS = 200
@@ -456,21 +455,23 @@ def file_month(tf: TrfFile) -> tuple[str | None, str, str | None]:
 # --------------------------------------------------------------------------- the event
 
 
-def _federation(module: Any) -> Any:
-    if module is not None:
-        return module
-    from xl_elo.federations import get
-
-    return get("fide")
+def read(paths: Sequence[Path], module: Any, **given: Any) -> ReadFiles:
+    """The reports for :mod:`xl_elo.load` (:func:`read_trf_files`)."""
+    return read_trf_files(paths, module, **given)
 
 
-def read_trf_files(paths: Sequence[Path], module: Any, args: argparse.Namespace) -> ReadFiles:
-    """The event of one or several TRF reports (one period), every problem of every file at once."""
-    module = _federation(module)
-    if module.CODE == "fesa":
+def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+                   period: str | None = None, one_report: bool = False, output: str | Path | None = None
+                   ) -> ReadFiles:
+    """The event of one or several TRF reports (one period), every problem of every file at once.
+
+    ``rating_list``: a rating list the system reads (FIDE's), for what a report does not say;
+    ``one_report``: the report is to be written back, so it must be one; ``output``: where the
+    results go (a ``.trf`` name writes the report back by default)."""
+    if getattr(module, "GAME", "chess") != "chess":
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
-                                  "a TRF report is a chess tournament's: FESA tournaments are rated from FESA's own "
-                                  "files (turnering.txt with --rating-list) or from CSV tables")])
+                                  f"a TRF report is a chess tournament's: {module.CODE.upper()} {module.UNIT}s are "
+                                  f"rated{_own_files(module)}")])
     problems: list[Problem] = []
     warnings: list[str] = []
     reports: list[TrfFile] = []
@@ -486,39 +487,74 @@ def read_trf_files(paths: Sequence[Path], module: Any, args: argparse.Namespace)
         problems += tf.problems
         warnings += tf.warnings
         reports.append(tf)
-    list_path = getattr(args, "rating_list", None)
-    if getattr(args, "format", None) == "trf" and len(paths) > 1:
+    if one_report and len(paths) > 1:
         problems.append(Problem(", ".join(names), None, None, "--format trf writes one report back: give one TRF "
                                                               "file (or leave out --format trf)"))
-    period = _period(reports, module, getattr(args, "period", None), problems, warnings)
+    period = _period(reports, module, period, problems, warnings)
     year = int(period[:4]) if period else None
-    players, by_file = _players(reports, year, problems, several=len(paths) > 1)
+    entrants, by_file = _players(reports, year, problems, several=len(paths) > 1)
     games = _games(reports, by_file, problems, warnings)
     if problems:
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     inputs = [str(p) for p in paths]
-    if list_path:
+    players = players_of(module, entrants, warnings, listed=rating_list is not None)
+    if rating_list is not None:
         from xl_elo.formats import ratinglist
 
-        players, list_warnings = ratinglist.apply_file(list_path, players, module, year)
-        players = [replace(p, games=0) if p.rating is None and p.games is None else p for p in players]
+        apply = getattr(module, "from_rating_list", None)
+        if apply is None:
+            raise InputError([Problem(Path(rating_list).name, None, None, ratinglist.not_for(module))])
+        entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
+        players, list_warnings = apply(players, entries, year, Path(rating_list).name)
         warnings += list_warnings
-        inputs.append(str(list_path))
-    else:
-        players = _unknown_counts(players, module, warnings)
+        inputs.append(str(rating_list))
     title = " + ".join(tf.title for tf in reports if tf.title) or ", ".join(names)
     event = Event(tuple(players), tuple(games), (), period, title[:200])
     source = ", ".join(names)
-    check_event(event, players_source=source, games_source=source)
     writers: dict[str, Any] = {}
     default = None
     if len(reports) == 1:
         report = reports[0]
         writers["trf"] = lambda results: write_back(report, results)
-        out = getattr(args, "output", None)
-        if out and Path(out).suffix.lower() in SUFFIXES:
+        if output and Path(output).suffix.lower() in SUFFIXES:
             default = "trf"
-    return ReadFiles(module, event, inputs, writers, default, warnings)
+    return ReadFiles(module, event, inputs, writers, default, warnings, (source, source, "history"))
+
+
+def _own_files(module: Any) -> str:
+    own = getattr(module, "OWN_FILES", "")
+    return f" from {own} or from CSV tables" if own else " from CSV tables"
+
+
+def _reported(report: str | Callable[[Entrant], Any]) -> Callable[[Entrant], Any]:
+    """How a fact is read from a report's player: a field of it by name, or a function of it."""
+    if isinstance(report, str):
+        return lambda e: getattr(e, report)
+    return report
+
+
+def _rated_or_not(rated: Any, unrated: Any) -> Callable[[Entrant], Any]:
+    return lambda e: rated if e.rating is not None else unrated
+
+
+def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnings: list[str], *,
+               listed: bool = False) -> list[Player]:
+    """The players of a report as the system's ``Player``: each fact from the report where the system
+    reads it there, else as the system says a report that does not give it counts (with its
+    warning), or left for the rating list (``listed``)."""
+    declared = facts(module.Player)
+    rated = any(e.rating is not None for _, e, _ in entrants)
+    values: dict[str, Callable[[Entrant], Any]] = {}
+    for f in declared:
+        if f.report is not None:
+            values[f.name] = _reported(f.report)
+        elif f.unreported is not None:
+            value, note = f.unreported
+            values[f.name] = _rated_or_not(None if listed else value, f.default)  # listed: the rating list says it
+            if rated and note and not listed:
+                warnings.append(note)
+    return [module.Player(pid, e.name, e.rating, row=line, **{name: get(e) for name, get in values.items()})
+            for pid, e, line in entrants]
 
 
 def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
@@ -570,9 +606,10 @@ def _period(reports: list[TrfFile], module: Any, given: str | None, problems: li
 
 
 def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], *,
-             several: bool) -> tuple[list[Player], list[dict[int, str]]]:
-    """The players of every report, one per FIDE id; each report's start rank -> player id."""
-    players: list[Player] = []
+             several: bool) -> tuple[list[tuple[str, Entrant, int]], list[dict[int, str]]]:
+    """The players of every report, one per FIDE id (id, what the report says of him, line); each
+    report's start rank -> player id."""
+    players: list[tuple[str, Entrant, int]] = []
     where: dict[str, tuple[TrfFile, TrfPlayer]] = {}
     by_file: list[dict[int, str]] = []
     for tf in reports:
@@ -608,7 +645,7 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
                                                 f"{other.birth_year} on {at}"))
                 continue
             where[pid] = (tf, p)
-            players.append(Player(pid, p.name, p.rating, None, birth, p.title in TITLES_2400, row=p.line))  # type: ignore[arg-type]
+            players.append((pid, Entrant(p.name, p.rating, p.fide_id, p.title, birth), p.line))
     return players, by_file
 
 
@@ -681,30 +718,6 @@ def _game(tf: TrfFile, p: TrfPlayer, b: Block, other: TrfPlayer, ob: Block, ids:
         spelling = {"1": "1", "0": "0", "=": "0.5", "+": "+", "-": "-", "W": "1", "D": "0.5", "L": "0",
                     " ": ""}[b.code]
     return Game(ids[p.rank], ids[other.rank], schema.result(spelling), rnd, rated=b.code not in SHORT, row=p.line)
-
-
-def _unknown_counts(players: list[Player], module: Any, warnings: list[str]) -> list[Player]:
-    """Rated players' game counts when no rating list says them (see the module's decisions)."""
-    rated = [p for p in players if p.rating is not None]
-    if not rated:
-        return players
-    code = module.CODE
-    if code == "fqe":
-        from xl_elo.federations import fqe
-
-        permanent = fqe.PROVISIONAL_GAMES + 1
-        warnings.append(f"a TRF report does not say how many games each player has played: every rated player "
-                        f"counts as permanent ({permanent} games before the event), so games_after counts from "
-                        f"{permanent}; rate from CSV files with the games column for provisional players")
-        return [replace(p, games=permanent) if p.rating is not None else replace(p, games=0) for p in players]
-    if code in ("fide", "fse"):
-        new = 30 if code == "fide" else 20
-        how = ("give FIDE's rating list (--rating-list) for each player's own K" if code == "fide" else
-               "rate from CSV files with the games column for new players")
-        warnings.append(f"a TRF report does not say how many rated games each player has played: every rated "
-                        f"player counts as not new ({new} games or more), so K comes from the rating, the age"
-                        f"{' and the titles' if code == 'fide' else ''}; {how}")
-    return [p if p.rating is not None else replace(p, games=0) for p in players]
 
 
 # --------------------------------------------------------------------------- writing back

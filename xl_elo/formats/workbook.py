@@ -18,15 +18,16 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
-from xl_elo.formats.csvfiles import parse_games_rows, parse_history_rows, parse_players_rows
-from xl_elo.model import Event, InputError, Problem, Results, check_event, period_year
+from xl_elo.formats.reader import GAME_COLUMNS, HISTORY_COLUMNS, Sources, Table, Tables, player_aliases, read
+from xl_elo.model import Event, InputError, Problem, Results, facts
 
 #: Results compared to this relative tolerance where the column is not exact (rules 8).
 TOLERANCE = 1e-6
@@ -360,13 +361,13 @@ class Formula(str):
     """A cell that holds a formula (told apart from text that merely starts with '=')."""
 
 
-def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str) -> list[Problem]:
+def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str, known: Iterable[str]) -> list[Problem]:
     """Formulas, dates and Excel error values typed into input cells (blanked after reporting)."""
     import datetime as dt
 
     problems = []
-    known = {*schema.PLAYER_COLUMNS, *schema.GAME_COLUMNS, *schema.HISTORY_COLUMNS, *schema.PLAYER_ALIASES}
-    inputs = {j for j, h in enumerate(head) if isinstance(h, str) and h.strip().lower() in known}
+    wanted = set(known)
+    inputs = {j for j, h in enumerate(head) if isinstance(h, str) and h.strip().lower() in wanted}
     for r, row in enumerate(rows, start=2):
         for j, v in enumerate(row):
             if j not in inputs:  # the template's problem column, a user's own notes: not read
@@ -382,6 +383,15 @@ def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str) -> list[Pr
                                                            "format the column as text or number)"))
                 row[j] = None
     return problems
+
+
+def input_columns(module: Any, sheet: str) -> tuple[str, ...]:
+    """The columns of an input sheet a system reads (its players' facts; FESA's handicaps; the history)."""
+    if sheet == "players":
+        return ("id", "name", "rating", *(f.name for f in facts(module.Player)), *player_aliases(module.Player))
+    if sheet == "games":
+        return tuple(c for c in GAME_COLUMNS if c != "handicap" or getattr(module, "HANDICAPS", False))
+    return HISTORY_COLUMNS
 
 
 def _merged(path: Path, sheets: dict[str, str], name: str) -> list[Problem]:
@@ -441,7 +451,8 @@ class FilledWorkbook:
     """What a filled template holds."""
 
     federation: str
-    event: Event
+    tables: Tables
+    """The event as read and checked."""
     computed: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The workbook's own results rows, keyed by id (empty when never calculated)."""
     computed_rows: dict[str, int] = field(default_factory=dict)
@@ -453,6 +464,11 @@ class FilledWorkbook:
     """Things worth knowing that do not stop the rating (sheets the template does not have)."""
     source: str = ""
     """The workbook's name, as messages show it."""
+
+    @cached_property
+    def event(self) -> Event:
+        """The event's records."""
+        return self.tables.event()
 
 
 #: The sheets the templates have (any other is reported, not read).
@@ -489,41 +505,38 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
                                what="the period (instructions sheet, Period)")
     except schema.ValueProblem as exc:
         problems.append(Problem(f"{name}, sheet instructions", None, "Period", str(exc)))
-    year = period_year(period)
-    parts: dict[str, list[Any]] = {"history": []}
+    found: dict[str, Table] = {}
+    early: dict[str, list[Problem]] = {}
     for sheet in needed:
-        parsers: dict[str, Callable[..., list[Any]]] = {
-            "players": parse_players_rows, "games": parse_games_rows, "history": parse_history_rows}
-        parser = parsers[sheet]
         source = f"{name}, sheet {sheet}"
         head, rows = _rows(wb[sheet], source)
-        problems += _scan_inputs(head, rows, source)
+        early[sheet] = _scan_inputs(head, rows, source, input_columns(module, sheet))
         last = _capacity(wb, sheet)
         if last is not None and len(rows) + 1 > last:
             beyond = [r for r, row in enumerate(rows, start=2) if r > last and any(
                 v is not None and not (isinstance(v, str) and not v.strip()) for v in row)]
             if beyond:
-                problems.append(Problem(source, beyond[0], None, f"data below row {last}: the template has room for "
-                                                                 f"{last - 1} rows (rows 2 to {last}); rate a bigger "
-                                                                 "event from CSV files with xl-elo rate"))
+                early[sheet].append(Problem(source, beyond[0], None,
+                                            f"data below row {last}: the template has room for {last - 1} rows "
+                                            f"(rows 2 to {last}); rate a bigger event from CSV files with xl-elo rate"))
                 rows = rows[: last - 1]
-        extra: dict[str, Any] = {"year": year} if sheet == "players" else {}
-        try:
-            parts[sheet] = parser(head, rows, source=source, typed=True, **extra)
-        except InputError as exc:
-            problems += exc.problems
-            parts[sheet] = list(exc.partial)
+        found[sheet] = Table.from_rows(source, head, rows, typed=True)
+    between: list[Problem] = []
     try:  # issue #19: a bad event name is named like any setting, never a traceback
         event_name = schema.text(_setting(wb, "event_name")) or ""
     except schema.ValueProblem as exc:
-        problems.append(Problem(f"{name}, sheet instructions", None, "event_name", str(exc)))
+        between.append(Problem(f"{name}, sheet instructions", None, "event_name", str(exc)))
         event_name = ""
-    event = Event(tuple(parts["players"]), tuple(parts["games"]), tuple(parts["history"]), period, event_name)
+    tables: Tables | None = None
     try:
-        check_event(event, players_source=f"{name}, sheet players", games_source=f"{name}, sheet games",
-                    history_source=f"{name}, sheet history")
+        tables = read(module.Player, found["players"], found["games"], found.get("history"), period=period,
+                      name=event_name, handicaps=bool(getattr(module, "HANDICAPS", False)),
+                      sources=Sources(f"{name}, sheet players", f"{name}, sheet games", f"{name}, sheet history"),
+                      problems=problems, before=early, between=between)
     except InputError as exc:
-        problems += exc.problems
+        problems = list(exc.problems)
+    else:
+        problems = []
     options: dict[str, Any] = {}
     from dataclasses import fields
 
@@ -540,7 +553,7 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
                                     f"{schema.shown(value)} is not one of {', '.join(map(str, choices))}"))
             continue
         options[f.name] = text if choices else value
-    if problems:
+    if problems or tables is None:
         raise InputError(problems)
     extra_sheets = [s for s in wb.sheetnames if s not in TEMPLATE_SHEETS]
     warnings = [f"{name}: sheet(s) {', '.join(extra_sheets)} are not part of the template and were not read"] \
@@ -550,7 +563,7 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
     computed, computed_rows = _computed_results(values, [c.name for c in module.COLUMNS], name)
     calculated = bool(computed)
     values.close()
-    return FilledWorkbook(federation, event, computed, computed_rows, calculated, options, warnings, name)
+    return FilledWorkbook(federation, tables, computed, computed_rows, calculated, options, warnings, name)
 
 
 def _computed_results(wb: Any, columns: Sequence[str], name: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
@@ -690,15 +703,16 @@ def fill_template(template: str | os.PathLike[str], event: Event, target: str | 
     template fills in a moment. The results sheet's print area is set to the event's rows, so
     it prints on as many pages as the event needs, in Excel and LibreOffice alike.
     """
-    players = [[_cell(getattr(p, c)) if hasattr(p, c) else None for c in schema.PLAYER_COLUMNS] for p in event.players]
+    columns = ["id", "name", "rating", *(f.name for f in (facts(type(event.players[0])) if event.players else ()))]
+    players = [[_cell(getattr(p, c)) for c in columns] for p in event.players]
     games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no"]
              for g in event.games]
     history = [[h.id, h.opponent_rating, h.result] for h in event.history]
     settings = {"period": event.period, "event_name": event.name,
                 **{f"opt_{k}": v for k, v in (options or {}).items()}}
     return write_cells(template, target, {
-        "players": (list(schema.PLAYER_COLUMNS), players), "games": (list(schema.GAME_COLUMNS), games),
-        "history": (list(schema.HISTORY_COLUMNS), history)}, settings, print_rows=len(event.players))
+        "players": (columns, players), "games": (list(GAME_COLUMNS), games),
+        "history": (list(HISTORY_COLUMNS), history)}, settings, print_rows=len(event.players))
 
 
 def write_cells(template: str | os.PathLike[str], target: str | os.PathLike[str],

@@ -1,29 +1,33 @@
 """``xl-elo calc``: one player's event or period, game by game, as FIDE's online calculator shows it.
 
 The games are typed as one string (``"2210 1, 2050 0.5, 1900 0"``): each game is the opponent's
-rating (``unrated`` or ``-`` for an unrated opponent) and the result, for FESA also a handicap
-code and ``gives`` when the player gave it. The federation's ``calculate`` (the contract) does
-the work; this module reads the words and prints the table.
+rating (``unrated`` or ``-`` for an unrated opponent) and the result, for a system with handicap
+games (FESA) also a handicap code and ``gives`` when the player gave it. The player's facts come
+from the flags his system declares (:attr:`xl_elo.model.Fact.calc`: ``--rated-games``,
+``--birth-year`` ...); the system's ``calculate`` (the contract) does the work; this module reads
+the words and prints the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, TextIO
 
 from xl_elo import schema
+from xl_elo.federations import registry
 from xl_elo.federations.contract import Calculation, OpponentGame
-from xl_elo.model import InputError, Player, Problem
+from xl_elo.model import Fact, InputError, Problem, facts
 
 
-def parse_games(text: str, federation: str | None = None) -> list[OpponentGame]:
+def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
     """``"2210 1, 2050 0.5, unrated 0"`` -> games; every bad game named at once (InputError).
 
-    With ``federation``, what it does not rate is refused: a handicap except for FESA (rules
-    6.7), an unrated opponent for FESA (an opponent counts with his rating after the
-    tournament, rules 6.6: give it)."""
+    With the system's ``module``, what it does not rate is refused: a handicap where it has
+    none (its ``HANDICAPS``), an unrated opponent where it counts every opponent with a rating
+    (its ``UNRATED_OPPONENTS`` says why)."""
     games: list[OpponentGame] = []
     problems: list[Problem] = []
     parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
@@ -41,12 +45,12 @@ def parse_games(text: str, federation: str | None = None) -> list[OpponentGame]:
             if res.score is None or not res.rated:
                 raise schema.ValueProblem(f"{words[1]!r} is not a played game's result (forfeits and byes never count)")
             handicap = schema.handicap(words[2]) if len(words) > 2 else None
-            if handicap is not None and federation not in (None, "fesa"):
-                raise schema.ValueProblem(f"{words[2]!r}: handicaps are FESA's (shogi); {federation.upper()} "
-                                          "games have none")
-            if opp is None and federation == "fesa":
-                raise schema.ValueProblem("FESA counts every opponent with his rating after the tournament "
-                                          "(rules 6.6): give it, a new player's as his performance")
+            if handicap is not None and module is not None and not getattr(module, "HANDICAPS", False):
+                raise schema.ValueProblem(f"{words[2]!r}: handicaps are {_handicap_systems()}; "
+                                          f"{module.CODE.upper()} games have none")
+            refusal = getattr(module, "UNRATED_OPPONENTS", None) if module is not None else None
+            if opp is None and refusal is not None:
+                raise schema.ValueProblem(f"{refusal}: give it, a new player's as his performance")
             gives = len(words) > 3 and words[3].lower() in ("gives", "giver", "g", "give")
             if len(words) > 3 and not gives and words[3].lower() not in ("receives", "receiver", "r"):
                 raise schema.ValueProblem(f"{words[3]!r} is not 'gives' or 'receives'")
@@ -59,8 +63,71 @@ def parse_games(text: str, federation: str | None = None) -> list[OpponentGame]:
     return games
 
 
-def player_of(args: argparse.Namespace) -> Player:
-    """The player the flags describe."""
+def _handicap_systems() -> str:
+    """Who plays handicap games, as a message says it (``FESA's (shogi)``)."""
+    return ", ".join(f"{m.CODE.upper()}'s ({getattr(m, 'GAME', 'chess')})" for m in registry().values()
+                     if getattr(m, "HANDICAPS", False))
+
+
+# --------------------------------------------------------------------------- the flags
+
+
+def fact_flags() -> Iterator[tuple[str, Fact, list[Any]]]:
+    """Every flag a system's facts declare, once: (flag, the first fact that declares it, every system using it)."""
+    seen: dict[str, tuple[Fact, list[Any]]] = {}
+    for module in registry().values():
+        for f in facts(module.Player):
+            if f.calc is not None:
+                seen.setdefault(f.calc, (f, []))[1].append(module)
+    for flag, (f, modules) in seen.items():
+        yield flag, f, modules
+
+
+def dest(flag: str) -> str:
+    """Where argparse keeps a fact's flag."""
+    return "fact_" + flag.lstrip("-").replace("-", "_")
+
+
+def add_fact_flags(parser: argparse.ArgumentParser) -> None:
+    """The calc flags of every system's facts, each with what it means for each system that uses it."""
+    for flag, f, modules in fact_flags():
+        uses = "; ".join(f"{m.CODE.upper()}: {g.calc_help or g.doc}" for m in modules for g in facts(m.Player)
+                         if g.calc == flag)
+        if f.switch is not None:
+            parser.add_argument(flag, dest=dest(flag), action="store_true", help=uses)
+        else:
+            parser.add_argument(flag, dest=dest(flag), type=_reading(f, flag), help=uses,
+                                metavar=flag.lstrip("-").replace("-", "_").upper())
+
+
+def _reading(f: Fact, flag: str) -> Any:
+    """A flag's value read as its fact's cells are (a usage error names what was expected)."""
+
+    year_bound = f.reading.whole is not None and f.reading.whole[1] is None
+
+    def parse(text: str) -> Any:
+        try:  # a year of birth is checked against the period's year once the period is known
+            value = f.reading(text, year=9999 if year_bound else None)
+        except schema.ValueProblem as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"a blank value for {flag}")
+        return value
+
+    return parse
+
+
+def coefficient_systems(coefficient: str = "k") -> list[Any]:
+    """The systems whose rules have this coefficient (K; DWZ's E), which calc may be given."""
+    return [m for m in registry().values()
+            if getattr(m, "k_factor", None) is not None and getattr(m, "COEFFICIENT", "k") == coefficient]
+
+
+# --------------------------------------------------------------------------- one player
+
+
+def player_of(args: argparse.Namespace, module: Any) -> Any:
+    """The player the flags describe, as the system's ``Player``."""
     problems: list[Problem] = []
     rating = None
     text = (args.rating or "").strip()
@@ -71,45 +138,34 @@ def player_of(args: argparse.Namespace) -> Player:
             problems.append(Problem("--rating", None, None, str(exc)))
     elif not text:
         problems.append(Problem("--rating", None, None, "the rating is missing (give one, or 'unrated')"))
-    games = args.rated_games
-    if games is None:
-        games = 0 if rating is None else 1000  # a rated player of unknown history: not new, permanent
-    elif not 0 <= games <= schema.MAX_GAMES:
-        problems.append(Problem("--rated-games", None, None, f"{games} is out of range (0 .. {schema.MAX_GAMES:,})"))
-    if getattr(args, "k", None) is not None and not 1 <= args.k <= 100:
-        problems.append(Problem("--k", None, None, f"{args.k} is not a K-factor (a whole number from 1 to 100)"))
-    if args.bonus_count is not None and not 0 <= args.bonus_count <= schema.MAX_BONUS_COUNT:
-        problems.append(Problem("--bonus-count", None, None, f"{args.bonus_count} is out of range (0 .. 100)"))
     if problems:
         raise InputError(problems)
-    try:
-        nsr = schema.grade(args.nsr_grade, allow_pro=True) if args.nsr_grade else None
-    except schema.ValueProblem as exc:
-        raise InputError([Problem("--nsr-grade", None, None, str(exc))]) from None
-    return Player("player", rating=rating, games=games, birth_year=args.birth_year, ever_2400=bool(args.ever_2400),
-                  category="junior" if args.junior else None, bonus_count=args.bonus_count or 0, nsr_grade=nsr)
+    values: dict[str, Any] = {}
+    for f in facts(module.Player):
+        given = getattr(args, dest(f.calc), None) if f.calc is not None else None
+        if f.switch is not None:
+            given = f.switch if given else None
+        values[f.name] = f.blank_for(rating is not None) if given is None else given
+    return module.Player("player", rating=rating, **values)
 
 
-def run_calc(args: argparse.Namespace, options: Any, out: TextIO) -> int:
+def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -> int:
     """Calculate and print one player's change (``xl-elo calc``)."""
-    from xl_elo.federations import get
-
-    module = get(args.federation)
-    _check_flags(module.CODE, args)
-    games = parse_games(args.games, module.CODE)
-    player = player_of(args)
+    _check_flags(module, args)
+    games = parse_games(args.games, module)
+    player = player_of(args, module)
     period = args.period
     try:
         period = schema.period(period, required=False) or dt.date.today().strftime("%Y-%m")
     except schema.ValueProblem as exc:
         raise InputError([Problem("--period", None, None, str(exc))]) from None
-    if player.birth_year is not None:
-        try:
-            schema.birth_year(player.birth_year, int(period[:4]))
-        except schema.ValueProblem as exc:
-            raise InputError([Problem("--birth-year", None, None, str(exc))]) from None
-    if getattr(args, "match", False) and module.CODE == "fqe":
-        options = replace(options, match="yes")
+    for f in facts(module.Player):  # a value bounded by the period's year (a year of birth)
+        value = getattr(player, f.name)
+        if value is not None and f.reading.whole is not None and f.reading.whole[1] is None:
+            try:
+                f.reading(value, year=int(period[:4]))
+            except schema.ValueProblem as exc:
+                raise InputError([Problem(f.calc or f.name, None, None, str(exc))]) from None
     if args.performance:
         rated = [g for g in games if g.rating is not None]
         value = module.performance([g.rating for g in rated], [g.score for g in rated], player.rating,
@@ -127,26 +183,19 @@ def run_calc(args: argparse.Namespace, options: Any, out: TextIO) -> int:
     return 0
 
 
-#: The calculator's flags that only some federations use (flag -> (attribute, federations)).
-_ONLY: dict[str, tuple[str, tuple[str, ...]]] = {
-    "--ever-2400": ("ever_2400", ("fide",)),
-    "--birth-year": ("birth_year", ("fide", "fse")),
-    "--junior": ("junior", ("ffe",)),
-    "--nsr-grade": ("nsr_grade", ("fesa",)),
-    "--bonus-count": ("bonus_count", ("fesa",)),
-    "--match": ("match", ("fqe",)),
-    "--k": ("k", ("fide", "fse", "fqe", "fesa")),
-}
-
-
-def _check_flags(code: str, args: argparse.Namespace) -> None:
-    """A flag the federation's rules do not use is refused rather than silently ignored."""
+def _check_flags(module: Any, args: argparse.Namespace) -> None:
+    """A flag the system's rules do not use is refused rather than silently ignored."""
     problems = []
-    for flag, (attr, codes) in _ONLY.items():
-        value = getattr(args, attr, None)
-        if value not in (None, False) and code not in codes:
-            who = ", ".join(c.upper() for c in codes)
-            problems.append(Problem(flag, None, None, f"is for {who} only: {code.upper()}'s rules do not use it"))
+    mine = {f.calc for f in facts(module.Player)}
+    for flag, _, modules in fact_flags():
+        value = getattr(args, dest(flag), None)
+        if value not in (None, False) and flag not in mine:
+            who = ", ".join(m.CODE.upper() for m in modules)
+            problems.append(Problem(flag, None, None,
+                                    f"is for {who} only: {module.CODE.upper()}'s rules do not use it"))
+    if getattr(args, "k", None) is not None and module not in coefficient_systems():
+        who = ", ".join(m.CODE.upper() for m in coefficient_systems())
+        problems.append(Problem("--k", None, None, f"is for {who} only: {module.CODE.upper()}'s rules do not use it"))
     if problems:
         raise InputError(problems)
 

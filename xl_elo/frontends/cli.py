@@ -19,6 +19,7 @@ from xl_elo import __version__
 from xl_elo.federations import codes, get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
+from xl_elo.frontends.calc import add_fact_flags
 from xl_elo.model import InputError, Results
 
 EXIT_OK = 0
@@ -33,8 +34,9 @@ class UsageError(Exception):
     """A usage problem: exit status 2."""
 
 
-def _option_flags() -> dict[str, tuple[list[str], dict[str, Any]]]:
-    """Every federation's options as command-line flags: dest -> (flags, argparse keywords)."""
+def _option_flags(switches: bool = False) -> dict[str, tuple[list[str], dict[str, Any]]]:
+    """Every system's options as command-line flags: dest -> (flags, argparse keywords). With
+    ``switches`` (calc), an option that declares a ``switch`` is a flag without a value that sets it."""
     out: dict[str, tuple[list[str], dict[str, Any]]] = {}
     for code, module in registry().items():
         for f in fields(module.Options):
@@ -43,12 +45,19 @@ def _option_flags() -> dict[str, tuple[list[str], dict[str, Any]]]:
             if f.metadata.get("flag") and f.metadata["flag"] not in flags:
                 flags.append(f.metadata["flag"])
             choices = f.metadata.get("choices") or None
+            switch = f.metadata.get("switch") if switches else None
             help_ = (f"{code.upper()}: {f.metadata.get('help', '')} "
                      f"(default {f.default}; {f.metadata.get('source', '')})")
-            if dest in out:  # the same option in two federations: one flag, both named in its help
+            if switch is not None:
+                help_ = f"{code.upper()}: {f.name.replace('_', ' ')} {switch} ({f.metadata.get('source', '')})"
+            if dest in out:  # the same option in two systems: one flag, both named in its help
                 out[dest][1]["help"] += f"; {help_}"
                 continue
-            out[dest] = (flags, {"dest": dest, "default": None, "choices": choices, "help": help_})
+            if switch is not None:
+                out[dest] = (flags[:1], {"dest": dest, "action": "store_const", "const": switch, "default": None,
+                                         "help": help_})
+            else:
+                out[dest] = (flags, {"dest": dest, "default": None, "choices": choices, "help": help_})
     return out
 
 
@@ -116,22 +125,14 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rating", help="the player's rating before (blank or 'unrated' for an unrated player)")
     c.add_argument("--games", required=True,
                    help="the games: 'opponent result' separated by commas, e.g. \"2210 1, 2050 0.5, 1900 0\"; "
-                        "an unrated opponent as 'unrated 1'; FESA handicaps as '1700 1 B gives' or '1700 0 B'")
+                        "an unrated opponent as 'unrated 1'; handicaps as '1700 1 B gives' or '1700 0 B'")
     c.add_argument("--k", type=_whole_option(1, 100, "a K-factor from 1 to 100"),
                    help="a known K, instead of the facts that decide it")
-    c.add_argument("--rated-games", type=_whole_option(0, 100_000, "a whole number from 0 to 100000"),
-                   help="rated games before (FIDE, FSE: decides K; FQE: provisional or permanent; default: not new)")
-    c.add_argument("--birth-year", type=int, help="FIDE, FSE: the year of birth (with --period)")
-    c.add_argument("--period", help="FIDE, FSE: the period YYYY-MM (for the age; default: this month)")
-    c.add_argument("--ever-2400", action="store_true", help="FIDE: the rating has reached 2400 once")
-    c.add_argument("--junior", action="store_true", help="FFE: a junior (8 games replace the rating)")
-    c.add_argument("--bonus-count", type=int, help="FESA: activity bonuses already used (0 .. 100; default 0)")
-    c.add_argument("--nsr-grade", help="FESA: a new player's recognised prior grade (e.g. '2 dan')")
+    c.add_argument("--period", help="the period YYYY-MM (ages count in its year; default: this month)")
+    add_fact_flags(c)
     c.add_argument("--performance", action="store_true", help="print only the performance rating")
-    c.add_argument("--match", action="store_true", help="FQE: a match of two players (rises capped at 50)")
-    for flags, kwargs in _option_flags().values():
-        if kwargs["dest"] != "opt_match":
-            c.add_argument(*flags, **kwargs)
+    for flags, kwargs in _option_flags(switches=True).values():
+        c.add_argument(*flags, **kwargs)
 
     w = sub.add_parser("workbooks", help="build the template workbooks",
                        description="Write the template workbooks (one per federation, native formulas, no macro) "
@@ -196,7 +197,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         if args.command == "calc":
             from xl_elo.frontends.calc import run_calc
 
-            return run_calc(args, _options(get(args.federation), args), out)
+            module = _federation(args.federation)
+            return run_calc(args, module, _options(module, args), out)
         if args.command == "tables":
             return _tables(args, out)
         if args.command == "workbooks":
@@ -332,7 +334,8 @@ _OTHER_FORMATS = {".ods": "OpenDocument spreadsheets (.ods)", ".xls": "old Excel
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from xl_elo.formats.csvfiles import read_event
+    from xl_elo.formats.files import check_output
+    from xl_elo.load import load, takes_history
 
     workbooks = [p for p in args.inputs if Path(p).suffix.lower() in WORKBOOK_SUFFIXES]
     others = [p for p in args.inputs if p not in workbooks]
@@ -343,51 +346,52 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError("--rating-list goes with TRF reports, FESA's files or a players CSV, not a workbook")
         return _rate_workbook(args, Path(workbooks[0]), out, err)
     if others:
-        from xl_elo.load import read_files
-
         if args.players or args.games or args.history:
             raise UsageError("give the files of one kind: a TRF report or FESA's files, or CSV files with "
                              "--players and --games")
         module = _federation(args.federation) if args.federation else None
-        read = read_files(others, module, args)
-        for warning in read.warnings:
-            print(f"xl-elo: warning: {warning}", file=err)
-        return _rate_and_write(read.module, read.event, args, out, err, read.inputs, writers=read.writers,
-                               default_format=read.default_format)
+        loaded = load(module, files=others, rating_list=args.rating_list, period=args.period,
+                      one_report=args.format in WRITTEN_BACK, output=args.output)
+        return _rate_and_write(loaded, args, out, err)
     missing = [f"--{n}" for n in ("federation", "players", "games") if not getattr(args, n)]
     if missing:
         raise UsageError(f"rate needs {', '.join(missing)} (or a filled workbook: xl-elo rate filled.xlsx)")
     module = _federation(args.federation)
-    if args.history and module.CODE != "fesa":
-        raise UsageError("--history is for FESA tournaments only")
-    if args.history_output and module.CODE != "fesa":
-        raise UsageError("--history-output is for FESA tournaments only")
+    for flag in ("history", "history_output"):
+        if getattr(args, flag) and not takes_history(module):
+            raise UsageError(f"--{flag.replace('_', '-')} is for {_history_systems()} only")
     options = _options(module, args)
-    inputs = [x for x in (args.players, args.games, args.history) if x]
-    fmt = _format(args, out)
-    if fmt == "csv" and not args.history and not args.rating_list and _fast_lane(module, options, args, out, err):
-        return EXIT_OK
-    event = read_event(args.players, args.games, args.history, period=args.period)
-    if args.rating_list:  # FIDE's list by id (the players' ids are FIDE ids)
-        from xl_elo.formats.ratinglist import apply_to_event
-
-        event, notes = apply_to_event(args.rating_list, event, module)
-        inputs.append(args.rating_list)
-        for note in notes:
-            print(f"xl-elo: warning: {note}", file=err)
-    return _rate_and_write(module, event, args, out, err, inputs, options)
+    inputs = [x for x in (args.players, args.games, args.history, args.rating_list) if x]
+    if args.output:  # refused before any work: never over an input
+        check_output(args.output, inputs)
+    loaded = load(module, players=args.players, games=args.games, history=args.history, rating_list=args.rating_list,
+                  period=args.period)
+    return _rate_and_write(loaded, args, out, err, options)
 
 
-def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: TextIO, err: TextIO,
-                    inputs: Sequence[str], options: Any = None, writers: dict[str, Any] | None = None,
-                    default_format: str | None = None) -> int:
-    from xl_elo.formats.csvfiles import history_csv, write_results, write_text_atomic
+def _history_systems() -> str:
+    """The systems that take a history table, as a usage message names them (``FESA tournaments``)."""
+    from xl_elo.load import takes_history
+
+    return ", ".join(f"{m.CODE.upper()} {m.UNIT}s" for m in registry().values() if takes_history(m))
+
+
+#: Formats that write back a file that was read (a TRF report, FESA's rating list): their writers come with it.
+WRITTEN_BACK = ("trf", "fesa")
+
+
+def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: TextIO, options: Any = None) -> int:
     from xl_elo.formats.files import check_output, same_file
+    from xl_elo.formats.writers import history_csv, results_csv, write_results, write_text_atomic
+    from xl_elo.load import takes_history
 
-    writers = writers or {}
+    module, writers, inputs = loaded.module, loaded.writers, loaded.inputs
+    for warning in loaded.warnings:
+        print(f"xl-elo: warning: {warning}", file=err)
     options = options if options is not None else _options(module, args)
+    default_format = loaded.default_format
     fmt = args.format or (default_format if args.output and default_format else _format(args, out))
-    if fmt in ("trf", "fesa") and fmt not in writers:
+    if fmt in WRITTEN_BACK and fmt not in writers:
         raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
     history_output = _history_output(module, args)
     if args.output:  # refused before any work: never over an input
@@ -402,7 +406,7 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
                 raise
             raise OutputError(f"{exc} [the next tournament's history goes beside --output, as {history_output}: "
                               "name another file with --history-output]") from None
-    results = module.rate(event, options)
+    results = loaded.rate(options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
     if fmt in writers:
@@ -424,17 +428,21 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
             from xl_elo.formats.workbook import write_results_workbook
 
             write_results_workbook(results, args.output, inputs=inputs)
+        elif fmt == "csv":
+            write_text_atomic(args.output, results_csv(results), inputs=inputs)
         else:
-            _write(results, event, fmt, args.output, inputs)
-        if history_output and (results.history or module.CODE == "fesa"):
+            _write(results, loaded, fmt, args.output, inputs)
+        if history_output and (results.history or takes_history(module)):
             write_text_atomic(history_output, history_csv(results.history), inputs=[*inputs, args.output])
         return EXIT_OK
     if fmt == "report":
         from xl_elo.formats.report import report
 
-        out.write(report(results, event) + "\n")
+        out.write(report(results, loaded.event) + "\n")
     elif fmt == "xlsx":
         raise UsageError("--format xlsx needs --output FILE.xlsx")
+    elif fmt == "csv":
+        out.write(results_csv(results).decode("utf-8"))
     else:
         write_results(results, out, fmt)
     if args.history_output:
@@ -443,41 +451,14 @@ def _rate_and_write(module: Any, event: Any, args: argparse.Namespace, out: Text
 
 
 def _history_output(module: Any, args: argparse.Namespace) -> str | None:
-    """Where FESA's next history goes: --history-output, or NAME_history.csv beside --output."""
+    """Where the next history goes (FESA): --history-output, or NAME_history.csv beside --output."""
+    from xl_elo.load import takes_history
+
     if args.history_output:
         return str(args.history_output)
-    if args.output and module.CODE == "fesa":
+    if args.output and takes_history(module):
         return str(Path(args.output).with_name(Path(args.output).stem + "_history.csv"))
     return None
-
-
-def _fast_lane(module: Any, options: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> bool:
-    """CSV in, CSV out for a federation with ``rate_arrays``: the columnar reader and writer.
-
-    Returns False, having written nothing, when the files need the cell-by-cell reader
-    (anything unusual, and every error, is reported by that reader).
-    """
-    from xl_elo.formats import columnar
-    from xl_elo.formats.csvfiles import write_text_atomic
-    from xl_elo.formats.files import check_output
-
-    if not hasattr(module, "rate_arrays"):
-        return False
-    inputs = [args.players, args.games]
-    if args.output:
-        check_output(args.output, inputs)
-    try:
-        results = columnar.rate_files(module.CODE, args.players, args.games, args.period, options)
-    except columnar.NotSimple:
-        return False
-    for warning in results.warnings:
-        print(f"xl-elo: warning: {warning}", file=err)
-    data = columnar.results_csv(results)
-    if args.output:
-        write_text_atomic(args.output, data, inputs=inputs)
-    else:
-        out.write(data.decode("utf-8"))
-    return True
 
 
 def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: TextIO) -> int:
@@ -485,9 +466,10 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
     import tempfile
     import warnings
 
-    from xl_elo.formats.csvfiles import history_csv, write_results, write_text_atomic
     from xl_elo.formats.files import check_output, input_path, same_file
     from xl_elo.formats.workbook import compare, explain, read_workbook, write_rated
+    from xl_elo.formats.writers import history_csv, write_results, write_text_atomic
+    from xl_elo.load import Loaded, takes_history
 
     input_path(source)
     ignored = [f"--{k.replace('_', '-')}" for k in ("period", "history") if getattr(args, k, None)]
@@ -517,13 +499,13 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
         # FESA's next history: in the workbook written, else in a CSV file (given, or beside --output)
         history_output = _history_output(module, args) if fmt != "xlsx" or args.history_output else None
-        if args.history_output and module.CODE != "fesa":
-            raise UsageError("--history-output is for FESA tournaments only")
+        if args.history_output and not takes_history(module):
+            raise UsageError(f"--history-output is for {_history_systems()} only")
         if history_output:
             if args.output and same_file(history_output, args.output):
                 raise UsageError(f"--output and the history output both name {history_output}: give two files")
             check_output(history_output, [source])
-        results = module.rate(filled.event, _workbook_options(module, filled.options, source.name))
+        results = Loaded(module, filled.tables).rate(_workbook_options(module, filled.options, source.name))
         differences = compare(filled, results) if filled.calculated else []
         status = EXIT_OK
         if not filled.calculated:
@@ -575,13 +557,14 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _write(results: Results, event: object, fmt: str, path: str, inputs: Sequence[str]) -> None:
-    from xl_elo.formats.csvfiles import write_results, write_text_atomic
+def _write(results: Results, loaded: Any, fmt: str, path: str, inputs: Sequence[str]) -> None:
+    """Results written to a file as ``fmt`` (the crosstable report needs the event's records)."""
+    from xl_elo.formats.writers import write_results, write_text_atomic
 
     if fmt == "report":
         from xl_elo.formats.report import report
 
-        write_text_atomic(path, report(results, event) + "\n", inputs=inputs)  # type: ignore[arg-type]
+        write_text_atomic(path, report(results, loaded.event) + "\n", inputs=inputs)
     else:
         write_results(results, path, fmt, inputs=inputs)
 
@@ -610,7 +593,7 @@ def _tables(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Sequence[bool] | None = None) -> str:
-    from xl_elo.formats.csvfiles import format_cell
+    from xl_elo.formats.writers import format_cell
 
     cells = [[format_cell(v) for v in row] for row in rows]
     widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(columns)]
@@ -639,7 +622,7 @@ def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
     from xl_elo import schema
     from xl_elo.federations.ffe import convert
-    from xl_elo.formats.csvfiles import format_cell
+    from xl_elo.formats.writers import format_cell
 
     for value in args.values:
         try:

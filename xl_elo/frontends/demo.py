@@ -12,17 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from xl_elo.federations import registry
-from xl_elo.formats.csvfiles import history_csv, results_table, write_results, write_text_atomic
-from xl_elo.load import Example, example_event, examples
+from xl_elo.formats.writers import history_csv, results_table, write_results, write_text_atomic
+from xl_elo.load import Example, example, example_event, examples
 
 
 def run_demo(output_dir: Path, out: TextIO) -> int:
     """Rate every example, print it, write its results (and FESA history) to ``output_dir``."""
     output_dir.mkdir(parents=True, exist_ok=True)
     for ex in examples():
-        event = example_event(ex.federation)
-        results = registry()[ex.federation].rate(event)
+        results = example(ex.federation).rate()
         out.write(f"\n{ex.title}\n\n")
         out.write(results_table(results, ex.columns) + "\n")
         target = output_dir / f"{ex.folder}_results.csv"

@@ -1,12 +1,15 @@
 """The spreadsheet functions: one definition for Excel (xlwings) and LibreOffice Calc (the extension).
 
-:data:`FUNCTIONS` lists every function with its arguments and their help; each is a plain
-Python function that takes what a spreadsheet passes (a number, a text, or a range as a list
-of rows; a blank cell as None, ``""`` or 0) and answers with a value or a list of rows of
-the same shape. ``udfs/xl_elo_udfs.py`` gives them to xlwings, ``xl_elo.frontends.addin`` (the extension) to
-LibreOffice. No rating rule lives here: every function converts its cells through
-:mod:`xl_elo.schema` (so the functions accept and refuse what the readers accept and
-refuse) and calls a federation's contract functions (:mod:`xl_elo.federations.contract`).
+:func:`spreadsheet_functions` (also :data:`FUNCTIONS`) lists every function with its arguments
+and their help: the common ones defined here (``ELO_EXPECTED``, ``ELO_K``, ``ELO_CHANGE``,
+``ELO_PERFORMANCE``, ``ELO_RATE``), whose help names the systems from their declarations, and
+each registered system's own (its ``FUNCTIONS``: ``FIDE_EXPECTED``, ``FFE_DP``, ...). Each is a
+plain Python function that takes what a spreadsheet passes (a number, a text, or a range as a
+list of rows; a blank cell as None, ``""`` or 0) and answers with a value or a list of rows of
+the same shape. ``udfs/xl_elo_udfs.py`` gives them to xlwings, ``xl_elo.frontends.addin`` (the
+extension) to LibreOffice. No rating rule lives here: every function converts its cells through
+:mod:`xl_elo.schema` (so the functions accept and refuse what the readers accept and refuse)
+and calls a system's contract functions (:mod:`xl_elo.federations.contract`).
 
 The functions on single games and players run in plain Python, so they also work in
 LibreOffice's own Python, which has no numpy on Windows and macOS; with numpy installed a
@@ -15,6 +18,7 @@ range is computed as one array. ``ELO_RATE`` rates a whole event and needs numpy
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,25 +27,36 @@ from typing import Any
 from xl_elo import schema
 from xl_elo.compat import np
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import OpponentGame
-from xl_elo.model import InputError, Player
+from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, SheetFunction
+from xl_elo.model import InputError, facts
 
 Range = Any
+Words = str | Callable[[], str]
 
 
 class ArgumentError(ValueError):
     """A bad argument: the message names it and says why."""
 
 
+def _said(words: Words) -> str:
+    return words() if callable(words) else words
+
+
 @dataclass(frozen=True)
 class Arg:
-    """One argument of a spreadsheet function."""
+    """One argument of a spreadsheet function; its help may be made from the systems' declarations."""
 
     name: str
-    doc: str
+    words: Words
     range: bool = False
     """True when a whole range may be given (the function answers with its shape)."""
     optional: bool = False
+    french: Words = ""
+    """Its help in French (the function wizard's; "" when :mod:`.addin.french` has it)."""
+
+    @property
+    def doc(self) -> str:
+        return _said(self.words)
 
 
 @dataclass(frozen=True)
@@ -52,21 +67,49 @@ class Function:
     function: Callable[..., Any]
     args: tuple[Arg, ...]
     category: str
+    words: Words | None = None
+    """Its description, when not its docstring's first paragraph."""
+    french: Words = ""
+    """Its description in French ("" when :mod:`.addin.french` has it)."""
 
     @property
     def description(self) -> str:
+        if self.words is not None:
+            return _said(self.words)
         return (self.function.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
 
 
-FUNCTIONS: list[Function] = []
+#: The common functions, in the order the spreadsheets list them (the systems' own come before ELO_RATE).
+_COMMON: list[Function] = []
 
 
-def spreadsheet(category: str, *args: Arg) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a function in :data:`FUNCTIONS` (its name is the Python name in upper case)."""
+def spreadsheet(category: str, *args: Arg, words: Words | None = None,
+                french: Words = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a common function (its name is the Python name in upper case)."""
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        FUNCTIONS.append(Function(fn.__name__.upper(), fn, tuple(args), category))
+        _COMMON.append(Function(fn.__name__.upper(), fn, tuple(args), category, words, french))
         return fn
     return register
+
+
+_CACHE: dict[tuple[str, ...], list[Function]] = {}
+
+
+def spreadsheet_functions() -> list[Function]:
+    """Every spreadsheet function: the common ones, each registered system's own (its ``FUNCTIONS``)
+    in the registry's order, then ``ELO_RATE``."""
+    key = tuple(m.__name__ for m in registry().values())
+    if key not in _CACHE:
+        declared = [_declared(spec) for m in registry().values() for spec in getattr(m, "FUNCTIONS", ())]
+        last = [f for f in _COMMON if f.category == "events"]
+        _CACHE[key] = [f for f in _COMMON if f not in last] + declared + last
+    return _CACHE[key]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "FUNCTIONS":
+        return spreadsheet_functions()
+    raise AttributeError(name)
 
 
 # --------------------------------------------------------------------------- cells and ranges
@@ -269,8 +312,7 @@ def _games(opponent_ratings: Range, results: Range) -> list[tuple[float, float]]
 # --------------------------------------------------------------------------- expected scores
 
 
-_RATING = "The player's rating: a cell or a range."
-_OPPONENT = "The opponent's rating: a cell or a range of the same size."
+_RATING, _OPPONENT = (a.doc for a in RATINGS_ARGS)
 
 
 def _pairwise(rating: Range, opponent_rating: Range, fn: Callable[[float, float], float],
@@ -281,7 +323,9 @@ def _pairwise(rating: Range, opponent_rating: Range, fn: Callable[[float, float]
     return _shape(_elementwise(fn, vectorised, r, o), scalar and scalar_o)
 
 
-@spreadsheet("expected scores", Arg("rating", _RATING, True), Arg("opponent_rating", _OPPONENT, True))
+@spreadsheet("expected scores", Arg("rating", _RATING[0], True, french=_RATING[1]),
+             Arg("opponent_rating", _OPPONENT[0], True, french=_OPPONENT[1]),
+             french="Score attendu logistique 1 / (1 + 10^((adversaire - classement) / 400)) (règles xl-elo 1.2).")
 def elo_expected(rating: Range, opponent_rating: Range) -> Any:
     """Logistic expected score 1 / (1 + 10^((opponent - rating) / 400)) (xl-elo rules 1.2)."""
     from xl_elo.core import expected_score, logistic
@@ -289,42 +333,41 @@ def elo_expected(rating: Range, opponent_rating: Range) -> Any:
     return _pairwise(rating, opponent_rating, logistic, expected_score)
 
 
-@spreadsheet("expected scores", Arg("rating", _RATING, True), Arg("opponent_rating", _OPPONENT, True))
-def fide_expected(rating: Range, opponent_rating: Range) -> Any:
-    """FIDE expected score from FIDE's table, a difference over 400 counting 400 below 2650 (xl-elo rules 2.2)."""
-    fide = get("fide")
-    return _pairwise(rating, opponent_rating, fide.expected, fide.expected)
-
-
-@spreadsheet("expected scores", Arg("rating", _RATING, True), Arg("opponent_rating", _OPPONENT, True))
-def fqe_expected(rating: Range, opponent_rating: Range) -> Any:
-    """FQE expected score of a permanent player from the Quebec federation's table (xl-elo rules 4.2)."""
-    fqe = get("fqe")
-    return _pairwise(rating, opponent_rating, fqe.expected, fqe.expected)
-
-
-@spreadsheet("expected scores", Arg("difference", "Own rating minus the opponent's: a cell or a range "
-                                                  "(148 gives 0.70, -148 gives 0.30).", True))
-def fqe_table(difference: Range) -> Any:
-    """The FQE table of expected scores by rating difference (xl-elo rules 4.2)."""
-    fqe = get("fqe")
-    d, scalar = _numbers(difference, "difference", zero_is_blank=False,
-                         parse=lambda v: schema.number(v, what="a rating difference, from -3500 to 3500",
-                                                       low=-3500, high=3500))
-    return _shape([[math.nan if math.isnan(x) else fqe.table_hundredths(x) / 100 for x in row] for row in d], scalar)
-
-
 # --------------------------------------------------------------------------- K and changes
 
 
+def _systems(needs: str | None = None, last: str = "or", *, having: Callable[[Any], bool] | None = None) -> str:
+    """The systems a function takes, as its help names them (``FIDE, FSE, FQE, FFE or FESA``)."""
+    names = [m.CODE.upper() for m in registry().values()
+             if (needs is None or getattr(m, needs, None) is not None) and (having is None or having(m))]
+    return f"{', '.join(names[:-1])} {last} {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def _rules(needs: str | None = None) -> str:
+    """The rules sections of the systems a function takes (``2, 3, 4, 5, 6``)."""
+    return ", ".join(m.RULES for m in registry().values() if needs is None or getattr(m, needs, None) is not None)
+
+
+def _fact_words(argument: str, french: bool = False, fact: str | None = None) -> str:
+    """The help of ELO_CHANGE's (and ELO_K's) argument that gives a fact, from every system's declaration
+    (``fact``: only the facts of that name)."""
+    return " ".join(f.function_doc[int(french)] for m in registry().values() for f in facts(m.Player)
+                    if f.function == argument and f.function_doc[0] and fact in (None, f.name))
+
+
 @spreadsheet("ratings",
-             Arg("federation", "FIDE, FSE, FQE or FESA (the federations with a K-factor)."),
-             Arg("rating", "The rating (before the game for FESA): a cell or a range.", True),
-             Arg("games", "FIDE, FSE: rated games played before (blank: not a new player).", optional=True),
-             Arg("age", "FIDE, FSE: the player's age in the period's year (blank: adult).", optional=True),
-             Arg("ever_2400", "FIDE: yes once the published rating has reached 2400 (blank: no).", optional=True))
+             Arg("federation", lambda: f"{_systems('k_factor')} (the systems with a K-factor).",
+                 french=lambda: f"{_systems('k_factor', 'ou')} (les systèmes qui ont un coefficient K)."),
+             Arg("rating", "The rating: a cell or a range.", True, french="Le classement : une cellule ou une plage."),
+             Arg("games", lambda: _fact_words("games", fact="games"), optional=True,
+                 french=lambda: _fact_words("games", True, "games")),
+             Arg("age", lambda: _fact_words("age"), optional=True, french=lambda: _fact_words("age", True)),
+             Arg("ever_2400", lambda: _fact_words("ever_2400"), optional=True,
+                 french=lambda: _fact_words("ever_2400", True)),
+             words=lambda: f"The K-factor of {_systems('k_factor')} (xl-elo rules {_rules('k_factor')}).",
+             french=lambda: f"Le coefficient K de {_systems('k_factor', 'ou')} (règles xl-elo {_rules('k_factor')}).")
 def elo_k(federation: Range, rating: Range, games: Range = None, age: Range = None, ever_2400: Range = None) -> Any:
-    """The K-factor of FIDE (xl-elo rules 2.3), FSE (3.2), FQE (4.5) or FESA (6.2)."""
+    """The K-factor of a system with one, by its rules."""
     module = _federation(federation, needs="k_factor")
     r, scalar = _ratings(rating, "rating")
     g_rows, g_scalar = _numbers(games, "games", zero_is_blank=False,
@@ -350,62 +393,105 @@ def _blank_range(value: Range) -> bool:
     return all(_blank(v) for row in rows for v in row)
 
 
+#: The argument of ELO_CHANGE that gives a year of birth as an age, and the year it is counted in.
+AGE_ARGUMENT = "age"
+ONE_PLAYER_YEAR = 2000
+
+
+def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> Any:
+    """The player ELO_CHANGE describes, as the system's ``Player``: each fact from the argument that
+    gives it (its ``function``: ``games``, ``age``, ``ever_2400``), else as the system counts a
+    player of unknown history (rules 8)."""
+    values: dict[str, Any] = {}
+    for f in facts(module.Player):
+        value = None
+        cell = given.get(f.function) if f.function is not None else None
+        if f.function == AGE_ARGUMENT:  # an age in the period's year: a year of birth in 2000
+            age = _single(cell, f.function, lambda v: schema.whole(v, 0, 150, what="an age from 0 to 150"))
+            value = None if age is None else ONE_PLAYER_YEAR - age
+        elif cell is not None:
+            value = _single(cell, f.function or f.name, f.reading)
+        values[f.name] = f.blank_for(rating is not None) if value is None else value
+    return module.Player("player", rating=rating, **values)
+
+
 @spreadsheet("ratings",
-             Arg("federation", "FIDE, FSE, FQE, FFE or FESA."),
-             Arg("rating", "The player's rating before the period or event (one cell; blank or 0: unrated)."),
-             Arg("opponent_ratings", "The opponents' ratings, one per game (FESA: after the tournament, in round "
-                                     "order).", True),
+             Arg("federation", lambda: f"{_systems()}.", french=lambda: f"{_systems(last='ou')}."),
+             Arg("rating", "The player's rating before the period or event (one cell; blank or 0: unrated).",
+                 french="Le classement du joueur avant la période ou le tournoi (une cellule ; vide ou 0 : non "
+                        "classé)."),
+             Arg("opponent_ratings", lambda: "The opponents' ratings, one per game" + _opponents_words() + ".", True,
+                 french=lambda: "Les classements des adversaires, un par partie" + _opponents_words(True) + "."),
              Arg("results", "The results, one per game, same size as opponent_ratings: 1, 0.5, 0, 1-0, ½, W/D/L ...",
-                 True),
-             Arg("games", "FIDE, FSE, FQE: rated games before (blank: not new, permanent). FESA: activity bonuses "
-                          "already used (blank: 0).", optional=True),
-             Arg("age", "FIDE, FSE: the player's age in the period's year (blank: adult).", optional=True),
-             Arg("ever_2400", "FIDE: yes once the published rating has reached 2400 (blank: no).", optional=True),
-             Arg("k", "A known K-factor, instead of the facts that decide it (blank: from the rules).", optional=True))
+                 True, french="Les résultats, un par partie, même taille que opponent_ratings : 1, 0,5, 0, 1-0, ½, "
+                              "G/N/P ..."),
+             Arg("games", lambda: _fact_words("games"), optional=True, french=lambda: _fact_words("games", True)),
+             Arg("age", lambda: _fact_words("age"), optional=True, french=lambda: _fact_words("age", True)),
+             Arg("ever_2400", lambda: _fact_words("ever_2400"), optional=True,
+                 french=lambda: _fact_words("ever_2400", True)),
+             Arg("k", "A known K-factor, instead of the facts that decide it (blank: from the rules).", optional=True,
+                 french="Un coefficient K connu, au lieu des faits qui le décident (vide : selon les règles)."),
+             words=lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
+                           f"{_rules()}).",
+             french=lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
+                            f"d'un système (règles xl-elo {_rules()}).")
 def elo_change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, games: Range = None,
                age: Range = None, ever_2400: Range = None, k: Range = None) -> Any:
-    """One player's rating change over a period or event, by a federation's rules (xl-elo rules 2 to 6)."""
+    """One player's rating change over a period or event, by a system's rules."""
     module = _federation(federation)
     r = _single(rating, "rating", _rating_or_unrated)
     pairs = _games(opponent_ratings, results)
-    g = _single(games, "games", (lambda v: schema.whole(v, 0, schema.MAX_BONUS_COUNT, what="the activity bonuses "
-                                              f"already used, from 0 to {schema.MAX_BONUS_COUNT}"))
-                if module.CODE == "fesa" else (lambda v: schema.whole(v, 0, schema.MAX_GAMES)))
-    a = _single(age, "age", lambda v: schema.whole(v, 0, 150, what="an age from 0 to 150"))
+    player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400})
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
-    player = Player("player", rating=r, games=(1000 if g is None else g) if module.CODE != "fesa" else 1000,
-                    birth_year=None if a is None else 2000 - a,
-                    ever_2400=bool(_single(ever_2400, "ever_2400", schema.yes_no, False)),
-                    bonus_count=int(g or 0) if module.CODE == "fesa" else 0)
-    calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs], "2000-01",
-                            known_k)
+    calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
+                            f"{ONE_PLAYER_YEAR}-01", known_k)
     if calc.rating_after is None:
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({calc.status})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
     return _plain(float(calc.change) if calc.change is not None else float(calc.rating_after) - before)
 
 
+def _opponents_words(french: bool = False) -> str:
+    """What a system says of its opponents' ratings (FESA: after the tournament, in round order)."""
+    said = [w[int(french)] for m in registry().values() if (w := getattr(m, "OPPONENTS", None))]
+    return f" ({'; '.join(said)})" if said else ""
+
+
 # --------------------------------------------------------------------------- performance
 
 
+def _performance_words(french: bool = False) -> str:
+    ways = [f"{m.CODE} ({w[int(french)]})" if (w := getattr(m, "PERFORMANCE", None)) else m.CODE
+            for m in registry().values()]
+    return f"{', '.join(ways[:-1])} {'ou' if french else 'or'} {ways[-1]}"
+
+
+def _performance_rating_words(french: bool = False) -> str:
+    said = [w[int(french)] for m in registry().values() if (w := getattr(m, "PERFORMANCE_RATING", None))]
+    return " ".join(said) or ("Not used." if not french else "Non utilisé.")
+
+
 @spreadsheet("ratings",
-             Arg("method", "The federation whose performance rating: fesa (zero of g(x)), fqe (Cm + 400 (W - L) / n), "
-                           "ffe (Ea + D(P)), fide (Ra + dp) or fse."),
-             Arg("opponent_ratings", "The opponents' ratings, one per game.", True),
-             Arg("results", "The results, one per game, same size as opponent_ratings.", True),
-             Arg("rating", "FFE: the player's rating, to apply the 350-point compatibility window (blank or 0: none).",
-                 optional=True))
+             Arg("method", lambda: f"The system whose performance rating: {_performance_words()}.",
+                 french=lambda: f"Le système dont on veut la performance : {_performance_words(True)}."),
+             Arg("opponent_ratings", "The opponents' ratings, one per game.", True,
+                 french="Les classements des adversaires, un par partie."),
+             Arg("results", "The results, one per game, same size as opponent_ratings.", True,
+                 french="Les résultats, un par partie, même taille que opponent_ratings."),
+             Arg("rating", _performance_rating_words, optional=True, french=lambda: _performance_rating_words(True)),
+             words=lambda: f"A performance rating by a system's method (xl-elo rules {_rules('performance')}).",
+             french=lambda: f"Une performance selon la méthode d'un système (règles xl-elo {_rules('performance')}).")
 def elo_performance(method: Range, opponent_ratings: Range, results: Range, rating: Range = None) -> Any:
-    """A performance rating by a federation's method (xl-elo rules 2.6, 4.3, 5.3 - 5.5, 6.5)."""
+    """A performance rating by a system's method."""
     try:
         module = get(_text(method, "method") or "")
     except ValueError as exc:
         raise ArgumentError(f"argument method: {exc}") from None
     pairs = _games(opponent_ratings, results)
     if any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
-        if module.CODE == "fesa":
-            raise ArgumentError("argument opponent_ratings: FESA counts every opponent with his rating (xl-elo rules "
-                                "6.6); an unrated opponent (0) has none here")
+        refusal = getattr(module, "UNRATED_OPPONENTS", None)
+        if refusal is not None:
+            raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
         pairs = [(o, s) for o, s in pairs if not math.isnan(o)]
         if not pairs:
             raise ArgumentError("argument opponent_ratings: every opponent is unrated (0)")
@@ -417,84 +503,62 @@ def elo_performance(method: Range, opponent_ratings: Range, results: Range, rati
     return _plain(float(value))
 
 
-@spreadsheet("FFE",
-             Arg("p", "The percentage scored, from 0 to 1: a cell or a range.", True),
-             Arg("method", "normal (default: the normal quantile) or table (interpolation of the published table).",
-                 optional=True))
-def ffe_dp(p: Range, method: Range = "normal") -> Any:
-    """FFE D(P), bounded to +-470 (xl-elo rules 5.4)."""
-    ffe = get("ffe")
-    values, scalar = _numbers(p, "p", zero_is_blank=False,
-                              parse=lambda v: schema.number(v, what="a percentage between 0 and 1", low=0, high=1))
-    how = _text(method, "method", required=False) or "normal"
-    if how.lower() not in ("normal", "table"):
-        raise ArgumentError(f"argument method: {how!r} is not normal or table")
-    return _shape([[math.nan if math.isnan(x) else ffe.dp(x, how.lower()) for x in row] for row in values], scalar)
+# --------------------------------------------------------------------------- a system's own functions
 
 
-@spreadsheet("FFE", Arg("x", "A rating: a cell or a range.", True))
-def ffe_round(x: Range) -> Any:
-    """A rating rounded to the nearest ten, 5 going up, as the FFE publishes it (xl-elo rules 5.9)."""
-    from xl_elo.core import round_to_ten
+def _declared(spec: SheetFunction) -> Function:
+    """A system's own function (its ``FUNCTIONS``) as a spreadsheet function: a Python function with
+    the arguments' names (xlwings reads them), every cell read by its argument's reading."""
+    names = [a.name for a in spec.args]
+    params = ", ".join(a.name + ("=None" if a.optional else "") for a in spec.args)
+    scope: dict[str, Any] = {"_run": _run_declared, "_spec": spec}
+    exec(f"def {spec.name.lower()}({params}):\n    return _run(_spec, ({''.join(n + ', ' for n in names)}))",
+         scope)
+    fn = scope[spec.name.lower()]
+    fn.__doc__ = spec.doc[0]
+    fn.__module__ = __name__
+    args = tuple(Arg(a.name, a.doc[0], a.range, a.optional, a.doc[1]) for a in spec.args)
+    return Function(spec.name, fn, args, spec.category, spec.doc[0], spec.doc[1])
 
-    values, scalar = _numbers(x, "x", zero_is_blank=False,
-                              parse=lambda v: schema.number(v, what="a rating from 0 to 3500", low=0, high=3500))
-    return _shape([[math.nan if math.isnan(v) else round_to_ten(v) for v in row] for row in values], scalar)
 
-
-@spreadsheet("FFE",
-             Arg("value", "The rating to convert: a cell or a range.", True),
-             Arg("from_system", "elo, ingo, bridier, bcr or cs."),
-             Arg("to_system", "elo, ingo, bridier, bcr or cs."))
-def elo_convert(value: Range, from_system: Range, to_system: Range) -> Any:
-    """Convert between Elo, INGO, BRIDIER, BCR and CS with the FFE's formulas (xl-elo rules 5.11)."""
-    ffe = get("ffe")
-    values, scalar = _numbers(value, "value", zero_is_blank=False,
-                              parse=lambda v: schema.number(v, what="a rating to convert", low=-10_000, high=10_000))
-    a, b = _text(from_system, "from_system") or "", _text(to_system, "to_system") or ""
+def _run_declared(spec: SheetFunction, values: tuple[Any, ...]) -> Any:
+    """One call of a system's own function: its range arguments cell by cell (or one numpy call)."""
+    grids: dict[int, list[list[float]]] = {}
+    fixed: dict[int, Any] = {}
+    scalar = True
+    for j, (arg, value) in enumerate(zip(spec.args, values, strict=True)):
+        reading = arg.reading or (lambda v: v)
+        if arg.range:
+            grids[j], one = _numbers(value, arg.name, zero_is_blank=arg.zero_is_blank, parse=reading)
+            scalar = scalar and one
+            continue
+        fixed[j] = _single(value, arg.name, reading, arg.default)
+        if fixed[j] is None and not arg.optional:
+            raise ArgumentError(f"argument {arg.name} is required")
+    ranged = sorted(grids)
+    for a, b in itertools.pairwise(ranged):
+        grids[a], grids[b] = _pairs(grids[a], spec.args[a].name, grids[b], spec.args[b].name)
     try:
-        out = [[math.nan if math.isnan(v) else ffe.convert(v, a, b) for v in row] for row in values]
+        if not ranged:
+            out = spec.compute(*(fixed[j] for j in range(len(spec.args))))
+            return [[_plain(v) for v in out]] if spec.row else _plain(out)
+        shape = grids[ranged[0]]
+        if spec.vectorised is not None and np is not None and not fixed and len(ranged) == 2 and shape and shape[0]:
+            return _shape(_elementwise(spec.compute, spec.vectorised, grids[ranged[0]], grids[ranged[1]]), scalar)
+
+        def cell(i: int, k: int) -> Any:
+            args = [grids[j][i][k] if j in grids else fixed[j] for j in range(len(spec.args))]
+            if any(isinstance(x, float) and math.isnan(x) for x in (args[j] for j in ranged)):
+                return None
+            return spec.compute(*args)
+
+        return _shape([[cell(i, k) for k in range(len(row))] for i, row in enumerate(shape)], scalar)
+    except ArgumentError:
+        raise
     except ValueError as exc:
-        raise ArgumentError(f"arguments from_system/to_system: {exc}") from None
-    return _shape(out, scalar)
-
-
-# --------------------------------------------------------------------------- shogi grades
-
-
-@spreadsheet("FESA", Arg("rating", "A FESA rating: a cell or a range.", True))
-def shogi_grade(rating: Range) -> Any:
-    """The FESA grade whose LB to UB holds the rating, as text (6 kyu, 1 dan) (xl-elo rules 6.9)."""
-    from xl_elo.federations.fesa import grades
-
-    values, scalar = _numbers(rating, "rating", zero_is_blank=False, parse=schema.rating)
-    return _shape([[None if math.isnan(v) else grades.grade_of(v) for v in row] for row in values], scalar)
-
-
-@spreadsheet("FESA", Arg("grade", "A FESA grade, e.g. 3 kyu or 1 dan."))
-def shogi_grade_bounds(grade: Range) -> Any:
-    """A FESA grade's LB, MP, UB, #LB and #MP, as a row (xl-elo rules 6.9)."""
-    from xl_elo.federations.fesa import grades
-
-    try:
-        return [[None if v is None else _plain(v) for v in grades.bounds(_text(grade, "grade") or "")]]
-    except ValueError as exc:
-        raise ArgumentError(f"argument grade: {exc}") from None
-
-
-@spreadsheet("FESA",
-             Arg("rating", "The handicap giver's rating: a cell or a range.", True),
-             Arg("handicap", "S (sente), L (lance), B (bishop), R (rook), RL, 2p, 4p, 5p or 6p."))
-def shogi_handicap(rating: Range, handicap: Range) -> Any:
-    """The handicap effect in rating points for that giver's rating (xl-elo rules 6.7)."""
-    from xl_elo.federations.fesa import grades
-
-    values, scalar = _ratings(rating, "rating")
-    code = _single(handicap, "handicap", schema.handicap)
-    if code is None:
-        raise ArgumentError("argument handicap is required")
-    return _shape([[math.nan if math.isnan(v) else grades.handicap_effect(v, code) for v in row] for row in values],
-                  scalar)
+        if spec.refused is None:
+            raise
+        raise ArgumentError(f"{spec.refused}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- whole events
@@ -509,13 +573,28 @@ def _split(value: Range, name: str) -> tuple[list[Any], list[list[Any]]]:
     return clean[0], clean[1:]
 
 
+def _history_systems() -> str:
+    from xl_elo.load import takes_history
+
+    return _systems(having=takes_history)
+
+
 @spreadsheet("events",
-             Arg("federation", "FIDE, FSE, FQE, FFE or FESA."),
-             Arg("players", "The players table with its header row (id, name, rating, games, ...).", True),
-             Arg("games", "The games table with its header row (round, player, opponent, result, ...).", True),
-             Arg("history", "FESA: the history table with its header row (id, opponent_rating, result).", True,
-                 optional=True),
-             Arg("period", "FIDE, FSE: the period as YYYY-MM (required: ages count in its year).", optional=True))
+             Arg("federation", lambda: f"{_systems()}.", french=lambda: f"{_systems(last='ou')}."),
+             Arg("players", "The players table with its header row (id, name, rating, games, ...).", True,
+                 french="Le tableau des joueurs avec sa ligne d'en-tête (id, name, rating, games, ...)."),
+             Arg("games", "The games table with its header row (round, player, opponent, result, ...).", True,
+                 french="Le tableau des parties avec sa ligne d'en-tête (round, player, opponent, result, ...)."),
+             Arg("history", lambda: f"{_history_systems()}: the history table with its header row (id, "
+                                    "opponent_rating, result).", True, optional=True,
+                 french=lambda: f"{_history_systems()} : le tableau d'historique avec sa ligne d'en-tête (id, "
+                                "opponent_rating, result)."),
+             Arg("period", lambda: f"{_systems(having=lambda m: m.NEEDS_PERIOD).replace(' or ', ', ')}: the period "
+                                   "as YYYY-MM (required: ages count in its year).", optional=True,
+                 french=lambda: f"{_systems(having=lambda m: m.NEEDS_PERIOD).replace(' or ', ', ')} : la période "
+                                "en AAAA-MM (obligatoire : les âges comptent dans son année)."),
+             french="Classe tout un tournoi ou toute une période ; renvoie le tableau des résultats avec sa ligne "
+                    "d'en-tête (règles xl-elo 8).")
 def elo_rate(federation: Range, players: Range, games: Range, history: Range = None, period: Range = None) -> Any:
     """Rate a whole event or period; returns the results table with its header row (xl-elo rules 8)."""
     from xl_elo.compat import need_numpy
@@ -525,59 +604,26 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
         need_numpy("ELO_RATE (a whole event)")
     except RuntimeError as exc:
         raise ArgumentError(str(exc)) from None
-    from xl_elo.formats import columnar
-    from xl_elo.formats.csvfiles import parse_games_rows, parse_history_rows, parse_players_rows
-    from xl_elo.model import Event, check_event, period_year
+    from xl_elo.formats.reader import Table
+    from xl_elo.load import load, takes_history
 
     when = _single(period, "period", lambda v: schema.period(v, required=False))
     if module.NEEDS_PERIOD and when is None:  # the words of the command line (model.check_period)
         raise ArgumentError("argument period: the period (ages are counted in its year) is blank (expected a month "
                             "as YYYY-MM, e.g. 2026-10)")
-    p_head, p_rows = _split(players, "players")
-    g_head, g_rows = _split(games, "games")
-    if hasattr(module, "rate_arrays") and _blank_range(history):
-        try:  # a clean period: read and rate column by column (the cell-by-cell lane reports problems)
-            results = columnar.rate_event(module.CODE, columnar.read_rows(p_head, p_rows, g_head, g_rows, when))
-        except columnar.NotSimple:
-            pass
-        except InputError as exc:
-            raise ArgumentError(str(exc)) from None
-        else:
-            return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
-                                                                       strict=True)]
-    problems: list[Any] = []  # every problem of every table at once, as the command line reports them
-
-    def parse(reader: Callable[[], list[Any]]) -> list[Any]:
-        try:
-            return reader()
-        except InputError as exc:
-            problems.extend(exc.problems)
-            return list(exc.partial)
-
-    p = parse(lambda: parse_players_rows(p_head, p_rows, source="argument players", year=period_year(when)))
-    g = parse(lambda: parse_games_rows(g_head, g_rows, source="argument games"))
-    h = parse(lambda: parse_history_rows(*_split(history, "history"), source="argument history")) \
-        if not _blank_range(history) else []
-    if not p and g and not problems:  # one line, not one per game (as the command line says it)
-        raise ArgumentError("argument players: has no player, only its header (expected one row per player of "
-                            "the games)")
-    event = Event(tuple(p), tuple(g), tuple(h), when)
+    tables = [Table.from_rows(f"argument {name}", *_split(value, name), typed=False)
+              for name, value in (("players", players), ("games", games))]
+    past = None
+    if not _blank_range(history):
+        if not takes_history(module):
+            raise ArgumentError(f"argument history: {module.CODE.upper()} takes no history table")
+        past = Table.from_rows("argument history", *_split(history, "history"), typed=False)
     try:
-        if p or not problems:
-            check_event(event, players_source="argument players", games_source="argument games",
-                        history_source="argument history")
-    except InputError as exc:
-        problems.extend(exc.problems)
-    try:
-        if problems:
-            raise InputError(problems)
-        results = module.rate(event)
+        results = load(module, players=tables[0], games=tables[1], history=past, period=when).rate()
     except InputError as exc:
         raise ArgumentError(str(exc)) from None
-    out = [list(results.columns)]
-    for row in results.rows:
-        out.append([_cell(row.get(c)) for c in results.columns])
-    return out
+    return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
+                                                               strict=True)]
 
 
 def _column(results: Any, name: str) -> list[Any]:
@@ -601,7 +647,7 @@ def _cell(value: Any) -> Any:
 
 def by_name() -> dict[str, Function]:
     """The functions by their spreadsheet name (``ELO_EXPECTED``)."""
-    return {f.name: f for f in FUNCTIONS}
+    return {f.name: f for f in spreadsheet_functions()}
 
 
-__all__ = ["FUNCTIONS", "Arg", "ArgumentError", "Function", "by_name"]
+__all__ = ["Arg", "ArgumentError", "Function", "by_name", "spreadsheet_functions"]

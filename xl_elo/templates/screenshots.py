@@ -21,6 +21,7 @@ from typing import Any
 from xl_elo.formats.libreoffice import recalculate_many, to_pdf
 from xl_elo.formats.workbook import fill_template, write_cells
 from xl_elo.load import example_event, examples
+from xl_elo.model import facts
 from xl_elo.templates import build_template, template_names
 
 RESOLUTION = 80
@@ -54,10 +55,11 @@ def _problem_tables(code: str) -> tuple[dict[str, Any], dict[str, Any]]:
     from xl_elo.formats.workbook import _cell, _result_text
 
     ev = example_event(code)
-    players = [[_cell(getattr(p, c)) for c in schema.PLAYER_COLUMNS] for p in ev.players]
+    columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
+    players = [[_cell(getattr(p, c)) for c in columns] for p in ev.players]
     players[1][2] = f"{int(players[1][2]) // 1000} {int(players[1][2]) % 1000:03d}"
     games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None] for g in ev.games]
-    tables = {"players": (list(schema.PLAYER_COLUMNS), players), "games": (list(schema.GAME_COLUMNS), games)}
+    tables = {"players": (columns, players), "games": (list(schema.GAME_COLUMNS), games)}
     return tables, {"period": ev.period}
 
 

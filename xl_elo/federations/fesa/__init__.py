@@ -20,8 +20,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from xl_elo import core
-from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, options_of
+from xl_elo import core, model, schema
+from xl_elo.federations.contract import (
+    Calculation,
+    FirstRating,
+    GameLine,
+    OpponentGame,
+    SheetArg,
+    SheetFunction,
+    options_of,
+)
 from xl_elo.federations.fesa import grades, newton
 from xl_elo.federations.fesa.promotion import Promotion, promote
 from xl_elo.model import (
@@ -29,9 +37,10 @@ from xl_elo.model import (
     Event,
     HistoryGame,
     InputError,
-    Player,
     Problem,
     Results,
+    fact,
+    games_fact,
     require_games,
     results_columns,
 )
@@ -46,6 +55,19 @@ UNIT: Final = "tournament"
 NEEDS_PERIOD: Final = False
 TEMPLATE: Final = "fesa_tournament.xlsx"
 EXAMPLE: Final = "fesa_13th_nekomadoken"
+#: Shogi: a chess tournament report (TRF) is not for it; it rates from FESA's own files too.
+GAME: Final = "shogi"
+OWN_FILES: Final = "FESA's own files (turnering.txt with --rating-list)"
+#: It takes a history table (a performance-mode player's earlier games, rules 6.5) ...
+HISTORY: Final = True
+#: ... and handicap games (rules 6.7).
+HANDICAPS: Final = True
+#: Its performance rating, in words (the functions' help; rules 6.5) ...
+PERFORMANCE: Final = ("zero of g(x)", "zéro de g(x)")
+#: ... the opponents' ratings it counts (rules 6.6) ...
+OPPONENTS: Final = ("FESA: after the tournament, in round order", "FESA : après le tournoi, dans l'ordre des rondes")
+#: ... and why an unrated opponent is refused (rules 6.6).
+UNRATED_OPPONENTS: Final = "FESA counts every opponent with his rating after the tournament (rules 6.6)"
 
 
 @dataclass(frozen=True)
@@ -82,6 +104,34 @@ BEYOND_THE_PROGRAM: Final = (
 )
 #: Games from which a normal-mode player is established rather than provisional (rules 6.10).
 ESTABLISHED_GAMES: Final = 18
+
+
+
+@dataclass(frozen=True, slots=True)
+class Player(model.Player):
+    """A FESA player: his mode, bonuses, grade and promotion runs (rules 6.3 - 6.10)."""
+
+    games: int = games_fact(
+        "6.3", calc_help=f"rated games before: fewer than {PERFORMANCE_GAMES} with this tournament's is "
+                         "performance mode (default: normal mode)", function=None)
+    bonus_count: int = fact(
+        schema.counts(schema.MAX_BONUS_COUNT, f"the activity bonuses already used, from 0 to {schema.MAX_BONUS_COUNT}"),
+        "activity bonuses used so far, 0 .. 100", default=0, rules="6.4",
+        calc="--bonus-count", calc_help="activity bonuses already used (0 .. 100; default 0)", function="games",
+        function_doc=("FESA: activity bonuses already used (blank: 0).",
+                      "FESA : bonus d'activité déjà reçus (vide : 0)."))
+    lb_run: int = fact(schema.counts(schema.MAX_RUN), "promotion run: games at or above LB of the next grade",
+                       default=0, rules="6.10")
+    mp_run: int = fact(schema.counts(schema.MAX_RUN), "promotion run: games at or above MP of the next grade",
+                       default=0, rules="6.10")
+    mp_reached: bool = fact(schema.YES_NO, "the MP of the next grade was reached during the LB run", default=False,
+                            rules="6.10", array="flag")
+    grade: str | None = fact(schema.spelled(schema.grade), "FESA grade (3 kyu, 1 dan)", rules="6.9", array="text",
+                             aliases=("grade_after",))
+    nsr_grade: str | None = fact(
+        schema.spelled(lambda v: schema.grade(v, allow_pro=True)),
+        "recognised prior grade of a new player (2 dan, pro 1 dan)", rules="6.5", array="text",
+        calc="--nsr-grade", calc_help="a new player's recognised prior grade (e.g. '2 dan')")
 
 COLUMNS: Final = results_columns(
     Column("mode", "text", True, "performance or normal (rules 6.3)"),
@@ -316,7 +366,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     """Rate one FESA tournament: rating list in, rating list out (rules 6.1 - 6.10)."""
     options_of(Options, options, **overrides)
     require_games(event)
-    players = event.players
+    players = [model.as_player(Player, p) for p in event.players]  # its own players (rules 6.3 - 6.10)
     index = event.index()
     history: dict[str, list[tuple[float, float]]] = {p.id: [] for p in players}
     for h in event.history:
@@ -431,7 +481,7 @@ def _unsettled(event: Event, entries: list[_Entry], states: list[tuple[float, ..
 
 def _check_history(event: Event, history: dict[str, list[tuple[float, float]]]) -> None:
     problems = []
-    for p in event.players:
+    for p in (model.as_player(Player, q) for q in event.players):
         rows = history[p.id]
         if rows and len(rows) != p.games:
             problems.append(Problem(
@@ -586,3 +636,41 @@ def rules_values() -> dict[str, Any]:
         "fesa_scale_band": tables.FESA_SCALE_TOP[0], "fesa_scale_end": tables.FESA_SCALE_TOP[1],
         "newton": newton,
     }
+
+
+# --------------------------------------------------------------------------- spreadsheet functions
+
+
+def _bounds(grade: str) -> list[Any]:
+    return list(grades.bounds(grade))
+
+
+#: FESA's own spreadsheet functions, beside the common ones (the front ends give them to Excel and Calc).
+FUNCTIONS: Final = (
+    SheetFunction(
+        "SHOGI_GRADE", grades.grade_of,
+        (SheetArg("rating", ("A FESA rating: a cell or a range.", "Un classement FESA : une cellule ou une plage."),
+                  schema.rating, range=True),),
+        ("The FESA grade whose LB to UB holds the rating, as text (6 kyu, 1 dan) (xl-elo rules 6.9).",
+         "Le grade FESA dont l'intervalle LB à UB contient le classement, en texte (6 kyu, 1 dan) "
+         "(règles xl-elo 6.9)."),
+        "FESA"),
+    SheetFunction(
+        "SHOGI_GRADE_BOUNDS", _bounds,
+        (SheetArg("grade", ("A FESA grade, e.g. 3 kyu or 1 dan.", "Un grade FESA, par exemple 3 kyu ou 1 dan."),
+                  schema.text),),
+        ("A FESA grade's LB, MP, UB, #LB and #MP, as a row (xl-elo rules 6.9).",
+         "LB, MP, UB, #LB et #MP d'un grade FESA, sur une ligne (règles xl-elo 6.9)."),
+        "FESA", refused="argument grade", row=True),
+    SheetFunction(
+        "SHOGI_HANDICAP", grades.handicap_effect,
+        (SheetArg("rating", ("The handicap giver's rating: a cell or a range.",
+                             "Le classement de celui qui donne le handicap : une cellule ou une plage."),
+                  schema.rating, range=True, zero_is_blank=True),
+         SheetArg("handicap", ("S (sente), L (lance), B (bishop), R (rook), RL, 2p, 4p, 5p or 6p.",
+                               "S (sente), L (lance), B (fou), R (tour), RL, 2p, 4p, 5p ou 6p."), schema.handicap)),
+        ("The handicap effect in rating points for that giver's rating (xl-elo rules 6.7).",
+         "L'effet d'un handicap en points de classement, pour le classement de celui qui le donne "
+         "(règles xl-elo 6.7)."),
+        "FESA"),
+)

@@ -25,11 +25,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from xl_elo import core
+from xl_elo import core, model, schema
 from xl_elo.compat import np
 from xl_elo.core import round_to_ten
-from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, option, options_of
-from xl_elo.model import Column, Event, EventArrays, Player, Results, Sides, results_columns
+from xl_elo.federations.contract import (
+    Calculation,
+    FirstRating,
+    GameLine,
+    OpponentGame,
+    SheetArg,
+    SheetFunction,
+    option,
+    options_of,
+)
+from xl_elo.model import Column, Event, EventArrays, Results, Sides, fact, games_fact, results_columns
 from xl_elo.tables import FFE_CONVERSIONS, FFE_DP_TABLE
 
 CODE: Final = "ffe"
@@ -41,6 +50,12 @@ UNIT: Final = "period"
 NEEDS_PERIOD: Final = False
 TEMPLATE: Final = "ffe_period.xlsx"
 EXAMPLE: Final = "ffe_period"
+#: Its performance rating, in words (the functions' help; rules 5.3 - 5.5) ...
+PERFORMANCE: Final = ("Ea + D(P)", "Ea + D(P)")
+#: ... and what the player's own rating does to it (ELO_PERFORMANCE's argument rating).
+PERFORMANCE_RATING: Final = ("FFE: the player's rating, to apply the 350-point compatibility window (blank or 0: "
+                             "none).", "FFE : le classement du joueur, pour appliquer la fenêtre de compatibilité "
+                                       "de 350 points (vide ou 0 : aucune).")
 
 #: Compatibility window (rules 5.2).
 WINDOW: Final = 350
@@ -62,13 +77,33 @@ SETTLE: Final = 20.0
 MAX_ROUNDS: Final = 25
 
 
+@dataclass(frozen=True, slots=True)
+class Player(model.Player):
+    """An FFE player: his category and, unrated, his archive (rules 5.6, 5.7)."""
+
+    games: int | None = games_fact("5.6", calc=None, function=None, unreported=(None, ""))
+    archive_games: int | None = fact(
+        schema.counts(schema.MAX_GAMES), "games Na behind the archived performance of an unrated player",
+        rules="5.7")
+    archive_perf: float | None = fact(
+        schema.between(1000, 3500, "the archived performance, from 1000 to 3500"),
+        "archived performance Pa of an unrated player", rules="5.7")
+    category: str | None = fact(
+        schema.spelled(schema.category), "junior or senior (blank counts as senior)", rules="5.6", array="text",
+        calc="--junior", calc_help="a junior (8 games replace the rating)", switch="junior")
+
+
+#: How D(P) is computed (rules 5.4): the normal quantile, or the published table interpolated.
+DP_METHODS: Final = ("normal", "table")
+
+
 @dataclass(frozen=True)
 class Options:
     """What the FFE rules leave to the user."""
 
     dp_method: str = option(
         "normal", "D(P) from the normal quantile (2000/7) Phi^-1(P), or by interpolating the published table",
-        choices=("normal", "table"), source="rules 5.4", flag="--dp")
+        choices=DP_METHODS, source="rules 5.4", flag="--dp")
     start: float = option(START, "where the iterative method starts every unrated player (any value: the "
                           "result does not depend on it beyond the 20-point tolerance)", source="rules 5.10")
 
@@ -474,7 +509,8 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     # rules 5.10: an unrated player's Pj is his final estimate (his performance at it is
     # within 20 of it and is shown beside it)
     pj = np.where(perf.nj > 0, np.where(unrated, est.estimate, perf.pj), np.nan)
-    u = update_arrays(perf.nj, pj, rating, ev.junior, ev.archive_perf, ev.archive_games)
+    junior = np.asarray(ev.category == "junior", dtype=bool)
+    u = update_arrays(perf.nj, pj, rating, junior, ev.archive_perf, ev.archive_games)
     moving = unrated & (games > 0) & ~est.settled
     notes: dict[int, str] = {}
     warnings = []
@@ -543,3 +579,52 @@ def rules_values() -> dict[str, Any]:
     return {"conversions": "; ".join(
         f"{system.upper()}: Elo = {a} × {system.upper()} + {b}" if a > 0 else f"{system.upper()}: Elo = {b} − {-a} × "
         f"{system.upper()}" for system, (a, b, _) in FFE_CONVERSIONS.items())}
+
+
+# --------------------------------------------------------------------------- spreadsheet functions
+
+
+def _dp_method(value: Any) -> str:
+    how = schema.text(value) or DP_METHODS[0]
+    if how.lower() not in DP_METHODS:
+        raise schema.ValueProblem(f"{how!r} is not {' or '.join(DP_METHODS)}")
+    return how.lower()
+
+
+def _systems(last: str) -> str:
+    names = ["elo", *FFE_CONVERSIONS]
+    return f"{', '.join(names[:-1])} {last} {names[-1]}."
+
+
+#: The FFE's own spreadsheet functions, beside the common ones (the front ends give them to Excel and Calc).
+FUNCTIONS: Final = (
+    SheetFunction(
+        "FFE_DP", lambda p, method: dp(p, method),
+        (SheetArg("p", ("The percentage scored, from 0 to 1: a cell or a range.",
+                        "Le pourcentage marqué, de 0 à 1 : une cellule ou une plage."),
+                  lambda v: schema.number(v, what="a percentage between 0 and 1", low=0, high=1), range=True),
+         SheetArg("method", ("normal (default: the normal quantile) or table (interpolation of the published table).",
+                             "normal (par défaut : le quantile de la loi normale) ou table (interpolation de la "
+                             "table publiée)."), _dp_method, optional=True, default=DP_METHODS[0])),
+        (f"FFE D(P), bounded to +-{DP_BOUND:g} (xl-elo rules 5.4).", f"D(P) de la FFE, borné à +-{DP_BOUND:g} "
+                                                                     "(règles xl-elo 5.4)."),
+        "FFE"),
+    SheetFunction(
+        "FFE_ROUND", round_to_ten,
+        (SheetArg("x", ("A rating: a cell or a range.", "Un classement : une cellule ou une plage."),
+                  lambda v: schema.number(v, what="a rating from 0 to 3500", low=0, high=3500), range=True),),
+        ("A rating rounded to the nearest ten, 5 going up, as the FFE publishes it (xl-elo rules 5.9).",
+         "Un classement arrondi à la dizaine la plus proche, 5 vers le haut, comme la FFE le publie "
+         "(règles xl-elo 5.9)."),
+        "FFE"),
+    SheetFunction(
+        "ELO_CONVERT", convert,
+        (SheetArg("value", ("The rating to convert: a cell or a range.", "Le classement à convertir : une cellule ou "
+                                                                         "une plage."),
+                  lambda v: schema.number(v, what="a rating to convert", low=-10_000, high=10_000), range=True),
+         SheetArg("from_system", (_systems("or"), _systems("ou")), schema.text),
+         SheetArg("to_system", (_systems("or"), _systems("ou")), schema.text)),
+        ("Convert between Elo, INGO, BRIDIER, BCR and CS with the FFE's formulas (xl-elo rules 5.11).",
+         "Conversion entre Elo, INGO, BRIDIER, BCR et CS selon les formules de la FFE (règles xl-elo 5.11)."),
+        "FFE", refused="arguments from_system/to_system"),
+)

@@ -19,14 +19,34 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from xl_elo import core
+from xl_elo import core, model, schema
 from xl_elo.compat import need_numpy, np
 from xl_elo.core import MAX_DIFFERENCE, round_half_away
-from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, option, options_of
-from xl_elo.model import Column, Event, EventArrays, Player, Results, check_period, period_year, results_columns
+from xl_elo.federations.contract import (
+    RATINGS_ARGS,
+    Calculation,
+    FirstRating,
+    GameLine,
+    OpponentGame,
+    SheetFunction,
+    option,
+    options_of,
+)
+from xl_elo.model import (
+    Column,
+    Event,
+    EventArrays,
+    Results,
+    birth_year_fact,
+    check_period,
+    fact,
+    games_fact,
+    period_year,
+    results_columns,
+)
 from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
 
 CODE: Final = "fide"
@@ -38,6 +58,8 @@ UNIT: Final = "period"
 NEEDS_PERIOD: Final = True
 TEMPLATE: Final = "fide_period.xlsx"
 EXAMPLE: Final = "fide_period"
+#: Its performance rating, in words (the functions' help; rules 2.6).
+PERFORMANCE: Final = ("Ra + dp", "Ra + dp")
 
 
 @dataclass(frozen=True)
@@ -73,6 +95,32 @@ FIRST_RATING_MIN_SCORE: Final = 0.5
 HYPOTHETICAL_OPPONENT: Final = 1800
 FIRST_RATING_CAP: Final = 2200
 RATING_FLOOR: Final = 1400
+#: Titles that require a rating of 2400 at some time (GM 2500, IM 2400), in TRF-16 and TRF-06
+#: spellings: a report's titled player has reached 2400 (rules 2.7).
+TITLES_2400: Final = frozenset({"GM", "IM", "G", "M"})
+
+
+@dataclass(frozen=True, slots=True)
+class Player(model.Player):
+    """A FIDE player: what decides his K (rules 2.3)."""
+
+    games: int | None = games_fact(
+        "2.3", calc_help="rated games before: fewer than 30 gives K 40 (default: not new)",
+        function_doc=("FIDE: rated games played before (blank: not a new player).",
+                      "FIDE : parties classées jouées auparavant (vide : pas un nouveau joueur)."),
+        unreported=(None, f"a TRF report does not say how many rated games each player has played: every rated "
+                          f"player counts as not new ({NEW_PLAYER_GAMES} games or more), so K comes from the rating, "
+                          "the age and the titles; give FIDE's rating list (--rating-list) for each player's own K"))
+    birth_year: int | None = birth_year_fact(
+        "2.3", calc_help="the year of birth (with --period): K 40 to the end of the year of the 18th birthday",
+        function_doc=("FIDE: the player's age in the period's year (blank: adult).",
+                      "FIDE : l'âge du joueur dans l'année de la période (vide : adulte)."))
+    ever_2400: bool = fact(
+        schema.YES_NO, "the published rating has reached 2400 at some time (K 10 from then on)", default=False,
+        rules="2.3", array="flag", calc="--ever-2400", calc_help="the rating has reached 2400 once", switch=True,
+        function="ever_2400", function_doc=("FIDE: yes once the published rating has reached 2400 (blank: no).",
+                                            "FIDE : oui dès que le classement publié a atteint 2400 (vide : non)."),
+        report=lambda entrant: entrant.title in TITLES_2400)
 
 COLUMNS: Final = results_columns(
     Column("ever_2400", "bool", True, "the rating has reached 2400 (K 10 from now on)"),
@@ -490,3 +538,91 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 def rules_values() -> dict[str, Any]:
     """The ends of FIDE's dp table as the rules document writes them (rules 2.6)."""
     return {"fide_dp_top": f"+{FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-FIDE_DP_TABLE[0]}"}
+
+
+# --------------------------------------------------------------------------- FIDE's rating list
+
+
+#: The K-factors FIDE's lists publish.
+LIST_K_VALUES: Final = (K_2400, K_STANDARD, K_NEW)
+
+
+def from_rating_list(players: Sequence[model.Player], entries: Any, year: int | None, source: str, *,
+                     own: str = "the report") -> tuple[list[Player], list[str]]:
+    """``players`` with what FIDE's rating list says of each, by FIDE id (rules 2.3): the list's
+    rating, year of birth and 2400 flag, and its K as the facts that give it (K 40 makes a player
+    new for the period when neither his games nor his age already give 40; K 20 or 10 makes a
+    player of few known games not new). Where the rules would still give another K (a junior
+    born in the list's year), the rules' K is used and a warning says so.
+
+    ``entries``: id -> the list's entry (``rating``, ``k``, ``birth_year``). Returns the players
+    and the warnings (ratings that differ from ``own``'s, ids not in the list)."""
+    warnings: list[str] = []
+    out: list[Player] = []
+    missing: list[str] = []
+    differ: list[str] = []
+    for p in (model.as_player(Player, q) for q in players):
+        e = entries.get(p.id)
+        if e is None:
+            if not p.id.startswith("#") and "#" not in p.id:
+                missing.append(p.id)
+            out.append(replace(p, games=0) if p.rating is None and p.games is None else p)
+            continue
+        if p.rating is not None and e.rating != p.rating:
+            differ.append(f"{p.id} {_named(p)}: {p.rating:g} in {own}, {_rated(e.rating)} in the list")
+        rating = e.rating
+        birth = e.birth_year if e.birth_year is not None else p.birth_year
+        ever = bool(p.ever_2400) or e.k == K_2400 or (rating is not None and rating >= K10_RATING)
+        games: int | None = p.games if rating is not None else 0
+        if rating is not None and e.k is not None:
+            age = (year - birth) if (year is not None and birth is not None) else None
+
+            def k_of(count: int | None, reached: bool, r: float = rating, a: int | None = age) -> int:
+                return int(k_factor(r, count, a, reached))
+
+            if e.k not in LIST_K_VALUES:
+                warnings.append(f"{p.id} {_named(p)}: K {e.k} in the list is not one of "
+                                f"{', '.join(map(str, LIST_K_VALUES))}: K from the rules ({k_of(games, ever)})")
+            else:
+                if e.k == K_STANDARD and k_of(games, ever) == K_2400 and rating < K10_RATING:
+                    ever = False  # the list knows better than a title
+                if e.k == K_NEW and k_of(games, ever) != K_NEW:
+                    games = 0
+                elif e.k != K_NEW and k_of(games, ever) == K_NEW and games is not None \
+                        and games < NEW_PLAYER_GAMES:
+                    games = None
+                if k_of(games, ever) != e.k:
+                    warnings.append(f"{p.id} {_named(p)}: K {e.k} in the list, but the rules give {k_of(games, ever)} "
+                                    f"(born {birth}, rated {rating:g}): the rules' K is used")
+        out.append(replace(p, rating=rating, birth_year=birth, ever_2400=ever,
+                           games=0 if rating is None and games is None else games))
+    if differ:
+        warnings.append(f"{len(differ)} rating(s) differ from {source}, whose ratings are used: "
+                        + "; ".join(differ[:10]) + (f"; and {len(differ) - 10} more" if len(differ) > 10 else ""))
+    if missing:
+        warnings.append(f"{len(missing)} FIDE id(s) not found in {source} (their own values are used): "
+                        + ", ".join(missing[:20]) + (f" and {len(missing) - 20} more" if len(missing) > 20 else ""))
+    return out, warnings
+
+
+def _named(p: model.Player) -> str:
+    return f"({p.name})" if p.name else ""
+
+
+def _rated(rating: float | None) -> str:
+    return "unrated" if rating is None else f"{rating:g}"
+
+
+# --------------------------------------------------------------------------- spreadsheet functions
+
+#: FIDE's own spreadsheet functions, beside the common ones (the front ends give them to Excel and Calc).
+FUNCTIONS: Final = (
+    SheetFunction(
+        "FIDE_EXPECTED", expected,
+        RATINGS_ARGS,
+        (f"FIDE expected score from FIDE's table, a difference over {DIFFERENCE_CAP} counting {DIFFERENCE_CAP} "
+         f"below {NO_CAP_FROM} (xl-elo rules 2.2).",
+         f"Score attendu FIDE, d'après la table de la FIDE ; un écart de plus de {DIFFERENCE_CAP} compte pour "
+         f"{DIFFERENCE_CAP} sous {NO_CAP_FROM} (règles xl-elo 2.2)."),
+        "expected scores", vectorised=expected),
+)

@@ -22,11 +22,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from xl_elo import core
+from xl_elo import core, model, schema
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
-from xl_elo.federations.contract import Calculation, FirstRating, GameLine, OpponentGame, option, options_of
-from xl_elo.model import Column, Event, EventArrays, Player, Results, require_games, results_columns
+from xl_elo.federations.contract import (
+    RATINGS_ARGS,
+    Calculation,
+    FirstRating,
+    GameLine,
+    OpponentGame,
+    SheetArg,
+    SheetFunction,
+    option,
+    options_of,
+)
+from xl_elo.model import Column, Event, EventArrays, Results, games_fact, require_games, results_columns
 from xl_elo.tables import FQE_EXPECTED_ROWS
 
 CODE: Final = "fqe"
@@ -38,6 +48,8 @@ UNIT: Final = "event"
 NEEDS_PERIOD: Final = False
 TEMPLATE: Final = "fqe_event.xlsx"
 EXAMPLE: Final = "fqe_coq"
+#: Its performance rating, in words (the functions' help; rules 4.3).
+PERFORMANCE: Final = ("Cm + 400 (W - L) / n", "Cm + 400 (G - P) / n")
 
 
 @dataclass(frozen=True)
@@ -45,7 +57,8 @@ class Options:
     """What the FQE rules leave to the user."""
 
     match: str = option("auto", "a match (two players only) caps a rise at 50: auto (an event where exactly two "
-                        "players played), yes or no", choices=("auto", "yes", "no"), source="rules 4.8")
+                        "players played), yes or no", choices=("auto", "yes", "no"), source="rules 4.8",
+                        switch="yes")
 
 
 #: Rating an unrated opponent counts with in an unrated player's performance (rules 4.3).
@@ -63,6 +76,20 @@ BONUS_STEP: Final = 2
 HALVING_ABOVE: Final = 2300.0
 #: Largest rise in a two-player match (rules 4.8).
 MATCH_CAP: Final = 50.0
+
+
+@dataclass(frozen=True, slots=True)
+class Player(model.Player):
+    """An FQE player: his games say whether he is provisional or permanent (rules 4.4)."""
+
+    games: int = games_fact(
+        "4.4", calc_help=f"rated games before: {PROVISIONAL_GAMES} or fewer is provisional (default: permanent)",
+        function_doc=("FQE: rated games played before (blank: permanent).",
+                      "FQE : parties classées jouées auparavant (vide : permanent)."),
+        unreported=(PROVISIONAL_GAMES + 1, f"a TRF report does not say how many games each player has played: "
+                                           f"every rated player counts as permanent ({PROVISIONAL_GAMES + 1} games "
+                                           f"before the event), so games_after counts from {PROVISIONAL_GAMES + 1}; "
+                                           "rate from CSV files with the games column for provisional players"))
 
 COLUMNS: Final = results_columns(
     Column("status_after", "text", True, "unrated, provisional or permanent after the event"),
@@ -311,3 +338,33 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 def rules_values() -> dict[str, Any]:
     """The first count of games of a permanent player (rules 4.4)."""
     return {"fqe_permanent": PROVISIONAL_GAMES + 1}
+
+
+# --------------------------------------------------------------------------- spreadsheet functions
+
+
+def _table(difference: float) -> float:
+    return float(table_hundredths(difference)) / 100
+
+
+#: The FQE's own spreadsheet functions, beside the common ones (the front ends give them to Excel and Calc).
+FUNCTIONS: Final = (
+    SheetFunction(
+        "FQE_EXPECTED", expected,
+        RATINGS_ARGS,
+        ("FQE expected score of a permanent player from the Quebec federation's table (xl-elo rules 4.2).",
+         "Score attendu FQE d'un joueur permanent, d'après la table de la Fédération québécoise des échecs "
+         "(règles xl-elo 4.2)."),
+        "expected scores", vectorised=expected),
+    SheetFunction(
+        "FQE_TABLE", _table,
+        (SheetArg("difference", ("Own rating minus the opponent's: a cell or a range (148 gives 0.70, -148 gives "
+                                 "0.30).",
+                                 "Son classement moins celui de l'adversaire : une cellule ou une plage (148 donne "
+                                 "0,70 ; -148 donne 0,30)."),
+                  lambda v: schema.number(v, what="a rating difference, from -3500 to 3500", low=-3500, high=3500),
+                  range=True),),
+        ("The FQE table of expected scores by rating difference (xl-elo rules 4.2).",
+         "La table FQE des scores attendus selon l'écart de classement (règles xl-elo 4.2)."),
+        "expected scores"),
+)

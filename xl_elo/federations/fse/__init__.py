@@ -16,11 +16,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from xl_elo import core
+from xl_elo import core, model
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
 from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, options_of
-from xl_elo.model import Column, Event, EventArrays, Player, Results, check_period, period_year, results_columns
+from xl_elo.model import (
+    Column,
+    Event,
+    EventArrays,
+    Results,
+    birth_year_fact,
+    check_period,
+    games_fact,
+    period_year,
+    results_columns,
+)
 
 CODE: Final = "fse"
 NAME: Final = "FSE (Swiss chess federation)"
@@ -46,6 +56,23 @@ JUNIOR_AGE: Final = 20
 JUNIOR_RATING_LIMIT: Final = 1850
 MASTER_RATING: Final = 2200
 NO_FIRST_RATING: Final = "no FSE rule gives a first rating"
+
+
+@dataclass(frozen=True, slots=True)
+class Player(model.Player):
+    """An FSE player: what decides his K (rules 3.2)."""
+
+    games: int | None = games_fact(
+        "3.2", calc_help="rated games before: fewer than 20 gives K 36 (default: not new)",
+        function_doc=("FSE: rated games played before (blank: not a new player).",
+                      "FSE : parties classées jouées auparavant (vide : pas un nouveau joueur)."),
+        unreported=(None, f"a TRF report does not say how many rated games each player has played: every rated "
+                          f"player counts as not new ({NEW_PLAYER_GAMES} games or more), so K comes from the rating, "
+                          "the age; rate from CSV files with the games column for new players"))
+    birth_year: int | None = birth_year_fact(
+        "3.2", calc_help="the year of birth (with --period): a junior under 20",
+        function_doc=("FSE: the player's age in the period's year (blank: adult).",
+                      "FSE : l'âge du joueur dans l'année de la période (vide : adulte)."))
 
 COLUMNS: Final = results_columns(Column("note", "note", False, "why an unrated player gets no rating"),
                                  blank=("performance", "bonus"))

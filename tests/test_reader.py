@@ -1,0 +1,256 @@
+"""The one reader: both tokenizers of a CSV file read it alike, the arrays and the records rate alike,
+and the one CSV writer writes what the csv module writes.
+
+A plain CSV file is split with numpy (:mod:`xl_elo.formats.fastcsv`), any other cell by cell with
+the csv module (:func:`xl_elo.formats.csvfiles.read_csv`); either way one validator reads the
+cells (:mod:`xl_elo.formats.reader`). The tests force the cell-by-cell tokenizer on files the
+numpy one reads, and check that every answer is the same: the same problems, word for word, or
+the same results, byte for byte.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from gen import random_event
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from xl_elo import rate
+from xl_elo.federations import get
+from xl_elo.formats import csvfiles, fastcsv, writers
+from xl_elo.formats.reader import Table
+from xl_elo.formats.writers import format_cell, results_csv
+from xl_elo.frontends.cli import main
+from xl_elo.load import load, read_event
+from xl_elo.model import InputError, facts
+
+SPELLINGS = {1.0: ["1", "1-0", "1.0", "W"], 0.5: ["0.5", "½", "=", "0,5", "1/2"], 0.0: ["0", "0-1", "L"]}
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def write_event(ev, folder: Path, seed: int = 0, delimiter: str = ",", crlf: bool = False, bom: bool = False):
+    """Players and games CSV of an event (its system's columns), results in assorted spellings (rules 1.1)."""
+    rng = np.random.default_rng(seed)
+    terminator = "\r\n" if crlf else "\n"
+    players, games = folder / "players.csv", folder / "games.csv"
+    columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
+    buf = io.StringIO()
+    w = csv.writer(buf, delimiter=delimiter, lineterminator=terminator)
+    w.writerow(columns)
+    for p in ev.players:
+        row = []
+        for c in columns:
+            value = getattr(p, c)
+            if isinstance(value, bool) and rng.random() < 0.3:
+                row.append("Yes" if value else "")
+            else:
+                row.append(_cell(value))
+        w.writerow(row)
+    players.write_text(("\ufeff" if bom else "") + buf.getvalue(), encoding="utf-8")
+    buf = io.StringIO()
+    w = csv.writer(buf, delimiter=delimiter, lineterminator=terminator)
+    w.writerow(["round", "player", "opponent", "result"])
+    for g in ev.games:
+        s = g.result.score
+        if not g.result.rated or s is None:
+            text = "+" if g.opponent else ""
+        else:
+            choices = [c for c in SPELLINGS[s] if not (delimiter == "," and "," in c)]
+            text = choices[int(rng.integers(len(choices)))]
+        w.writerow([g.round or "", g.player, g.opponent or "", text])
+    games.write_text(buf.getvalue(), encoding="utf-8")
+    return players, games
+
+
+def careful(path: Path) -> Table:
+    """A CSV file read by the cell-by-cell tokenizer, whatever it holds."""
+    header, rows = csvfiles.read_csv(path)
+    return Table.from_rows(path.name, header, rows, typed=False)
+
+
+def reference_csv(results) -> bytes:
+    """The results table as the csv module writes each row (the writer's reference)."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(results.columns)
+    for row in results.rows:
+        w.writerow([format_cell(row.get(c), csv_safe=True) for c in results.columns])
+    return out.getvalue().encode("utf-8")
+
+
+def verdict(federation: str, players, games, **options):
+    """What a reading of the tables gives: its problems, or the results written, both as text."""
+    try:
+        loaded = load(federation, players=players, games=games, period="2026-10")
+        return results_csv(loaded.rate(get(federation).Options(**options) if options else None))
+    except InputError as exc:
+        return str(exc)
+
+
+@pytest.mark.parametrize("federation", ["fide", "fse", "fqe", "ffe"])
+@pytest.mark.parametrize("seed,players,rounds,unrated", [(1, 40, 7, 0.15), (2, 300, 9, 0.05), (3, 1201, 11, 0.3)])
+def test_both_tokenizers_and_both_lanes_give_the_same_bytes(tmp_path, federation, seed, players, rounds, unrated):
+    ev = random_event(seed, players, rounds, unrated=unrated, federation=federation)
+    p, g = write_event(ev, tmp_path, seed)
+    loaded = load(federation, players=p, games=g, period="2026-10")
+    assert isinstance(loaded.tables.players.ids, np.ndarray)
+    arrays = results_csv(loaded.rate())
+    records = get(federation).rate(loaded.event)
+    assert arrays == results_csv(records) == reference_csv(records)
+    assert verdict(federation, careful(p), careful(g)) == arrays
+    assert arrays.count(b"\n") == players + 1
+
+
+def test_the_ffe_table_method_and_its_warnings(tmp_path, capsys):
+    ev = random_event(9, 400, 9, unrated=0.4, federation="ffe")
+    p, g = write_event(ev, tmp_path, 9)
+    out = tmp_path / "out.csv"
+    assert main(["rate", "-f", "ffe", "-p", str(p), "-g", str(g), "-o", str(out), "--dp", "table"]) == 0
+    err = capsys.readouterr().err
+    records = rate("ffe", read_event("ffe", p, g), dp_method="table")
+    assert out.read_bytes() == reference_csv(records)
+    assert err == "".join(f"xl-elo: warning: {w}\n" for w in records.warnings)
+    assert b"archived for the next period" in out.read_bytes()
+
+
+@pytest.mark.parametrize("layout", [{"delimiter": ";"}, {"delimiter": "\t"}, {"crlf": True}, {"bom": True}])
+def test_excel_layouts_are_split_with_numpy(tmp_path, layout):
+    """Semicolons (a French Excel), tabs, CRLF line ends and a byte-order mark: plain files all."""
+    ev = random_event(4, 60, 7, federation="fide")
+    p, g = write_event(ev, tmp_path, 4, **layout)
+    fastcsv.read_columns(p), fastcsv.read_columns(g)  # no Irregular: the numpy tokenizer takes them
+    assert verdict("fide", p, g) == verdict("fide", careful(p), careful(g))
+
+
+def test_logistic_through_the_cli(tmp_path):
+    ev = random_event(5, 120, 9, federation="fide")
+    p, g = write_event(ev, tmp_path, 5)
+    out = tmp_path / "out.csv"
+    assert main(["rate", "-f", "fide", "-p", str(p), "-g", str(g), "--period", "2026-10", "-o", str(out),
+                 "--expected", "logistic"]) == 0
+    assert out.read_bytes() == reference_csv(rate("fide", read_event("fide", p, g, period="2026-10"),
+                                                  expected_method="logistic"))
+
+
+def test_unusual_files_go_to_the_cell_by_cell_tokenizer_and_read_alike(tmp_path):
+    """Quotes and ragged rows need the csv module; spaces, decimals, duplicates and formulas are the
+    validator's, whichever tokenizer split the file: each file reads the same both ways."""
+    ev = random_event(6, 30, 5, federation="fide")
+    p, g = write_event(ev, tmp_path, 6)
+    text = p.read_text(encoding="utf-8").splitlines()
+    cases = {
+        "quoted": (text[:2] + ['"' + text[2].replace(",", '",', 1)] + text[3:], True),
+        "ragged": (text + ["p999,x"], True),
+        "space": (text[:2] + [text[2].replace(",", ", ", 1)] + text[3:], False),
+        "decimals": (text[:2] + [text[2].split(",")[0] + ",x,1850.5" + ",1" * 3] + text[3:], False),
+        "duplicate": (text + [text[1]], False),
+        "formula": (text[:2] + ["=cmd" + text[2]] + text[3:], False),
+    }
+    for name, (lines, irregular) in cases.items():
+        q = tmp_path / f"{name}.csv"
+        q.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        if irregular:
+            with pytest.raises(fastcsv.Irregular):
+                fastcsv.read_columns(q)
+        assert verdict("fide", q, g) == verdict("fide", careful(q), careful(g)), name
+
+
+def test_the_cli_reports_an_unknown_id(tmp_path, capsys):
+    ev = random_event(7, 30, 5, federation="fide")
+    p, g = write_event(ev, tmp_path, 7)
+    g.write_text(g.read_text(encoding="utf-8") + "9,p000,nobody,1\n", encoding="utf-8")
+    assert main(["rate", "-f", "fide", "-p", str(p), "-g", str(g)]) == 1
+    assert "unknown player id 'nobody'" in capsys.readouterr().err
+
+
+CELLS = st.sampled_from(["", " ", "1", "0", "0.5", "½", "x", "1850", "1850.5", "-3", "yes", "no", "p001", "p002",
+                         "junior", "+", "=", "1-0", "2026", "3600", "Ö", "a;b", "\u00a0 1", " p001", "P001",
+                         "1 850", "#N/A", "p0*1"])
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_random_cells_read_alike_by_both_tokenizers(tmp_path, data):
+    """Random cells in a small period: the same problems, word for word, or the same bytes."""
+    federation = data.draw(st.sampled_from(["fide", "fse", "ffe", "fqe"]))
+    ev = random_event(8, 8, 3, unrated=0.4, federation=federation)
+    p, g = write_event(ev, tmp_path, 8)
+    target = data.draw(st.sampled_from([p, g]))
+    lines = target.read_text(encoding="utf-8").splitlines()
+    for _ in range(data.draw(st.integers(1, 3))):
+        r = data.draw(st.integers(1, len(lines) - 1))
+        cells = lines[r].split(",")
+        c = data.draw(st.integers(0, len(cells) - 1))
+        cells[c] = data.draw(CELLS)
+        lines[r] = ",".join(cells)
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert verdict(federation, p, g) == verdict(federation, careful(p), careful(g))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="abcxyz019_-Ké", min_size=1, max_size=20).filter(lambda t: t == t.strip()),
+                min_size=1, max_size=60, unique=True),
+       st.lists(st.text(alphabet="abcxyz019_-Ké", min_size=1, max_size=24), max_size=30))
+def test_id_index_finds_every_id(ids, others):
+    index = fastcsv.IdIndex(np.array([i.encode() for i in ids]))
+    assert not index.duplicated
+    queries = ids + others
+    got = index.find(np.array([q.encode() for q in queries]))
+    expected = [ids.index(q) if q in ids else -1 for q in queries]
+    assert got.tolist() == expected
+
+
+def test_id_index_says_an_id_is_given_twice():
+    index = fastcsv.IdIndex(np.array([b"a1", b"b2", b"a1"]))
+    assert index.duplicated
+    assert index.find(np.array([b"b2"])).tolist() == [1]
+
+
+@given(st.lists(st.one_of(st.floats(-1e7, 1e7), st.integers(-10**7, 10**7).map(float),
+                          st.integers(-10**9, 10**9).map(lambda i: i / 1e6),
+                          st.integers(-10**7, 10**7).map(lambda i: i / 8),
+                          st.just(math.nan)), max_size=50))
+def test_number_cells_are_format_cell(values):
+    got = [t.decode() for t in writers.cell_text(writers.number_cells(np.array(values, dtype=float)))]
+    assert got == [format_cell(None if math.isnan(v) else v) for v in values]
+
+
+@given(st.lists(st.one_of(st.integers(-10**9, 10**9).map(float), st.just(math.nan)), max_size=50))
+def test_whole_cells_are_str_int(values):
+    got = [t.decode() for t in writers.cell_text(writers.whole_cells(np.array(values, dtype=float)))]
+    assert got == ["" if math.isnan(v) else str(int(v)) for v in values]
+
+
+@given(st.binary(min_size=1, max_size=200).filter(lambda b: b"\x00" not in b), st.data())
+def test_cells_read_eight_bytes_at_a_time_are_the_cells(text, data):
+    raw = text + bytes(8)  # the reader leaves 8 zero bytes after the text
+    buf = np.frombuffer(raw, np.uint8)
+    starts = np.array(data.draw(st.lists(st.integers(0, len(text)), min_size=1, max_size=20)))
+    ends = np.array([data.draw(st.integers(int(s), len(text))) for s in starts])
+    got = fastcsv._spans(buf, starts, ends)
+    assert [bytes(g) for g in got] == [text[s:e].rstrip(b"\x00") for s, e in zip(starts, ends, strict=True)]
+
+
+def test_text_cells_that_need_quoting_are_quoted():
+    """Ids and names as the reader keeps them (bytes) are written as the csv module writes them."""
+    from xl_elo.model import COMMON_COLUMNS, Results
+
+    ids = np.array([b"a,b", b'say "hi"', b"=cmd", b"plain", b"-1"])
+    values = {"id": ids, "name": ["x", None, "y,z", "", "w"]}
+    results = Results("toy", COMMON_COLUMNS[:2], values)
+    assert results_csv(results) == reference_csv(results)

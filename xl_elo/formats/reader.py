@@ -1,0 +1,951 @@
+"""The one reader of the tables of rules 8: every source read once, validated once.
+
+A source (a CSV file, a spreadsheet range, a workbook's sheet, a tournament report, FESA's
+files) becomes a :class:`Table`: a header and one :class:`Cells` per column, with each row's
+number as the source shows it. One validator reads every column a rating system declares
+(the players' facts of its ``Player``, rules 8) through :mod:`xl_elo.schema`, the one
+validation of every value, and the cross-table checks (ids, pairs, a player's games) run once,
+on arrays; every problem names the file or sheet, the row, the column and the value, all of
+them reported together (:class:`xl_elo.model.InputError`).
+
+What it reads is :class:`Tables`, the event as validated columns, which builds either the
+records of :class:`xl_elo.model.Event` (for messages, reports and the engines that rate player
+by player) or the arrays of :class:`xl_elo.model.EventArrays` (for a federation-size period),
+without reading anything again, in the spirit of python-chess's ``read_game(Visitor=...)``.
+
+Plain cells are read without a call per cell: whole numbers as digits, columns of a few
+spellings once per spelling, ids and names checked with numpy; any other cell (spaces around
+it, a decimal comma, text where a number belongs, a long cell) is read by the schema's own
+parser, so the messages are the same whichever way a cell came.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from xl_elo import schema
+from xl_elo.core import Result
+from xl_elo.formats.fastcsv import _MAX_DIGITS, CsvColumns, IdIndex, padded, spellings
+from xl_elo.model import (
+    MAX_GAMES_PER_PLAYER,
+    Event,
+    EventArrays,
+    Fact,
+    Game,
+    HistoryGame,
+    InputError,
+    Player,
+    Problem,
+    fact_array,
+    facts,
+)
+from xl_elo.schema import ValueProblem
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+Bytes = npt.NDArray[np.bytes_]
+
+#: numpy's string functions: ``np.strings`` from numpy 2, ``np.char`` before (Debian 12 has 1.24)
+_strings: Any = getattr(np, "strings", np.char)
+_ERROR_VALUES = np.array(sorted(e.encode("utf-8") for e in schema.EXCEL_ERRORS))
+GAME_COLUMNS = schema.GAME_COLUMNS
+GAME_REQUIRED = schema.GAME_REQUIRED
+HISTORY_COLUMNS = schema.HISTORY_COLUMNS
+
+
+# --------------------------------------------------------------------------- cells
+
+
+class Cells:
+    """One column's cells, as a source holds them."""
+
+    typed = False
+    """A spreadsheet's cells (numbers as numbers: text where a number belongs is refused)."""
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def raw(self, i: int) -> Any:
+        """Cell i as the schema's parsers take it (text, or a spreadsheet's typed value)."""
+        raise NotImplementedError
+
+    def blank(self) -> BoolArray:
+        """Cells with nothing in them (a cell of spaces is not blank here: its parser says so)."""
+        raise NotImplementedError
+
+    def whole(self, low: int, high: int) -> tuple[FloatArray, BoolArray]:
+        """The cells that are plain whole numbers from ``low`` to ``high``: their values and where
+        they are. Every other cell is read by the parser."""
+        raise NotImplementedError
+
+    def distinct(self, rows: IntArray) -> tuple[IntArray, list[Any]]:
+        """For the given rows: a code per row and the distinct raw cells the codes index."""
+        raise NotImplementedError
+
+    def texts(self, ids: bool) -> tuple[Bytes, BoolArray]:
+        """The column as UTF-8 bytes and the cells that may be taken as they are: text with no
+        spaces around it, not a spreadsheet error, not too long; for ``ids`` also ASCII (composed
+        form and case folding are the parser's) and without wildcards. Blank cells are not."""
+        raise NotImplementedError
+
+
+class TextCells(Cells):
+    """A column of a plain CSV file split by :mod:`xl_elo.formats.fastcsv`: bytes of the file."""
+
+    def __init__(self, table: CsvColumns, j: int) -> None:
+        self.table = table
+        self.j = j
+
+    def __len__(self) -> int:
+        return self.table.rows
+
+    def raw(self, i: int) -> Any:
+        return self.table.cell(i, self.j)
+
+    def blank(self) -> BoolArray:
+        return self.table.blank(self.j)
+
+    def whole(self, low: int, high: int) -> tuple[FloatArray, BoolArray]:
+        t, j = self.table, self.j
+        starts, ends = t.start(j), t.ends[:, j]
+        lengths = ends - starts
+        n = len(starts)
+        value = np.zeros(n)
+        plain = (lengths > 0) & (lengths <= _MAX_DIGITS)
+        width = int(np.where(plain, lengths, 0).max(initial=0))
+        for k in range(width):
+            here = plain & (lengths > k)
+            digit = t.data[np.where(here, starts + k, 0)].astype(np.int64) - ord("0")
+            plain &= ~here | ((digit >= 0) & (digit <= 9))
+            value = np.where(here, value * 10 + digit, value)
+        taken = plain & (value >= low) & (value <= high)
+        return np.where(taken, value, np.nan), taken
+
+    def distinct(self, rows: IntArray) -> tuple[IntArray, list[Any]]:
+        column, long = self.table.text(self.j)
+        codes, values = spellings(column[rows])
+        decoded: list[Any] = [v.decode("utf-8") for v in values]
+        for k in np.flatnonzero(long[rows]).tolist():  # cells too long for the copy: each its own spelling
+            codes[k] = len(decoded)
+            decoded.append(self.raw(int(rows[k])))
+        return codes, decoded
+
+    def texts(self, ids: bool) -> tuple[Bytes, BoolArray]:
+        column, long = self.table.text(self.j)
+        ok = ~self.blank() & ~long & ~padded(self.table, self.j)
+        if len(column):
+            ok &= ~np.isin(column, _ERROR_VALUES)
+            if ids:
+                for bad in (b"*", b"?", b"~"):
+                    ok &= _strings.find(column, bad) < 0
+                ascii_ = (column.view(np.uint8).reshape(len(column), -1) < 0x80).all(axis=1)
+                ok &= ascii_
+        return column, ok
+
+
+class ListCells(Cells):
+    """A column of Python values: a CSV file read cell by cell (text), or a spreadsheet's (typed)."""
+
+    def __init__(self, values: Sequence[Any], typed: bool) -> None:
+        self.values = list(values)
+        self.typed = typed
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def raw(self, i: int) -> Any:
+        return self.values[i]
+
+    def blank(self) -> BoolArray:
+        return np.fromiter((v is None or v == "" for v in self.values), np.bool_, len(self.values))
+
+    def whole(self, low: int, high: int) -> tuple[FloatArray, BoolArray]:
+        n = len(self.values)
+        value = np.full(n, np.nan)
+        taken = np.zeros(n, bool)
+        for i, v in enumerate(self.values):
+            if type(v) is float or type(v) is int:
+                if not self.typed or not (v == v and v != math.inf and v != -math.inf) or v != int(v):
+                    continue  # text sources hold text; a fraction or NaN is the parser's to name
+            elif type(v) is str and not self.typed and v.isascii() and v.isdigit() and len(v) <= _MAX_DIGITS:
+                v = int(v)
+            else:
+                continue
+            if low <= v <= high:
+                value[i] = v
+                taken[i] = True
+        return value, taken
+
+    def distinct(self, rows: IntArray) -> tuple[IntArray, list[Any]]:
+        index: dict[tuple[type, Any], int] = {}
+        values: list[Any] = []
+        codes = np.empty(len(rows), np.int64)
+        for k, i in enumerate(rows.tolist()):
+            v = self.values[i]
+            key = (type(v), v if not (isinstance(v, float) and v != v) else "nan")
+            code = index.get(key)
+            if code is None:
+                code = index[key] = len(values)
+                values.append(v)
+            codes[k] = code
+        return codes, values
+
+    def texts(self, ids: bool) -> tuple[Bytes, BoolArray]:
+        n = len(self.values)
+        ok = np.zeros(n, bool)
+        out: list[bytes] = []
+        for i, v in enumerate(self.values):
+            if type(v) is not str or not v or len(v) > schema.MAX_CELL or v != v.strip(schema._SPACE) \
+                    or v in schema.EXCEL_ERRORS or schema._CONTROL.search(v) \
+                    or (ids and (not v.isascii() or "*" in v or "?" in v or "~" in v)):
+                out.append(b"")
+                continue
+            out.append(v.encode("utf-8"))
+            ok[i] = True
+        return (np.array(out, dtype="S") if out else np.zeros(0, "S1")), ok
+
+
+@dataclass
+class Table:
+    """One table of a source: its header and its columns, each row's number as the source shows it."""
+
+    source: str
+    """The file or sheet, as messages name it (``players.csv``, ``book.xlsx, sheet games``)."""
+    header: list[Any]
+    columns: list[Cells]
+    numbers: IntArray
+    """Each row's number (a spreadsheet's: the header is row 1)."""
+    typed: bool = False
+
+    @classmethod
+    def from_rows(cls, source: str, header: Sequence[Any], rows: Iterable[Sequence[Any]], *, typed: bool,
+                  first_row: int = 2) -> Table:
+        """A table of rows of cells; rows of blank cells (a template's empty rows) are skipped."""
+        kept: list[Sequence[Any]] = []
+        numbers: list[int] = []
+        for r, row in enumerate(rows, start=first_row):
+            if all(c is None or (isinstance(c, str) and not c.strip(" \t\r\n\u00a0")) for c in row):
+                continue
+            kept.append(row)
+            numbers.append(r)
+        width = len(header)
+        columns: list[Cells] = [ListCells([row[j] if j < len(row) else None for row in kept], typed)
+                                for j in range(width)]
+        return cls(source, list(header), columns, np.array(numbers, dtype=np.int64), typed)
+
+    @classmethod
+    def from_csv(cls, table: CsvColumns) -> Table:
+        """A plain CSV file split by :func:`xl_elo.formats.fastcsv.read_columns`."""
+        columns: list[Cells] = [TextCells(table, j) for j in range(len(table.header))]
+        numbers = table.numbers if table.numbers is not None else np.arange(table.rows, dtype=np.int64) + 2
+        return cls(table.source, list(table.header), columns, numbers, False)
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+
+# --------------------------------------------------------------------------- reading one table
+
+
+class _Problems:
+    """The problems of one table, sorted as a row-by-row reader finds them: by row, then by column."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.items: list[tuple[int, int, int, Problem]] = []
+
+    def add(self, at: int, order: int, column: str | None, message: str) -> None:
+        """A problem at the table's row ``at`` (its position), ``order`` its column's place in the row."""
+        row = int(self.table.numbers[at]) if 0 <= at < len(self.table.numbers) else None
+        self.items.append((at, order, len(self.items), Problem(self.table.source, row, column, message)))
+
+    def sorted(self) -> list[Problem]:
+        return [p for *_, p in sorted(self.items, key=lambda x: x[:3])]
+
+
+class _Columns:
+    """A table's header mapped to the columns a system reads."""
+
+    def __init__(self, table: Table, required: Sequence[str], aliases: dict[str, str], known: Iterable[str],
+                 problems: list[Problem]) -> None:
+        self.table = table
+        self.cols, missing = schema.header(table.header, required, aliases)
+        for words in schema.duplicate_columns(table.header, known):
+            problems.append(Problem(table.source, 1, None, words))
+        for name in missing:
+            found = ", ".join(self.cols) or "none"
+            problems.append(Problem(table.source, 1, None,
+                                    f"missing required column '{name}' (columns found: {found})"))
+
+    def get(self, name: str) -> Cells | None:
+        j = self.cols.get(name)
+        return self.table.columns[j] if j is not None and j < len(self.table.columns) else None
+
+
+def _read(cells: Cells | None, reading: schema.Reading | Callable[..., Any], rows: IntArray, problems: _Problems,
+          order: int, column: str, *, year: int | None = None, key: BoolArray | None = None,
+          kind: str | None = None, coded: list[Any] | None = None) -> tuple[npt.NDArray[Any], BoolArray]:
+    """The values of a column's cells at ``rows`` and where they are good.
+
+    Numbers (``kind`` ``int`` or ``float``) come as floats, NaN for blank; other values as
+    objects, None for blank. Plain whole numbers are taken as they are (the reading's
+    ``whole``); every other distinct cell (with its ``key``, when the reading depends on another
+    column) goes once through ``reading``, and a refusal is a problem on each row holding it.
+    With ``coded`` (a list), values are codes into it (-1 blank or bad), the distinct values
+    appended to it."""
+    n = len(rows)
+    kind = kind or getattr(reading, "kind", "text")
+    numeric = kind in ("int", "float")
+    values: npt.NDArray[Any]
+    if coded is not None:
+        values = np.full(n, -1, np.int64)
+    else:
+        values = np.full(n, np.nan) if numeric else np.full(n, None, dtype=object)
+    ok = np.ones(n, bool)
+    if cells is None or n == 0:
+        return values, ok
+    typed = cells.typed
+    rest = ~cells.blank()[rows]
+    bounds = reading.bounds(year) if isinstance(reading, schema.Reading) else None
+    if bounds is not None and rest.any():
+        taken_values, taken = cells.whole(*bounds)
+        taken = taken[rows] & rest
+        values[taken] = taken_values[rows[taken]]
+        rest &= ~taken
+    todo = np.flatnonzero(rest)
+    if not len(todo):
+        return values, ok
+    codes, distinct = cells.distinct(rows[todo])
+    if key is not None:  # the reading depends on another column's cell: one parse per (cell, key)
+        keyed = codes * 2 + key[todo].astype(np.int64)
+        used = np.unique(keyed)
+        remap = np.full(2 * len(distinct) + 2, -1, np.int64)
+        remap[used] = np.arange(len(used))
+        codes = remap[keyed]
+        parsed = [_parse(reading, distinct[int(u) // 2], typed, year, bool(int(u) % 2)) for u in used.tolist()]
+    else:
+        parsed = [_parse(reading, v, typed, year) for v in distinct]
+    good = np.array([g for g, _ in parsed], bool)
+    if coded is not None:
+        where: dict[Any, int] = {v: i for i, v in enumerate(coded)}
+        table_c = np.full(len(parsed), -1, np.int64)
+        for c, (g, v) in enumerate(parsed):
+            if g and v is not None:
+                if v not in where:
+                    where[v] = len(coded)
+                    coded.append(v)
+                table_c[c] = where[v]
+        values[todo] = table_c[codes]
+    elif numeric:
+        table = np.array([np.nan if not g or v is None else float(v) for g, v in parsed], dtype=np.float64)
+        values[todo] = table[codes]
+    else:
+        table = np.empty(len(parsed), dtype=object)
+        table[:] = [v if g else None for g, v in parsed]
+        values[todo] = table[codes]
+    bad = ~good[codes]
+    if bad.any():
+        for k in np.flatnonzero(bad).tolist():
+            ok[todo[k]] = False
+            problems.add(int(rows[todo[k]]), order, column, parsed[int(codes[k])][1])
+    return values, ok
+
+
+_NO_KEY = object()
+
+
+def _parse(reading: Callable[..., Any], value: Any, typed: bool, year: int | None, extra: Any = _NO_KEY
+           ) -> tuple[bool, Any]:
+    try:
+        if extra is not _NO_KEY:
+            return True, reading(value, extra, typed=typed, year=year)
+        return True, reading(value, typed=typed, year=year)
+    except ValueProblem as exc:
+        return False, str(exc)
+
+
+def _texts(cells: Cells | None, rows: IntArray, problems: _Problems, order: int, column: str,
+           blank_words: str | None, *, ids: bool = True) -> tuple[Bytes, BoolArray, BoolArray]:
+    """A column of ids (rules 8), or of names (``ids=False``), at ``rows``: each as UTF-8 bytes,
+    where it is good, and where it is blank.
+
+    Plain cells are taken as they are; any other goes through :func:`xl_elo.schema.identifier`
+    (:func:`xl_elo.schema.text` for names): spaces around it dropped, an id's accented letters in
+    composed form. A blank cell is a problem when ``blank_words`` says so."""
+    n = len(rows)
+    ok = np.ones(n, bool)
+    if cells is None or n == 0:
+        return np.zeros(n, "S1"), ok, np.ones(n, bool)
+    raw, clean = cells.texts(ids=ids)
+    raw, clean = raw[rows], clean[rows]
+    blank = np.zeros(n, bool)
+    if clean.all():
+        return raw, ok, blank
+    parse = schema.identifier if ids else schema.text
+    fixed: dict[int, bytes] = {}
+    cell_blank = cells.blank()[rows]
+    for k in np.flatnonzero(~clean).tolist():
+        value = None
+        if not cell_blank[k]:
+            try:
+                value = parse(cells.raw(int(rows[k])))
+            except ValueProblem as exc:
+                ok[k] = False
+                problems.add(int(rows[k]), order, column, str(exc))
+                continue
+        if value is None:
+            blank[k] = True
+            if blank_words is not None:
+                problems.add(int(rows[k]), order, column, blank_words)
+        else:
+            fixed[k] = value.encode("utf-8")
+    if fixed:
+        width = max(raw.dtype.itemsize, *(len(v) for v in fixed.values()))
+        raw = raw.astype(f"S{width}")
+        for k, v in fixed.items():
+            raw[k] = v
+    raw[blank | ~ok] = b""
+    return raw, ok, blank
+
+
+def _texts_of(column: Bytes) -> list[str]:
+    return [v.decode("utf-8") for v in column.tolist()]
+
+
+# --------------------------------------------------------------------------- the three tables
+
+
+@dataclass
+class PlayerColumns:
+    """The players table as read: one entry per row with a good id, in the table's order."""
+
+    source: str
+    ids: Bytes
+    """UTF-8 bytes."""
+    names: Bytes
+    rating: FloatArray
+    """NaN: unrated."""
+    facts: dict[str, npt.NDArray[Any]]
+    """A fact's values by :attr:`xl_elo.model.Fact.array`: floats (NaN blank), bools, or objects."""
+    rows: IntArray
+    """Row numbers (0: none)."""
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+@dataclass
+class GameColumns:
+    """The games table as read: one entry per game with a good player and opponent cell."""
+
+    source: str
+    player: Bytes
+    opponent: Bytes
+    """b'' for a bye."""
+    has_opponent: BoolArray
+    result: IntArray
+    """Codes into :attr:`results`."""
+    results: list[Result]
+    round: FloatArray
+    """NaN: no round number."""
+    handicap: npt.NDArray[Any]
+    """Objects: a code or None."""
+    rated: BoolArray
+    rows: IntArray
+
+    def __len__(self) -> int:
+        return len(self.player)
+
+    def counts(self) -> BoolArray:
+        """Games that are rated (rules 1.1): played, flagged rated, with an opponent."""
+        rated_result = np.array([r.rated for r in self.results], bool) if self.results else np.zeros(0, bool)
+        return self.rated & self.has_opponent & (rated_result[self.result] if len(self.result) else
+                                                 np.zeros(0, bool))
+
+    def scores(self) -> FloatArray:
+        table = np.array([np.nan if r.score is None else r.score for r in self.results], dtype=np.float64)
+        return table[self.result] if len(self.result) else np.zeros(0)
+
+
+@dataclass
+class HistoryColumns:
+    """FESA's history table as read."""
+
+    source: str
+    id: Bytes
+    opponent_rating: FloatArray
+    result: FloatArray
+    rows: IntArray
+
+    def __len__(self) -> int:
+        return len(self.id)
+
+
+def player_aliases(player: type[Player]) -> dict[str, str]:
+    """Other headings of a system's players columns: the common ones (a results table read back,
+    the words clubs head their ratings with) and its facts' own."""
+    aliases = dict(schema.PLAYER_ALIASES)
+    for f in facts(player):
+        for a in f.aliases:
+            aliases[a] = f.name
+    return aliases
+
+
+def _fill(f: Fact, values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A fact's column with its default in the blanks, as its array form holds it."""
+    if f.array == "number":
+        out = np.asarray(values, dtype=np.float64) if values.dtype != object else np.array(
+            [np.nan if v is None else float(v) for v in values.tolist()], dtype=np.float64)
+        if f.default is not None:
+            out = np.where(np.isnan(out), float(f.default), out)
+        return out
+    if f.array == "flag":
+        return np.array([bool(f.default) if v is None else bool(v) for v in values.tolist()], dtype=bool)
+    out_o = np.empty(len(values), dtype=object)
+    out_o[:] = [f.default if v is None else v for v in values.tolist()]
+    return out_o
+
+
+def read_players(table: Table, player: type[Player], year: int | None) -> tuple[PlayerColumns, list[Problem]]:
+    """The players table of a system whose players are ``player`` (rules 8): every problem, in order."""
+    header_problems: list[Problem] = []
+    declared = facts(player)
+    aliases = player_aliases(player)
+    known = {"id", "name", "rating", *(f.name for f in declared), *aliases}
+    cols = _Columns(table, schema.PLAYER_REQUIRED, aliases, known, header_problems)
+    if header_problems:
+        return _no_players(table.source, declared), header_problems
+    problems = _Problems(table)
+    everyone = np.arange(len(table), dtype=np.int64)
+    ids, good, blank = _texts(cols.get("id"), everyone, problems, 0, "id",
+                              "the id is blank (every player needs a unique id)")
+    keep = good & ~blank
+    rows = everyone[keep]
+    names, _, _ = _texts(cols.get("name"), rows, problems, 1, "name", None, ids=False)
+    rating, _ = _read(cols.get("rating"), schema.RATING, rows, problems, 2, "rating", year=year)
+    rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
+    values: dict[str, npt.NDArray[Any]] = {}
+    for order, f in enumerate(declared, start=3):
+        got, fine = _read(cols.get(f.name), f.reading, rows, problems, order, f.name, year=year)
+        if f.rated_needs is not None:
+            missing = fine & ~np.isnan(rating) & (np.isnan(got) if got.dtype != object else
+                                                  np.array([v is None for v in got.tolist()], bool))
+            for k in np.flatnonzero(missing).tolist():
+                problems.add(int(rows[k]), order, f.name, f.rated_needs)
+        values[f.name] = _fill(f, got)
+    return PlayerColumns(table.source, ids[keep], names, rating, values, table.numbers[rows]), problems.sorted()
+
+
+def _no_players(source: str, declared: Sequence[Fact]) -> PlayerColumns:
+    return PlayerColumns(source, np.zeros(0, "S1"), np.zeros(0, "S1"), np.zeros(0),
+                         {f.name: _fill(f, np.zeros(0, dtype=object)) for f in declared}, np.zeros(0, np.int64))
+
+
+def _no_games(source: str) -> GameColumns:
+    return GameColumns(source, np.zeros(0, "S1"), np.zeros(0, "S1"), np.zeros(0, bool), np.zeros(0, np.int64), [],
+                       np.zeros(0), np.zeros(0, dtype=object), np.zeros(0, bool), np.zeros(0, np.int64))
+
+
+def read_games(table: Table, handicaps: bool) -> tuple[GameColumns, list[Problem]]:
+    """The games table (rules 8): every problem, in order; ``handicaps``: the system reads them (FESA)."""
+    header_problems: list[Problem] = []
+    known = GAME_COLUMNS if handicaps else tuple(c for c in GAME_COLUMNS if c != "handicap")
+    cols = _Columns(table, GAME_REQUIRED, {}, known, header_problems)
+    if header_problems:
+        return _no_games(table.source), header_problems
+    problems = _Problems(table)
+    rows = np.arange(len(table), dtype=np.int64)
+    player, ok_p, blank_p = _texts(cols.get("player"), rows, problems, 0, "player", "the player id is blank")
+    opponent, ok_o, blank_o = _texts(cols.get("opponent"), rows, problems, 1, "opponent", None)
+    has_opponent = ~blank_o  # a bad opponent cell counts as one, as the row is read
+    # a blank result reads as the parser reads a blank cell: not played, or a bye
+    results: list[Result] = [schema.result(None), schema.result(None, has_opponent=False)]
+    result, ok_r = _read(cols.get("result"), lambda v, has, *, typed=False, year=None: schema.result(
+        v, has_opponent=has), rows, problems, 2, "result", key=has_opponent, kind="result", coded=results)
+    result = np.where(result >= 0, result, np.where(blank_o, 1, 0))
+    result[~ok_r] = 0  # a result refused: the game is kept as not played, for the cross-table checks
+    rnd, ok_n = _read(cols.get("round"), schema.ROUND, rows, problems, 3, "round")
+    if handicaps:
+        handicap, ok_h = _read(cols.get("handicap"), schema.spelled(schema.handicap), rows, problems, 4, "handicap")
+    else:
+        handicap, ok_h = np.full(len(rows), None, dtype=object), np.ones(len(rows), bool)
+    rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, 5, "rated")
+    keep = ok_p & ~blank_p & ok_o
+    good = ok_r & ok_n & ok_h & ok_y
+    out = GameColumns(table.source, player[keep], opponent[keep], has_opponent[keep], result[keep], results,
+                      rnd[keep], _objects([h if g else None for h, g in zip(handicap.tolist(), good.tolist(),
+                                                                            strict=True)])[keep],
+                      np.array([True if v is None else bool(v) for v in rated[keep].tolist()], bool),
+                      table.numbers[rows[keep]])
+    return out, problems.sorted()
+
+
+def read_history(table: Table) -> tuple[HistoryColumns, list[Problem]]:
+    """FESA's history table (rules 8): every problem, in order."""
+    header_problems: list[Problem] = []
+    cols = _Columns(table, HISTORY_COLUMNS, {}, HISTORY_COLUMNS, header_problems)
+    empty = HistoryColumns(table.source, np.zeros(0, "S1"), np.zeros(0), np.zeros(0), np.zeros(0, np.int64))
+    if header_problems:
+        return empty, header_problems
+    problems = _Problems(table)
+    rows = np.arange(len(table), dtype=np.int64)
+    ids, ok_i, blank_i = _texts(cols.get("id"), rows, problems, 0, "id", "the player id is blank")
+    opp, ok_o = _read(cols.get("opponent_rating"), schema.COUNTED_RATING, rows, problems, 1, "opponent_rating")
+    for k in np.flatnonzero(ok_o & np.isnan(opp)).tolist():
+        problems.add(k, 1, "opponent_rating", "the opponent's rating is blank")
+    res, ok_s = _read(cols.get("result"), lambda v, *, typed=False, year=None: schema.played_result(v), rows,
+                      problems, 2, "result", kind="float")
+    keep = ok_i & ~blank_i & ~np.isnan(opp) & ok_s
+    return HistoryColumns(table.source, ids[keep], opp[keep], res[keep], table.numbers[rows[keep]]), problems.sorted()
+
+
+# --------------------------------------------------------------------------- the cross-table checks
+
+
+def _fold(ids: Bytes) -> Bytes:
+    """Ids with case folded (ASCII with numpy; the others one by one, as :meth:`str.casefold`)."""
+    folded = _strings.lower(ids) if len(ids) else ids
+    wide = (ids.view(np.uint8).reshape(len(ids), -1) >= 0x80).any(axis=1) if len(ids) and ids.dtype.itemsize else \
+        np.zeros(len(ids), bool)
+    if wide.any():
+        out = [v.decode("utf-8").casefold().encode("utf-8") for v in ids[wide].tolist()]
+        width = max(folded.dtype.itemsize, *(len(v) for v in out))
+        folded = folded.astype(f"S{width}")
+        folded[wide] = out
+    return folded
+
+
+def _groups(keys: npt.NDArray[Any]) -> list[IntArray]:
+    """Positions of each value that occurs more than once, each group in order."""
+    if len(keys) < 2:
+        return []
+    order = np.argsort(keys, kind="stable")
+    sorted_ = keys[order]
+    same = sorted_[1:] == sorted_[:-1]
+    if not same.any():
+        return []
+    starts = np.flatnonzero(np.concatenate([[True], ~same]))
+    ends = np.concatenate([starts[1:], [len(keys)]])
+    return [order[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True) if b - a > 1]
+
+
+@dataclass
+class Sources:
+    """How messages name each table."""
+
+    players: str = "players"
+    games: str = "games"
+    history: str = "history"
+
+
+def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, sources: Sources,
+          extra: Sequence[tuple[int, Problem]] = ()) -> tuple[list[Problem], IntArray, IntArray]:
+    """Cross-table checks of rules 8, on the columns read: the problems in the order a reader going
+    row by row finds them, and each game's player and opponent positions (-1 unknown, -2 none).
+
+    Duplicate player ids, two ids differing only by case, games naming an unknown player or
+    opponent, a player paired with himself, the same pair twice in one round (a blank round is
+    one round), more than :data:`xl_elo.model.MAX_GAMES_PER_PLAYER` rated games for a player,
+    history rows of an unknown player. Ids are compared exactly, case included. ``extra``: more
+    problems of players rows (by position), as an event built in Python has them."""
+    ids = players.ids
+    n = len(ids)
+    index = IdIndex(ids) if n else None
+    at: list[tuple[int, int, int, Problem]] = [(i, 1, k, q) for k, (i, q) in enumerate(extra)]
+    dropped = np.zeros(n, bool)
+    prow = players.rows
+
+    def shown(i: int) -> str:
+        return bytes(ids[i]).decode("utf-8")
+
+    def row_of(rows: IntArray, i: int) -> int | None:
+        r = int(rows[i])
+        return r if r > 0 else None
+
+    def where(rows: IntArray, i: int, words: str) -> str:
+        r = row_of(rows, i)
+        return f" ({words} {r})" if r is not None else ""
+
+    if index is not None and index.duplicated:
+        for group in _groups(ids):
+            first = int(group[0])
+            for i in group[1:].tolist():
+                dropped[i] = True
+                at.append((i, 0, 0, Problem(players.source, row_of(prow, i), "id",
+                                            f"duplicate id {shown(i)!r}{where(prow, first, 'first at row')}; "
+                                            "ids must be unique")))
+    folded = _fold(ids) if n else ids
+    first_fold: dict[bytes, int] = {}
+    changed = folded != ids if n else np.zeros(0, bool)
+    if changed.any():
+        live = np.flatnonzero(~dropped)
+        for group in _groups(folded[live]):
+            members = live[group]
+            first = int(members[0])
+            for i in members[1:].tolist():
+                if ids[i] == ids[first]:
+                    continue
+                at.append((i, 2, 0, Problem(players.source, row_of(prow, i), "id",
+                                            f"the ids {shown(i)!r} and {shown(first)!r}"
+                                            f"{where(prow, first, 'row')} differ only by case; make them differ")))
+    problems = [q for *_, q in sorted(at, key=lambda x: x[:3])]
+
+    def hint(pid: bytes) -> str:
+        if not first_fold and n:
+            for i in np.flatnonzero(~dropped)[::-1].tolist():
+                first_fold[bytes(folded[i])] = i
+        near = first_fold.get(bytes(_fold(np.array([pid]))[0]))
+        return f"; did you mean {shown(near)!r}? ids must match exactly, case included" if near is not None else ""
+
+    def unknown(pid: bytes, source: str) -> str:
+        return f"unknown player id {pid.decode('utf-8')!r} (not in {source}){hint(pid)}"
+
+    m = len(games)
+    who = index.find(games.player) if index is not None and m else np.full(m, -1, np.int64)
+    against = np.where(games.has_opponent, index.find(games.opponent) if index is not None and m else -1, -2)
+    grow = games.rows
+    gat: list[tuple[int, int, Problem]] = []
+    for i in np.flatnonzero(who == -1).tolist():
+        gat.append((i, 0, Problem(games.source, row_of(grow, i), "player", unknown(bytes(games.player[i]),
+                                                                                   sources.players))))
+    for i in np.flatnonzero(against == -1).tolist():
+        gat.append((i, 1, Problem(games.source, row_of(grow, i), "opponent", unknown(bytes(games.opponent[i]),
+                                                                                     sources.players))))
+    itself = games.has_opponent & (games.player == games.opponent)
+    for i in np.flatnonzero(itself).tolist():
+        gat.append((i, 2, Problem(games.source, row_of(grow, i), "opponent",
+                                  f"player {games.player[i].decode('utf-8')!r} is paired with himself")))
+    # every id, known or not, as one key (unknown ids after the known ones), for pairs and counts
+    key_who, key_against = who.copy(), against.copy()
+    unknown_ids = np.concatenate([games.player[who == -1], games.opponent[against == -1]])
+    if len(unknown_ids):
+        values, inverse = np.unique(unknown_ids, return_inverse=True)
+        inverse = inverse.ravel()
+        a = int((who == -1).sum())
+        key_who[who == -1] = n + inverse[:a]
+        key_against[against == -1] = n + inverse[a:]
+        width = n + len(values)
+    else:
+        width = n
+    paired = games.has_opponent & ~itself
+    counting = games.counts() & ~itself
+    rnd = np.nan_to_num(games.round, nan=0.0).astype(np.int64)
+    scores = games.scores()
+    pairs = np.flatnonzero(paired)
+    if len(pairs):
+        lo = np.minimum(key_who[pairs], key_against[pairs])
+        hi = np.maximum(key_who[pairs], key_against[pairs])
+        keys = (rnd[pairs] * (width + 1) + lo) * (width + 1) + hi if (rnd.max(initial=0) + 1) * (width + 1) ** 2 \
+            < 2**62 else np.array([hash((int(r), int(x), int(y))) for r, x, y in zip(rnd[pairs], lo, hi, strict=True)])
+        for group in _groups(keys):
+            first = int(pairs[group[0]])
+            for i in pairs[group[1:]].tolist():
+                p, o = games.player[i].decode("utf-8"), games.opponent[i].decode("utf-8")
+                also = where(grow, first, "also at row")
+                when = f"round {int(games.round[i])}" if not np.isnan(games.round[i]) else \
+                    "the same round (no round number: give one)"
+                a_, b_ = scores[first], scores[i]
+                if games.player[first] == games.opponent[i] and not np.isnan(a_) and not np.isnan(b_) \
+                        and a_ + b_ != 1.0:
+                    gat.append((i, 3, Problem(games.source, row_of(grow, i), "result",
+                                              f"the game {p!r} - {o!r} of {when} is entered from both sides{also} "
+                                              f"and its results do not add up to one ({b_:g} and {a_:g}); enter "
+                                              "each game once")))
+                else:
+                    gat.append((i, 3, Problem(games.source, row_of(grow, i), None,
+                                              f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
+    problems += [q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))]
+    if counting.any():
+        both = np.concatenate([key_who[counting], key_against[counting]])
+        per = np.bincount(both, minlength=width)
+        over = np.flatnonzero(per > MAX_GAMES_PER_PLAYER)
+        if len(over):
+            c = np.flatnonzero(counting)
+            first_seen = {}
+            for k in over.tolist():  # in the order the games name them first
+                sides = np.concatenate([2 * c[key_who[c] == k], 2 * c[key_against[c] == k] + 1])
+                first_seen[k] = int(sides.min())
+            for k in sorted(over.tolist(), key=lambda x: first_seen[x]):
+                i = first_seen[k] // 2
+                pid = (games.player if first_seen[k] % 2 == 0 else games.opponent)[i].decode("utf-8")
+                problems.append(Problem(games.source, None, None,
+                                        f"{pid!r} has {int(per[k])} rated games (at most {MAX_GAMES_PER_PLAYER} in "
+                                        "one event or period): is a column pasted twice?"))
+    if len(history):
+        found = index.find(history.id) if index is not None else np.full(len(history), -1, np.int64)
+        for i in np.flatnonzero(found == -1).tolist():
+            problems.append(Problem(history.source, row_of(history.rows, i), "id",
+                                    unknown(bytes(history.id[i]), sources.players)))
+    return problems, who, against
+
+
+# --------------------------------------------------------------------------- the event, read
+
+
+@dataclass
+class Tables:
+    """An event as its tables were read and checked: the records or the arrays, built on demand."""
+
+    player: type[Player]
+    """The system's players (its ``Player``)."""
+    players: PlayerColumns
+    games: GameColumns
+    history: HistoryColumns
+    period: str | None = None
+    name: str = ""
+    who: IntArray = field(default_factory=lambda: np.zeros(0, np.int64))
+    """Each game's player position ..."""
+    against: IntArray = field(default_factory=lambda: np.zeros(0, np.int64))
+    """... and its opponent's (-2: none)."""
+
+    def event(self) -> Event:
+        """The records of rules 8 (:class:`xl_elo.model.Event`)."""
+        pc = self.players
+        declared = facts(self.player)
+        ids, names = _texts_of(pc.ids), _texts_of(pc.names)
+        columns = {f.name: _record_values(f, pc.facts[f.name]) for f in declared}
+        players = tuple(
+            self.player(ids[i], names[i], None if np.isnan(pc.rating[i]) else float(pc.rating[i]),
+                        row=int(pc.rows[i]) or None, **{name: column[i] for name, column in columns.items()})
+            for i in range(len(ids)))
+        g = self.games
+        gp, go = _texts_of(g.player), _texts_of(g.opponent)
+        games = tuple(
+            Game(gp[i], go[i] if g.has_opponent[i] else None, g.results[int(g.result[i])],
+                 None if np.isnan(g.round[i]) else int(g.round[i]), g.handicap[i], bool(g.rated[i]),
+                 row=int(g.rows[i]) or None)
+            for i in range(len(g)))
+        h = self.history
+        hid = _texts_of(h.id)
+        history = tuple(HistoryGame(hid[i], float(h.opponent_rating[i]), float(h.result[i]), row=int(h.rows[i]) or None)
+                        for i in range(len(h)))
+        return Event(players, games, history, self.period, self.name)
+
+    def arrays(self) -> EventArrays:
+        """The array form (:class:`xl_elo.model.EventArrays`): the counting games as positions."""
+        counts = self.games.counts()
+        return EventArrays(self.players.ids, self.players.names, self.players.rating, self.who[counts],
+                           self.against[counts], self.games.scores()[counts], self.period, dict(self.players.facts))
+
+
+def _record_values(f: Fact, column: npt.NDArray[Any]) -> list[Any]:
+    """A fact's column as the values of its records (whole numbers as int, blank as None)."""
+    if f.array == "number":
+        if f.reading.kind == "int":
+            return [None if v != v else int(v) for v in column.tolist()]
+        return [None if v != v else float(v) for v in column.tolist()]
+    return column.tolist()
+
+
+def tables_of(event: Event, player: type[Player]) -> tuple[Tables, list[tuple[int, Problem]]]:
+    """An event built in Python as its tables (its players as ``player``), and the problems of its
+    players' values (rules 1.4, 8), which a reader would have refused."""
+    from xl_elo.model import ProblemList, _check_player_values, as_player
+
+    players = [as_player(player, p) for p in event.players]
+    values: list[tuple[int, Problem]] = []
+    for i, p in enumerate(players):
+        found = ProblemList()
+        _check_player_values(p, "players", found)
+        values += [(i, q) for q in found.items]
+    declared = facts(player)
+
+    def encode(texts: Sequence[str | None]) -> Bytes:
+        return np.array([(t or "").encode("utf-8") for t in texts], dtype="S") if texts else np.zeros(0, "S1")
+
+    bad = {i for i, _ in values}  # values refused above stand as blank, for the cross-table checks
+    pc = PlayerColumns("players", encode([p.id for p in players]), encode([p.name for p in players]),
+                       np.array([_number(p.rating) if i not in bad else np.nan for i, p in enumerate(players)],
+                                dtype=np.float64),
+                       {f.name: fact_array(f, [getattr(p, f.name) if i not in bad else f.default
+                                               for i, p in enumerate(players)]) for f in declared},
+                       np.array([p.row or 0 for p in players], dtype=np.int64))
+    results: list[Result] = []
+    codes: dict[Result, int] = {}
+    for g in event.games:
+        codes.setdefault(g.result, len(codes))
+    results = list(codes)
+    games = event.games
+    gc = GameColumns("games", encode([g.player for g in games]), encode([g.opponent for g in games]),
+                     np.array([g.opponent is not None for g in games], bool),
+                     np.array([codes[g.result] for g in games], dtype=np.int64), results,
+                     np.array([np.nan if g.round is None else g.round for g in games], dtype=np.float64),
+                     _objects([g.handicap for g in games]), np.array([g.rated for g in games], bool),
+                     np.array([g.row or 0 for g in games], dtype=np.int64))
+    hc = HistoryColumns("history", encode([h.id for h in event.history]),
+                        np.array([h.opponent_rating for h in event.history], dtype=np.float64),
+                        np.array([h.result for h in event.history], dtype=np.float64),
+                        np.array([h.row or 0 for h in event.history], dtype=np.int64))
+    return Tables(player, pc, gc, hc, event.period, event.name), values
+
+
+def _number(value: Any) -> float:
+    try:
+        return np.nan if value is None else float(value)
+    except (TypeError, ValueError):
+        return np.nan
+
+
+def _objects(values: Sequence[Any]) -> npt.NDArray[Any]:
+    out = np.empty(len(values), dtype=object)
+    out[:] = list(values)
+    return out
+
+
+def checked(tables: Tables, sources: Sources, extra: Sequence[tuple[int, Problem]] = ()) -> Tables:
+    """``tables`` with each game's positions, once the cross-table checks find nothing (else InputError)."""
+    problems, who, against = check(tables.players, tables.games, tables.history, sources, extra)
+    if problems:
+        raise InputError(problems)
+    tables.who, tables.against = who, against
+    return tables
+
+
+def read(player: type[Player], players: Table | None, games: Table | None, history: Table | None = None, *,
+         period: str | None = None, name: str = "", handicaps: bool = False, sources: Sources | None = None,
+         problems: Sequence[Problem] = (), before: dict[str, list[Problem]] | None = None,
+         between: Sequence[Problem] = ()) -> Tables:
+    """Read and check the tables of one event for a system whose players are ``player``.
+
+    ``problems``: what was found before (a file that could not be read, a bad period), reported
+    first; ``before``: a table's own problems found before its cells are read (``players``,
+    ``games``, ``history``: a formula typed into a cell), reported before its others;
+    ``between``: reported after the tables' own, before the cross-table checks. Every problem of
+    every table is raised together (:class:`xl_elo.model.InputError`)."""
+    from xl_elo.model import period_year
+
+    found = list(problems)
+    early = before or {}
+    year = period_year(period)
+    declared = facts(player)
+    found += early.get("players", [])
+    pc, more = read_players(players, player, year) if players is not None else (_no_players("players", declared), [])
+    found += more
+    found += early.get("games", [])
+    gc, more = read_games(games, handicaps) if games is not None else (_no_games("games"), [])
+    found += more
+    found += early.get("history", [])
+    empty = HistoryColumns("history", np.zeros(0, "S1"), np.zeros(0), np.zeros(0), np.zeros(0, np.int64))
+    hc, more = read_history(history) if history is not None else (empty, [])
+    found += more
+    found += list(between)
+    src = sources or Sources(players.source if players is not None else "players",
+                             games.source if games is not None else "games",
+                             history.source if history is not None else "history")
+    if not len(pc) and len(gc) and not found:  # one line, not one per game
+        raise InputError([Problem(src.players, None, None, "has no player, only its header (expected one row per "
+                                                           "player of the games)")])
+    tables = Tables(player, pc, gc, hc, period, name)
+    if len(pc) or not found:
+        cross, tables.who, tables.against = check(pc, gc, hc, src)
+        found += cross
+    if found:
+        raise InputError(found)
+    return tables
