@@ -108,8 +108,9 @@ def test_no_federation_imports_a_sibling():
 
 
 def test_no_import_circle():
-    """The module-level imports of xl_elo form no circle (lazy imports inside functions aside)."""
-    graph = _module_graph(top_only=True)
+    """The imports of xl_elo form no circle, imports inside functions included: the engine at the
+    bottom, the formats above it, the dispatcher (load) above them, the front ends on top."""
+    graph = _module_graph()
     # a package importing its own submodule is not a circle; anything else is
     seen, stack, cycles = set(), [], []
 
@@ -131,6 +132,31 @@ def test_no_import_circle():
     for n in graph:
         visit(n)
     assert cycles == []
+
+
+#: The layers of xl_elo, bottom up: each imports only from its own layer and the ones below.
+LAYERS = [
+    ("the core", lambda m: True),
+    ("the systems (federations/)", lambda m: m.startswith("xl_elo.federations")),
+    ("documents of the rules", lambda m: m in ("xl_elo.published", "xl_elo.rulesdoc")),
+    ("formats: readers and writers (formats/)", lambda m: m.startswith("xl_elo.formats")),
+    ("the dispatcher (load)", lambda m: m == "xl_elo.load"),
+    ("templates and their specs", lambda m: m.startswith("xl_elo.templates") or m.endswith(".template")),
+    ("front ends (frontends/)", lambda m: m.startswith("xl_elo.frontends")),
+    ("the Python API", lambda m: m == "xl_elo"),
+]
+
+
+def _layer(module: str) -> int:
+    return max(i for i, (_, is_in) in enumerate(LAYERS) if is_in(module))
+
+
+def test_the_layers_import_downwards():
+    """The folders say which way data flows: no module imports from a layer above its own."""
+    graph = _module_graph()
+    upward = sorted(f"{m} ({LAYERS[_layer(m)][0]}) imports {d} ({LAYERS[_layer(d)][0]})"
+                    for m, deps in graph.items() for d in deps if _layer(d) > _layer(m))
+    assert upward == []
 
 
 def test_the_engine_needs_no_file_excel_or_printing():

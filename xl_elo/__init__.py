@@ -48,8 +48,8 @@ __all__ = [
 
 
 def rate(federation: str, event: Event, options: Any = None, **overrides: Any) -> Results:
-    """Rate an event or period with a federation's rules (``"fide"``, ``"fse"``, ``"fqe"``,
-    ``"ffe"``, ``"fesa"`` or an alias). ``options`` is that federation's ``Options``;
+    """Rate an event or period with a rating system's rules (its code or an alias:
+    :data:`FEDERATIONS` lists them). ``options`` is that system's ``Options``;
     ``overrides`` change some of them by name (``rate("ffe", event, dp_method="table")``).
 
     The event is checked first as the readers check a file (rules 8): every problem is raised

@@ -54,8 +54,10 @@ from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, decode_text, peek
 from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, Results
 
-#: The system that rates these files (their own federation's).
+#: The system that rates these files (their own federation's), and the format of the list written back.
 SYSTEM = "fesa"
+FORMAT = SYSTEM
+FORMAT_HELP = "FESA's rating list, from FESA's own files"
 ENCODING = "latin-1"
 #: The program's handicap codes -> the data contract's (``M`` is the program's other name for sente).
 HANDICAPS = {"S": "S", "M": "S", "L": "L", "B": "B", "R": "R", "RL": "RL", "2P": "2p", "4P": "4p", "5P": "5p",
@@ -632,8 +634,8 @@ def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pa
     inputs = list(dict.fromkeys(str(p) for p in [*paths, *lists, *news]))
     default = None
     if output and Path(output).suffix.lower() not in (".csv", ".json", ".xlsx", ".txt"):
-        default = "fesa"
-    return ReadFiles(module, event, inputs, {"fesa": lambda results: write_list(read, results)}, default, warnings,
+        default = FORMAT
+    return ReadFiles(module, event, inputs, {FORMAT: lambda results: write_list(read, results)}, default, warnings,
                      (lists[0].name, tour_path.name, lists[0].name))
 
 

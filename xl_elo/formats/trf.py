@@ -55,8 +55,10 @@ from xl_elo.formats.text import LineProblem, ReadFiles, Text, decode_text, peek
 from xl_elo.model import Entrant, Event, Game, InputError, Player, Problem, Results, facts
 
 SUFFIXES = (".trf", ".trfx", ".trf16", ".trf26")
-#: The system a report is rated by when none is named: FIDE's, whose format it is.
+#: The system a report is rated by when none is named: FIDE's, whose format it is; the format written back.
 SYSTEM = "fide"
+FORMAT = "trf"
+FORMAT_HELP = "a TRF file read: the same file with the new ratings"
 
 #: 1-based, inclusive column spans of the 001 fields (TRF-16).
 COLUMNS = {
@@ -515,9 +517,9 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     default = None
     if len(reports) == 1:
         report = reports[0]
-        writers["trf"] = lambda results: write_back(report, results)
+        writers[FORMAT] = lambda results: write_back(report, results)
         if output and Path(output).suffix.lower() in SUFFIXES:
-            default = "trf"
+            default = FORMAT
     return ReadFiles(module, event, inputs, writers, default, warnings, (source, source, "history"))
 
 

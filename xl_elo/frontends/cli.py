@@ -105,10 +105,11 @@ def _parser() -> argparse.ArgumentParser:
                         "2400 flag by FIDE id (with -f fide); FESA: the rating list of FESA's program "
                         "(ratingliste.pre) read with the tournament file turnering.txt")
     r.add_argument("--period", help="the period as YYYY-MM (FIDE, FSE: required, the year gives the ages)")
-    r.add_argument("--format", choices=("table", "csv", "json", "report", "xlsx", "trf", "fesa"),
+    written_back = written_back_formats()
+    r.add_argument("--format", choices=("table", "csv", "json", "report", "xlsx", *written_back),
                    help="table (default on a terminal), csv (default otherwise), json, report (crosstable), "
-                        "xlsx (a workbook: the default for --output FILE.xlsx), trf (a TRF file read: the same "
-                        "file with the new ratings), fesa (FESA's rating list, from FESA's own files)")
+                        "xlsx (a workbook: the default for --output FILE.xlsx), "
+                        + ", ".join(f"{name} ({words})" for name, words in written_back.items()))
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
     r.add_argument("--history-output", help="FESA: where to write the history for the next tournament "
                                             "(default: next to --output, as NAME_history.csv)")
@@ -351,7 +352,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                              "--players and --games")
         module = _federation(args.federation) if args.federation else None
         loaded = load(module, files=others, rating_list=args.rating_list, period=args.period,
-                      one_report=args.format in WRITTEN_BACK, output=args.output)
+                      one_report=args.format in written_back_formats(), output=args.output)
         return _rate_and_write(loaded, args, out, err)
     missing = [f"--{n}" for n in ("federation", "players", "games") if not getattr(args, n)]
     if missing:
@@ -376,8 +377,12 @@ def _history_systems() -> str:
     return ", ".join(f"{m.CODE.upper()} {m.UNIT}s" for m in registry().values() if takes_history(m))
 
 
-#: Formats that write back a file that was read (a TRF report, FESA's rating list): their writers come with it.
-WRITTEN_BACK = ("trf", "fesa")
+def written_back_formats() -> dict[str, str]:
+    """Formats that write back a file that was read (a TRF report, FESA's rating list), with their words:
+    the writers come with the file (each format's ``FORMAT``, :data:`xl_elo.load.READERS`)."""
+    from xl_elo.load import READERS
+
+    return {reader().FORMAT: reader().FORMAT_HELP for _, reader in READERS}
 
 
 def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: TextIO, options: Any = None) -> int:
@@ -391,7 +396,7 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
     options = options if options is not None else _options(module, args)
     default_format = loaded.default_format
     fmt = args.format or (default_format if args.output and default_format else _format(args, out))
-    if fmt in WRITTEN_BACK and fmt not in writers:
+    if fmt in written_back_formats() and fmt not in writers:
         raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
     history_output = _history_output(module, args)
     if args.output:  # refused before any work: never over an input

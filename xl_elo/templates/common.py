@@ -11,6 +11,7 @@ the accepted spellings (spaces and case aside); a pair meets once in a round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from xl_elo import schema
@@ -39,7 +40,7 @@ def reason(column: str, en: str, fr: str) -> str:
     return f'"{column}: {en} / {fr}; "'
 
 
-def _guard(column: str, body: str, *, formula_ok: bool = False) -> str:
+def guard(column: str, body: str, *, formula_ok: bool = False) -> str:
     """Errors, formulas typed into an input cell and blank cells first; then ``body``."""
     err = reason(column, "a spreadsheet error", "une erreur du tableur")
     typed = reason(column, "a formula: type the value itself", "une formule : saisissez la valeur")
@@ -55,7 +56,7 @@ def number_check(column: str, low: Any, high: Any, en: str, fr: str, *, whole: b
     bad = reason(column, en, fr)
     wrong = f"OR([x]<{low},[x]>{high}" + (",[x]<>INT([x]))" if whole else ")")
     body = f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{bad},IF({wrong},{bad},"")))'
-    return _guard(column, body)
+    return guard(column, body)
 
 
 def rating_check(column: str = "rating") -> str:
@@ -68,7 +69,7 @@ def yes_no_check(column: str) -> str:
     key = f"LOWER({text_of('[x]')})"
     body = (f'IF(ISLOGICAL([x]),"",IF(ISNUMBER([x]),IF(OR([x]=0,[x]=1),"",{bad}),'
             f'IF(ISNA(MATCH({key},yes_no_key,0)),{bad},"")))')
-    return _guard(column, body)
+    return guard(column, body)
 
 
 def yes_value(x: str) -> str:
@@ -116,26 +117,27 @@ def result_check() -> str:
     body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",{bad}),IF(ISLOGICAL([x]),{bad},'
             f'IF({wildcard("[x]")},{bad},IF(ISNA(MATCH({result_key("[x]")},result_key,0)),{bad},""))))')
     # with a blank opponent the row is a bye whatever its result says (rules 1.1): not checked
-    return f'IF({blank("[opponent]")},"",{_guard("result", body)})'
+    return f'IF({blank("[opponent]")},"",{guard("result", body)})'
 
 
 def grade_check(column: str, *, allow_pro: bool) -> str:
     bad = reason(column, schema.GRADE_HELP + (schema.PRO_HELP if allow_pro else ""), "un grade FESA")
     table = "nsr_key" if allow_pro else "grade_key"
     key = f'LOWER(SUBSTITUTE(SUBSTITUTE({text_of("[x]")}," ",""),"-",""))'
-    return _guard(column, f'IF(ISNA(MATCH({key},{table},0)),{bad},"")')
+    return guard(column, f'IF(ISNA(MATCH({key},{table},0)),{bad},"")')
 
 
 def handicap_check() -> str:
     bad = reason("handicap", "S, L, B, R, RL, 2p, 4p, 5p or 6p", "S, L, B, R, RL, 2p, 4p, 5p ou 6p")
-    return _guard("handicap", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),hc_key,0)),{bad},"")')
+    return guard("handicap", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),hc_key,0)),{bad},"")')
 
 
 # --------------------------------------------------------------------------- the input columns
 
 
-def player_inputs(*names: str) -> list[Input]:
-    """The players sheet's columns (rules 8), each with its check and validation."""
+def player_inputs(*names: str, own: Sequence[Input] = ()) -> list[Input]:
+    """The players sheet's columns (rules 8) every system shares, each with its check and validation,
+    then the system's own (``own``: its template spec declares them)."""
     defs: dict[str, Input] = {
         "id": Input("id", "Id: unique, required", "Identifiant unique, obligatoire", 14, id_check()),
         "name": Input("name", "Name", "Nom", 28, None),
@@ -149,34 +151,13 @@ def player_inputs(*names: str) -> list[Input]:
                                          f"a year from {schema.FIRST_BIRTH_YEAR} to the period's",
                                          f"une année de {schema.FIRST_BIRTH_YEAR} à celle de la période"),
                             ("whole", schema.FIRST_BIRTH_YEAR, 2200)),
-        "ever_2400": Input("ever_2400", "Rating has reached 2400: yes/no", "A atteint 2400 : oui/non", 10,
-                           yes_no_check("ever_2400"), ("list", '"yes,no"')),
-        "category": Input("category", "junior or senior", "jeune (junior) ou senior", 10,
-                          _guard("category", f'IF(OR(LOWER({text_of("[x]")})="junior",LOWER({text_of("[x]")})='
-                                             '"senior"),"",'
-                                             f'{reason("category", "junior or senior", "junior ou senior")})'),
-                          ("list", '"junior,senior"')),
-        "archive_perf": Input("archive_perf", "Archived performance Pa", "Performance archivée Pa", 12,
-                              number_check("archive_perf", 1000, MAX_RATING, f"a performance from 1000 to {MAX_RATING}",
-                                           f"une performance de 1000 à {MAX_RATING}", whole=False)),
-        "archive_games": Input("archive_games", "Archived games Na", "Parties archivées Na", 10,
-                               number_check("archive_games", 0, schema.MAX_GAMES, "a whole number of games",
-                                            "un nombre entier de parties"), ("whole", 0, schema.MAX_GAMES)),
-        "bonus_count": Input("bonus_count", "Activity bonuses used (0-100)", "Bonus d'activité utilisés (0-100)", 10,
-                             number_check("bonus_count", 0, schema.MAX_BONUS_COUNT, "a whole number from 0 to 100",
-                                          "un entier de 0 à 100"), ("whole", 0, schema.MAX_BONUS_COUNT)),
-        "grade": Input("grade", "FESA grade (3 kyu, 1 dan)", "Grade FESA", 10, grade_check("grade", allow_pro=False),
-                       ("list", "grade_name")),
-        "nsr_grade": Input("nsr_grade", "NSR grade of a new player", "Grade NSR d'un nouveau joueur", 10,
-                           grade_check("nsr_grade", allow_pro=True)),
-        "lb_run": Input("lb_run", "LB run", "Série LB", 8,
-                        number_check("lb_run", 0, schema.MAX_RUN, "a whole number", "un entier")),
-        "mp_run": Input("mp_run", "MP run", "Série MP", 8,
-                        number_check("mp_run", 0, schema.MAX_RUN, "a whole number", "un entier")),
-        "mp_reached": Input("mp_reached", "MP reached: yes/no", "MP atteint : oui/non", 9,
-                            yes_no_check("mp_reached"), ("list", '"yes,no"')),
     }
-    return [defs[n] for n in names]
+    return [defs[n] for n in names] + list(own)
+
+
+def yes_no_input(name: str, title: str, fr: str, width: float) -> Input:
+    """A yes/no column of the players sheet (a system's own fact)."""
+    return Input(name, title, fr, width, yes_no_check(name), ("list", '"yes,no"'))
 
 
 def game_inputs(*names: str) -> list[Input]:
@@ -208,7 +189,7 @@ def history_inputs() -> list[Input]:
               rating_check("opponent_rating") + "&IF(" + blank("[opponent_rating]") + "," +
               reason("opponent_rating", "missing", "manquante") + ',"")'),
         Input("result", "Result (1, 0.5, 0)", "Résultat (1, 0,5, 0)", 10,
-              _guard("result", 'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",{b}),IF(ISNA(MATCH({k},result_key,0)),'
+              guard("result", 'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",{b}),IF(ISNA(MATCH({k},result_key,0)),'
                                '{b},IF(INDEX(result_kind,MATCH({k},result_key,0))<>"played",{b},"")))'.format(
                                    b=reason("result", "a played game's result: 1, 0.5 or 0", "1, 0,5 ou 0"),
                                    k=result_key("[x]")))

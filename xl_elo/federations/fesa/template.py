@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
-from xl_elo import core
+from xl_elo import core, schema
 from xl_elo.federations import get
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_K_BANDS
 from xl_elo.templates.common import (
@@ -30,9 +30,11 @@ from xl_elo.templates.common import (
     event_setting,
     game_checks,
     game_inputs,
+    grade_check,
     grade_lists,
     history_inputs,
     key_columns,
+    number_check,
     option_settings,
     period_setting,
     player_checks,
@@ -42,9 +44,10 @@ from xl_elo.templates.common import (
     sort_columns,
     text_of,
     work_sheet,
+    yes_no_input,
     yes_value,
 )
-from xl_elo.templates.spec import FIRST, Capacity, Col, ResultCol, Sheet, Template
+from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
 
 #: A FESA tournament's room: FESA's largest events have some 80 players over 7 rounds.
 CAPACITY = Capacity(80, 400, 600)
@@ -231,6 +234,22 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
             f'MAX(1,N({w("rating")})+{rhe("[dsum]")}))))', "6.6", "sa valeur après cette ligne"),
     )
     return sheet
+
+
+#: FESA's own columns of the players sheet (rules 6.4, 6.5, 6.9, 6.10).
+OWN_INPUTS: Final = (
+    Input("bonus_count", "Activity bonuses used (0-100)", "Bonus d'activité utilisés (0-100)", 10,
+          number_check("bonus_count", 0, schema.MAX_BONUS_COUNT, "a whole number from 0 to 100",
+                       "un entier de 0 à 100"),
+          ("whole", 0, schema.MAX_BONUS_COUNT)),
+    Input("grade", "FESA grade (3 kyu, 1 dan)", "Grade FESA", 10, grade_check("grade", allow_pro=False),
+          ("list", "grade_name")),
+    Input("nsr_grade", "NSR grade of a new player", "Grade NSR d'un nouveau joueur", 10,
+          grade_check("nsr_grade", allow_pro=True)),
+    Input("lb_run", "LB run", "Série LB", 8, number_check("lb_run", 0, schema.MAX_RUN, "a whole number", "un entier")),
+    Input("mp_run", "MP run", "Série MP", 8, number_check("mp_run", 0, schema.MAX_RUN, "a whole number", "un entier")),
+    yes_no_input("mp_reached", "MP reached: yes/no", "MP atteint : oui/non", 9),
+)
 
 
 def spec(cap: Capacity | None = None) -> Template:
@@ -572,8 +591,7 @@ def spec(cap: Capacity | None = None) -> Template:
     ]
     return Template(
         federation="fesa", title="FESA shogi tournament rating", title_fr="Classement FESA d'un tournoi de shogi",
-        players=player_inputs("id", "name", "rating", "games", "bonus_count", "grade", "nsr_grade", "lb_run", "mp_run",
-                              "mp_reached"),
+        players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
         games=game_inputs("round", "player", "opponent", "result", "handicap", "rated"), history=history_inputs(),
         settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, hw, walk, sweeps, history_after],

@@ -9,6 +9,10 @@ compatibility at that round. No circular reference, nothing to switch on.
 
 from __future__ import annotations
 
+from typing import Final
+
+from xl_elo import schema
+from xl_elo.core import MAX_RATING
 from xl_elo.federations import get
 from xl_elo.tables import FFE_DP_TABLE
 from xl_elo.templates.common import (
@@ -16,16 +20,20 @@ from xl_elo.templates.common import (
     event_setting,
     game_checks,
     game_inputs,
+    guard,
     key_columns,
+    number_check,
     option_settings,
     period_setting,
     player_checks,
     player_inputs,
+    reason,
     sides_sheet,
     sort_columns,
+    text_of,
     work_sheet,
 )
-from xl_elo.templates.spec import FIRST, Capacity, Col, ResultCol, Sheet, Template
+from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
 
 
 def dp_expr(p: str) -> str:
@@ -49,6 +57,22 @@ def compat_expr(score: str, opp: str, center: str) -> str:
 #: An FFE period's room: a club's or a league's tournaments of the period (the iteration of rules 5.10
 #: makes each game row cost much more than in the other templates).
 CAPACITY = Capacity(200, 1500, 1500)
+
+
+#: The FFE's own columns of the players sheet (rules 5.6, 5.7).
+OWN_INPUTS: Final = (
+    Input("category", "junior or senior", "jeune (junior) ou senior", 10,
+          guard("category", f'IF(OR(LOWER({text_of("[x]")})="junior",LOWER({text_of("[x]")})='
+                            '"senior"),"",'
+                            f'{reason("category", "junior or senior", "junior ou senior")})'),
+          ("list", '"junior,senior"')),
+    Input("archive_perf", "Archived performance Pa", "Performance archivée Pa", 12,
+          number_check("archive_perf", 1000, MAX_RATING, f"a performance from 1000 to {MAX_RATING}",
+                       f"une performance de 1000 à {MAX_RATING}", whole=False)),
+    Input("archive_games", "Archived games Na", "Parties archivées Na", 10,
+          number_check("archive_games", 0, schema.MAX_GAMES, "a whole number of games", "un nombre entier de parties"),
+          ("whole", 0, schema.MAX_GAMES)),
+)
 
 
 def spec(cap: Capacity | None = None) -> Template:
@@ -195,7 +219,7 @@ def spec(cap: Capacity | None = None) -> Template:
     ]
     return Template(
         federation="ffe", title="FFE national Elo period", title_fr="Période de classement Elo FFE",
-        players=player_inputs("id", "name", "rating", "games", "category", "archive_perf", "archive_games"),
+        players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, it, its],

@@ -18,6 +18,7 @@ from xl_elo.templates.common import (
     sides_sheet,
     sort_columns,
     work_sheet,
+    yes_no_input,
     yes_value,
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
@@ -131,7 +132,8 @@ def spec(cap: Capacity | None = None) -> Template:
     ]
     return Template(
         federation="fide", title="FIDE rating period", title_fr="Période de classement FIDE",
-        players=player_inputs("id", "name", "rating", "games", "birth_year", "ever_2400"),
+        players=player_inputs("id", "name", "rating", "games", "birth_year", own=[
+            yes_no_input("ever_2400", "Rating has reached 2400: yes/no", "A atteint 2400 : oui/non", 10)]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
