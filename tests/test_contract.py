@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import ast
 import inspect
+import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from dataclasses import fields, is_dataclass
@@ -96,6 +98,27 @@ def _module_graph(top_only: bool = False) -> dict[str, set[str]]:
     return graph
 
 
+def test_no_front_end_decides_by_a_system_code():
+    """Outside the systems' own folders, nothing compares a value with a system's code or alias:
+    the front ends, readers and templates ask the declarations (a format names its own system)."""
+    names = {m.CODE for m in MODULES} | {"swiss", "shogi"}  # the codes, and the aliases that name a game
+    names |= {"dwz", "dsb", "uscf", "cfc", "glicko", "glicko2", "rapid", "blitz"}  # and the systems to come
+    found = []
+    for p in (ROOT / "xl_elo").rglob("*.py"):
+        if "federations" in p.relative_to(ROOT).parts:
+            continue
+        own = {getattr(__import__(f"xl_elo.formats.{p.stem}", fromlist=["x"]), "SYSTEM", None)} \
+            if p.parent.name == "formats" else set()
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                for side in [node.left, *node.comparators]:
+                    for v in [side] if isinstance(side, ast.Constant) else getattr(side, "elts", []):
+                        if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.lower() in names \
+                                and v.value.lower() not in own:
+                            found.append(f"{p.relative_to(ROOT)}:{node.lineno} {v.value!r}")
+    assert found == []
+
+
 def test_no_federation_imports_a_sibling():
     graph = _module_graph()
     codes = set(federations.codes())
@@ -180,42 +203,102 @@ def test_the_engine_needs_no_file_excel_or_printing():
         assert "openpyxl" not in text and "xlwings" not in text, name
 
 
-# --------------------------------------------------------------------------- a sixth federation
+# --------------------------------------------------------------------------- a new system
 
 
 @pytest.fixture
 def toy(monkeypatch):
-    sys.path.insert(0, str(Path(__file__).parent))
-    monkeypatch.setattr(federations, "MODULES", [*federations.MODULES, "toy_federation"])
+    """The toy system of tests/toy_rating/ (its folder on the path, its name in the registry)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.setattr(federations, "MODULES", [*federations.MODULES, "toy_rating"])
     yield federations.get("toy")
-    sys.path.remove(str(Path(__file__).parent))
 
 
-def test_a_sixth_federation_reaches_every_front_end(toy, tmp_path, capsys):
-    """Naming one module in the registry is all it takes: the CLI, its help, the Python API, the
-    spreadsheet functions (ELO_RATE, ELO_CHANGE, ELO_PERFORMANCE) and the fast lane's refusal."""
+def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
+    """Its folder and one line in the registry are all it takes: the command line (rate from CSV
+    and from its template workbook, calc with its own flag, its rules chapter, the systems' table),
+    the Python API, the spreadsheet functions (the common ones and its own, in xlwings and in the
+    LibreOffice extension, with their help), the template builder and the demo."""
     from xl_elo import rate
-    from xl_elo.formats.csvfiles import read_event
+    from xl_elo.formats.workbook import fill_template
     from xl_elo.frontends import functions
-    from xl_elo.frontends.cli import main
+    from xl_elo.frontends.addin import build, calls
+    from xl_elo.frontends.addin.french import function_help
+    from xl_elo.frontends.cli import main, systems_table
+    from xl_elo.frontends.demo import run_demo
+    from xl_elo.load import example, read_event
+    from xl_elo.templates import build_template
 
     assert "toy" in federations.codes() and federations.get("sixth") is toy
-    p = tmp_path / "p.csv"
-    g = tmp_path / "g.csv"
-    p.write_text("id,rating,games\na,1500,10\nb,1600,10\n", encoding="utf-8")
-    g.write_text("round,player,opponent,result\n1,a,b,1\n", encoding="utf-8")
-    assert main(["rate", "-f", "toy", "-p", str(p), "-g", str(g), "--format", "json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert doc["federation"] == "toy" and doc["results"][0]["rating_after"] == 1510
-    assert rate("sixth", read_event(p, g)).by_id()["b"]["rating_after"] == 1590
-    assert main(["rate", "--help"]) == 0 and "toy" in capsys.readouterr().out
-    table = functions.elo_rate("toy", [["id", "rating", "games"], ["a", 1500.0, 10.0], ["b", 1600.0, 10.0]],
-                               [["player", "opponent", "result"], ["a", "b", 1.0]])
-    assert table[1][table[0].index("rating_after")] == 1510
-    assert functions.elo_change("toy", 1500.0, [[1600.0], [1700.0]], [[1.0], [1.0]]) == 20
-    assert functions.elo_performance("toy", [[1600.0], [1700.0]], [[1.0], [0.0]]) == 1650
+    assert isinstance(toy, Federation)
+    d = Path(toy.__file__).parent / "example"
+    # rate: CSV files (Ann, level 2, beats Bob and Cid: +12 twice; Bob loses -10, draws an unrated Cid)
+    assert main(["rate", "-f", "toy", "-p", str(d / "players.csv"), "-g", str(d / "games.csv"), "--format",
+                 "json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
+    assert (rows["ann"]["rating_after"], rows["bob"]["rating_after"], rows["cid"]["rating_after"]) == (1524, 1590, None)
+    assert rows["ann"]["level"] == 2
+    assert rate("sixth", read_event("toy", d / "players.csv", d / "games.csv")).by_id()["bob"]["change"] == -10
+    bad = tmp_path / "bad.csv"
+    bad.write_text("id,rating,level\nann,1500,11\nbob,1600,0\n", encoding="utf-8")
+    assert main(["rate", "-f", "toy", "-p", str(bad), "-g", str(d / "games.csv")]) == 1
+    assert "bad.csv, row 2, column 'level': '11' is out of range" in capsys.readouterr().err
+    # calc, with the system's own flag; another system's flag refused, and this one's elsewhere
+    assert main(["calc", "toy", "--rating", "1500", "--level", "3", "--games", "1600 1, 1400 0.5"]) == 0
+    assert "new rating:             1513" in capsys.readouterr().out
+    assert main(["calc", "toy", "--rating", "1500", "--ever-2400", "--games", "1600 1"]) == 1
+    assert main(["calc", "fide", "--rating", "1500", "--level", "3", "--games", "1600 1"]) == 1
+    assert "--level: is for TOY only" in capsys.readouterr().err
+    assert main(["calc", "toy", "--rating", "1500", "--level", "11", "--games", "1600 1"]) == 2
+    # its rules chapter, and the systems' table of the README
+    assert main(["rules", "99.1"]) == 0 and "plus the winner's level" in capsys.readouterr().out
+    assert "| `toy` | Toy system (tests only) | event | [docs/rules.md, section 99]" in systems_table(markdown=True)
+    # the spreadsheet functions: the common ones take it, its own is listed, with its help in French
+    table = functions.by_name()["ELO_RATE"].function(
+        "toy", [["id", "rating", "level"], ["a", 1500.0, 5.0], ["b", 1600.0, None]],
+        [["player", "opponent", "result"], ["a", "b", 1.0]])
+    assert table[1][table[0].index("rating_after")] == 1515
+    assert functions.by_name()["ELO_CHANGE"].function("toy", 1500.0, [[1600.0], [1700.0]], [[1.0], [1.0]], 4) == 28
+    own = functions.by_name()["TOY_STEP"]
+    assert own.function([[0.0], [4.0]]) == [[10], [14]]
+    assert "TOY: the player's level" in functions.by_name()["ELO_CHANGE"].args[4].doc
+    assert function_help(own)[0].startswith("Ce qu'une victoire")
     with pytest.raises(functions.ArgumentError, match="TOY has no k factor"):
-        functions.elo_k("toy", 1500.0)
+        functions.by_name()["ELO_K"].function("toy", 1500.0)
+    # ... in LibreOffice (the extension's calls) and in Excel (xlwings' own machinery)
+    assert calls.call(own, ([[2.0]],)) == ((12.0,),)
+    assert "toyStep" in calls.methods() and "toyStep(" in build.idl_text()
+    assert _xlwings_call("toy_step", [[[3.0]]]) == [[13]]
+    # its template: built, filled with its example, rated by the command line
+    template = build_template("toy", tmp_path / "templates")
+    filled = fill_template(template, example("toy").event, tmp_path / "toy_filled.xlsx")
+    assert main(["rate", str(filled), "--format", "json"]) == 0
+    assert {r["id"]: r["rating_after"] for r in json.loads(capsys.readouterr().out)["results"]}["ann"] == 1524
+    if shutil.which("soffice"):  # its native formulas, computed by LibreOffice, are the engine's
+        assert main(["rate", str(filled), "--recalculate", "--format", "json"]) == 0
+        assert "formulas agree with the engine on every results cell" in capsys.readouterr().err
+    # the demo rates its example and fills its template
+    assert run_demo(tmp_path / "demo", io.StringIO()) == 0
+    assert (tmp_path / "demo" / "toy_example_results.csv").exists()
+    assert (tmp_path / "demo" / "toy_event_example.xlsx").exists()
+
+
+def _xlwings_call(name: str, args: list) -> object:
+    """A function as xlwings Server or Lite calls it (the udfs module built from the registry now)."""
+    import asyncio
+    import importlib.util
+
+    import xlwings as xw
+    import xlwings.server
+
+    spec = importlib.util.spec_from_file_location("xl_elo_udfs_now", ROOT / "udfs" / "xl_elo_udfs.py")
+    udfs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(udfs)
+    meta = xlwings.server.custom_functions_meta(udfs)["functions"]
+    assert name.upper() in {f["id"] for f in meta}
+    payload = {"func_name": name, "args": args, "version": xw.__version__, "client": "Office.js", "runtime": "1.4",
+               "caller_address": "[t.xlsx]Sheet1!A1", "culture_info_name": "en-US", "date_format": "yyyy-mm-dd"}
+    return asyncio.run(xlwings.server.custom_functions_call(payload, udfs))
 
 
 # --------------------------------------------------------------------------- the rules document
@@ -249,12 +332,11 @@ def test_every_cited_section_exists():
 
 
 def test_the_readme_table_is_the_registry():
-    """The README's federation table says what each module declares, row for row."""
+    """The README's table of systems is ``xl-elo systems --markdown``: what each module declares."""
+    from xl_elo.frontends.cli import systems_table
+
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    rows = [line for line in readme.splitlines() if re.match(r"\| `[a-z]+` \| ", line)]
-    want = [f"| `{m.CODE}` | {m.NAME} | {m.UNIT} | [docs/rules.md, section {m.RULES}](docs/rules.md) "
-            f"| `{m.TEMPLATE}` | [official]({m.SOURCE}) |" for m in MODULES]
-    assert rows == want
+    assert systems_table(markdown=True) in readme
 
 
 def test_the_functions_help_names_no_unshipped_document():

@@ -176,6 +176,11 @@ def _parser() -> argparse.ArgumentParser:
                                     "repository), or the sections named, e.g. xl-elo rules 2.3 6.11")
     ru.add_argument("sections", nargs="*", help="section numbers (2.3, 6.11, 4 ...)")
 
+    sy = sub.add_parser("systems", help="list the rating systems xl-elo knows",
+                        description="The rating systems: code, name, what is rated at once, the rules chapter, "
+                                    "the template workbook and the federation's own text.")
+    sy.add_argument("--markdown", action="store_true", help="as the README's table")
+
     d = sub.add_parser("demo", help="rate the shipped worked examples and write their results",
                        description="Rate the worked examples shipped with xl-elo (one per federation), print "
                                    "them and write the results to a folder.")
@@ -208,6 +213,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             return _convert(args, out)
         if args.command == "rules":
             return _rules(args, out, err)
+        if args.command == "systems":
+            out.write(systems_table(markdown=args.markdown))
+            return EXIT_OK
         if args.command in ("extension", "excel-setup"):
             return _spreadsheet_setup(args, out)
         if args.command == "demo":
@@ -624,9 +632,27 @@ def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def systems_table(markdown: bool = False) -> str:
+    """The registered systems, one row each (the README's table with ``markdown``)."""
+    rows = [(f"`{m.CODE}`" if markdown else m.CODE, m.NAME, m.UNIT,
+             f"[docs/rules.md, section {m.RULES}](docs/rules.md)" if markdown else f"rules {m.RULES}",
+             f"`{m.TEMPLATE}`" if markdown else str(m.TEMPLATE or ""),
+             f"[official]({m.SOURCE})" if markdown else m.SOURCE) for m in registry().values()]
+    if markdown:
+        head = "| code | federation | rates one | rules | template | the federation's text |\n"
+        head += "| --- | --- | --- | --- | --- | --- |\n"
+        return head + "".join(f"| {' | '.join(row)} |\n" for row in rows)
+    widths = [max(len(r[j]) for r in rows) for j in range(len(rows[0]))] if rows else []
+    return "".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() + "\n" for row in rows)
+
+
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
     from xl_elo import schema
-    from xl_elo.federations.ffe import convert
+
+    converters = [m for m in registry().values() if getattr(m, "convert", None) is not None]
+    if not converters:
+        raise UsageError("no system offers conversions")
+    convert = converters[0].convert
     from xl_elo.formats.writers import format_cell
 
     for value in args.values:
