@@ -34,7 +34,9 @@ sys.path.insert(0, str(HERE.parent))
 from xl_elo import rate  # noqa: E402
 from xl_elo.core import parse_result, performance_zero  # noqa: E402
 from xl_elo.federations import fide  # noqa: E402
-from xl_elo.model import Event, EventArrays, Game, InputError, Player  # noqa: E402
+from xl_elo.federations.fesa import Player as FesaPlayer  # noqa: E402
+from xl_elo.federations.fqe import Player as FqePlayer  # noqa: E402
+from xl_elo.model import Event, EventArrays, Game, InputError  # noqa: E402
 from xl_elo.tables import FIDE_PD_ROWS  # noqa: E402
 
 ROWS: list[dict[str, object]] = []
@@ -96,10 +98,9 @@ def fide_arrays(d: dict[str, np.ndarray]) -> EventArrays:
     n = len(d["rating"])
     c = counting(d)
     ids = [f"p{i}" for i in range(n)]
-    nan = np.full(n, np.nan)
-    return EventArrays(ids, [""] * n, d["rating"], d["games"].astype(np.float64), d["birth"].astype(np.float64),
-                       d["ever"], np.zeros(n, bool), nan, nan, d["a"][c].astype(np.int64), d["b"][c].astype(np.int64),
-                       d["score"][c], "2026-10")
+    return EventArrays(ids, [""] * n, d["rating"], d["a"][c].astype(np.int64), d["b"][c].astype(np.int64),
+                       d["score"][c], "2026-10", {"games": d["games"].astype(np.float64),
+                                                  "birth_year": d["birth"].astype(np.float64), "ever_2400": d["ever"]})
 
 
 def write_csv(d: dict[str, np.ndarray], folder: Path, federation: str = "fide") -> tuple[Path, Path]:
@@ -291,7 +292,7 @@ def small_event(players: int, rounds: int, seed: int, unrated: float = 0.1) -> E
     ps = []
     for i in range(players):
         r = None if rng.random() < unrated else float(rng.integers(1000, 2400))
-        ps.append(Player(f"p{i}", rating=r, games=0 if r is None else int(rng.choice([10, 40]))))
+        ps.append(FqePlayer(f"p{i}", rating=r, games=0 if r is None else int(rng.choice([10, 40]))))
     gs = []
     for rnd in range(1, rounds + 1):
         order = rng.permutation(players)
@@ -309,8 +310,8 @@ def bench_fqe(sizes: list[int]) -> None:
 
 def bench_fesa_season(tournaments: int) -> None:
     rng = np.random.default_rng(3)
-    pool = [Player(f"s{i}", rating=float(rng.integers(400, 2200)), games=40, bonus_count=int(rng.integers(0, 100)))
-            for i in range(300)]
+    pool = [FesaPlayer(f"s{i}", rating=float(rng.integers(400, 2200)), games=40,
+                       bonus_count=int(rng.integers(0, 100))) for i in range(300)]
 
     unsettled: list[int] = []
 
@@ -331,9 +332,10 @@ def bench_fesa_season(tournaments: int) -> None:
                 continue
             for row in res.rows:
                 old = records[row["id"]]
-                records[row["id"]] = Player(old.id, rating=row["rating_after"], games=row["games_after"],
-                                            bonus_count=row["bonus_count"], grade=row["grade_after"],
-                                            lb_run=row["lb_run"], mp_run=row["mp_run"], mp_reached=row["mp_reached"])
+                records[row["id"]] = FesaPlayer(old.id, rating=row["rating_after"], games=row["games_after"],
+                                                bonus_count=row["bonus_count"], grade=row["grade_after"],
+                                                lb_run=row["lb_run"], mp_run=row["mp_run"],
+                                                mp_reached=row["mp_reached"])
 
     t = timed(season, repeat=1)
     record("FESA season, tournaments of 30 x 6 rounds", f"{tournaments:,} tournaments", t, tournaments,

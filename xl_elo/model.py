@@ -563,90 +563,6 @@ def require_games(event: Event) -> None:
     problems.raise_if_any()
 
 
-def check_event(
-    event: Event,
-    *,
-    players_source: str = "players",
-    games_source: str = "games",
-    history_source: str = "history",
-) -> None:
-    """Cross-table checks of rules 8, all problems reported at once (:class:`InputError`).
-
-    Duplicate player ids, games naming an unknown player or opponent, a player paired with
-    himself, the same pair twice in one round (a blank round counts as one round: give round
-    numbers when a pair meets twice), more than :data:`MAX_GAMES_PER_PLAYER` games for a
-    player, history rows of an unknown player. Ids are compared exactly (rules 8); two ids
-    that differ only by case are an error, and an unknown id that matches a known one but
-    for case is named in the message.
-    """
-    problems = ProblemList()
-    seen: dict[str, int | None] = {}
-    folded: dict[str, str] = {}
-    for p in event.players:
-        if p.id in seen:
-            first = seen[p.id]
-            where = f" (first at row {first})" if first is not None else ""
-            problems.add(players_source, p.row, "id", f"duplicate id {p.id!r}{where}; ids must be unique")
-            continue
-        seen[p.id] = p.row
-        _check_player_values(p, players_source, problems)
-        other = folded.setdefault(_fold(p.id), p.id)
-        if other != p.id:  # a spreadsheet's MATCH would take one for the other
-            where = f" (row {seen[other]})" if seen[other] is not None else ""
-            problems.add(players_source, p.row, "id",
-                         f"the ids {p.id!r} and {other!r}{where} differ only by case; make them differ")
-
-    def unknown(pid: str) -> str:
-        near = folded.get(_fold(pid))
-        hint = f"; did you mean {near!r}? ids must match exactly, case included" if near else ""
-        return f"unknown player id {pid!r} (not in {players_source}){hint}"
-
-    pairs: dict[tuple[int | None, frozenset[str]], Game] = {}
-    counts: dict[str, int] = {}
-    for g in event.games:
-        if g.player not in seen:
-            problems.add(games_source, g.row, "player", unknown(g.player))
-        if g.opponent is None:
-            continue
-        if g.opponent not in seen:
-            problems.add(games_source, g.row, "opponent", unknown(g.opponent))
-        if g.opponent == g.player:
-            problems.add(games_source, g.row, "opponent", f"player {g.player!r} is paired with himself")
-            continue
-        if g.counts:
-            for pid in (g.player, g.opponent):
-                counts[pid] = counts.get(pid, 0) + 1
-        key = (g.round, frozenset((g.player, g.opponent)))
-        earlier = pairs.get(key)
-        if earlier is None:
-            pairs[key] = g
-            continue
-        where = f" (also at row {earlier.row})" if earlier.row is not None else ""
-        when = f"round {g.round}" if g.round is not None else "the same round (no round number: give one)"
-        reversed_entry = earlier.player == g.opponent
-        a, b = earlier.result.score, g.result.score
-        if reversed_entry and a is not None and b is not None and a + b != 1.0:
-            problems.add(
-                games_source, g.row, "result",
-                f"the game {g.player!r} - {g.opponent!r} of {when} is entered from both sides{where} "
-                f"and its results do not add up to one ({b:g} and {a:g}); enter each game once",
-            )
-        else:
-            problems.add(
-                games_source, g.row, None,
-                f"{g.player!r} and {g.opponent!r} meet twice in {when}{where}; enter each game once",
-            )
-    for pid, n in counts.items():
-        if n > MAX_GAMES_PER_PLAYER:
-            problems.add(games_source, None, None,
-                         f"{pid!r} has {n} rated games (at most {MAX_GAMES_PER_PLAYER} in one event or period): "
-                         "is a column pasted twice?")
-    for h in event.history:
-        if h.id not in seen:
-            problems.add(history_source, h.row, "id", unknown(h.id))
-    problems.raise_if_any()
-
-
 def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "period") -> None:
     """A period the rules need (FIDE 2.3, FSE 3.2 count ages in its year): a real month
     ``YYYY-MM``, and no birth year after its year. :class:`InputError` otherwise."""
@@ -670,6 +586,3 @@ def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "p
 def _text(value: Any) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else str(value)
 
-
-def _fold(text: str) -> str:
-    return text.casefold()

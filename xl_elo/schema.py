@@ -1,9 +1,10 @@
 """The tables of rules 8 and the one validation of every value they hold.
 
-Every front end reads a cell through these functions: the CSV and workbook readers, the TRF
-and FESA file readers, the fast columnar reader (once per distinct spelling) and the
-spreadsheet functions. So the command line, the Python API and the functions accept and
-refuse exactly the same values, with the same words (rules 1.1, 1.4, 8).
+Every front end reads a cell through these functions: the one reader of the tables
+(:mod:`xl_elo.formats.reader`, once per distinct spelling), the TRF and FESA file readers
+and the spreadsheet functions. A system's facts name theirs (:class:`Reading`). So the command
+line, the Python API and the functions accept and refuse exactly the same values, with the
+same words (rules 1.1, 1.4, 8).
 
 A value that is not acceptable raises :class:`ValueProblem` whose message quotes what was
 found and says what was expected; the readers add the file, the row and the column.

@@ -1,9 +1,10 @@
-"""The federations: one module each, all of the same shape (:mod:`xl_elo.federations.contract`).
+"""The rating systems: one folder each, all of the same shape (:mod:`xl_elo.federations.contract`).
 
-:data:`MODULES` is the one list of federations. The command line, the spreadsheet
-functions, the fast lane, the template builder, the demo and the README's table all loop
-over :func:`registry`; adding a federation is one new module here (plus its template spec,
-tests and example).
+:data:`MODULES` is the one list of systems. The command line, ``calc``, the spreadsheet
+functions, the readers, the template builder, the rules document, the demo and the README's
+table all loop over :func:`registry` and ask each system's declarations; adding a system is
+its folder (its engine, its ``rules.md`` chapter, its ``template.py`` spec and its
+``example/``), its tests and one line here.
 """
 
 from __future__ import annotations

@@ -1,17 +1,35 @@
-"""What every federation module offers, with the same names and the same meaning.
+"""What every rating system offers and declares, with the same names and the same meaning.
 
-A federation is one module (``xl_elo/federations/<code>.py``, or a package) that declares:
+A system is one folder (``xl_elo/federations/<code>/``): its engine (``__init__.py``), its
+chapter of the rules document (``rules.md``), its template spec (``template.py``) and its worked
+example (``example/``), named once in :data:`xl_elo.federations.MODULES`. The front ends ask
+what it declares and never test its name.
+
+Declarations (module attributes):
 
 - ``CODE``, ``NAME``, ``ALIASES``: how it is named (``"fse"``, ``"FSE (Swiss chess
-  federation)"``, ``("ssb", "swiss")``); ``RULES``: its section of docs/rules.md; ``SOURCE``:
+  federation)"``, ``("ssb", "swiss")``); ``RULES``: its chapter of docs/rules.md; ``SOURCE``:
   where the federation publishes its rules; ``UNIT``: what is rated at once (``period``,
   ``event``, ``tournament``); ``NEEDS_PERIOD``: whether the rules need the period's month
   (FIDE and FSE count ages in its year);
+- ``Player``: its players (a subclass of :class:`xl_elo.model.Player`) whose fields are the
+  facts it needs of each (:func:`xl_elo.model.fact`: the column, how a cell is read, the
+  default, the rules section; the ``calc`` flag, the ``ELO_CHANGE`` argument, what a TRF
+  report gives). The readers read these columns, ``calc`` offers the flags, the functions the
+  arguments, the templates the input columns;
 - ``Options``: a frozen dataclass of the settings the rules leave to the user, each with
   the federation's default pinned and its source in the field's metadata (``help``,
-  ``choices``, ``source``, ``flag`` for the command line);
+  ``choices``, ``source``, ``flag`` for the command line, ``switch`` for calc);
 - ``COLUMNS``: its results table (rules 8): the common columns then its own, each with its
   kind and whether a workbook must agree exactly (:class:`xl_elo.model.Column`);
+- ``TEMPLATE`` (the workbook's file name, or None) and ``EXAMPLE`` (the example's name, or None);
+- optional: ``FUNCTIONS``, its own spreadsheet functions (:class:`SheetFunction`);
+  ``HISTORY`` (it takes a history table, FESA) and ``HANDICAPS`` (handicap games, FESA);
+  ``GAME`` (``chess`` unless said: a TRF report is a chess tournament's) and ``OWN_FILES``;
+  ``UNRATED_OPPONENTS`` (why an unrated opponent is refused); ``COEFFICIENT`` (``k`` unless
+  said: the flag of calc that gives a known one); ``PERFORMANCE``, ``PERFORMANCE_RATING`` and
+  ``OPPONENTS`` (words for the functions' help); ``from_rating_list`` (FIDE: what its list
+  says of each player); ``rules_values()`` (figures its chapter of the rules computes);
 - the functions, in this argument order, plain Python on plain numbers (so they also run
   where numpy is missing):
 
@@ -31,11 +49,12 @@ A federation is one module (``xl_elo/federations/<code>.py``, or a package) that
   ``rate(event, options=None) -> Results``
       a whole event or period: every player, every intermediate.
 
-  A period federation may also offer ``rate_arrays(arrays, options=None) -> Results``, the
-  same on :class:`xl_elo.model.EventArrays` (the fast CSV lane and ``ELO_RATE`` use it).
+  A period system may also offer ``rate_arrays(arrays, options=None) -> Results``, the same on
+  :class:`xl_elo.model.EventArrays` (:func:`xl_elo.load.load` rates those arrays).
 
 :class:`Federation` states this as a ``typing.Protocol``; ``tests/test_contract.py`` checks
-every registered module against it, signatures included.
+every registered module against it, signatures included, and walks a toy system through every
+front end.
 """
 
 from __future__ import annotations
@@ -58,6 +77,7 @@ from xl_elo.model import (  # noqa: F401 (the facts are declared through the con
     facts,
     games_fact,
 )
+from xl_elo.model import Player as BasePlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +156,7 @@ class Federation(Protocol):
     SOURCE: str
     UNIT: str
     NEEDS_PERIOD: bool
+    Player: type
     Options: type
     COLUMNS: tuple[Column, ...]
     k_factor: Callable[..., int] | None
@@ -146,7 +167,7 @@ class Federation(Protocol):
     def performance(self, opponent_ratings: Sequence[float], scores: Sequence[float],
                     rating: float | None = None, options: Any = None) -> float | None: ...
 
-    def calculate(self, player: Player, games: Sequence[OpponentGame], period: str | None = None,
+    def calculate(self, player: BasePlayer, games: Sequence[OpponentGame], period: str | None = None,
                   k: int | None = None, options: Any = None) -> Calculation: ...
 
     def rate(self, event: Event, options: Any = None) -> Results: ...

@@ -212,7 +212,7 @@ def read_columns(path: str | Path, budget: Budget | None = None) -> CsvColumns:
     for j in range(n_cols):
         filled |= table.ends[:, j] > table.start(j)
     numbers = np.flatnonzero(filled) + 2
-    if not filled.all():  # rows of blank cells: a template's empty rows, skipped as csvio does
+    if not filled.all():  # rows of blank cells: a template's empty rows, skipped as the cell-by-cell tokenizer does
         row_starts, ends = row_starts[filled], ends[filled]
     spaces = any(buf.find(x, begin, end) >= 0 for x in (b" ", b"\t"))
     return CsvColumns(p.name, header, data, row_starts, ends, spaces, budget, numbers)
@@ -372,10 +372,31 @@ class IdIndex:
         return out
 
 
-# --------------------------------------------------------------------------- the event
+# --------------------------------------------------------------------------- bytes of a column
 
 
-#: Player columns the fast lane reads; any other known column must be blank.
+def holding(column: Bytes, chars: bytes, *, non_ascii: bool = False) -> BoolArray:
+    """The cells of a fixed-width bytes column that hold any of ``chars`` (or, with ``non_ascii``, a
+    byte from 0x80): one look-up table over the column's bytes, one pass."""
+    n = len(column)
+    if not n or not column.dtype.itemsize:
+        return np.zeros(n, bool)
+    table = np.zeros(256, bool)
+    table[list(chars)] = True
+    if non_ascii:
+        table[0x80:] = True
+    found: BoolArray = np.asarray(table[column.view(np.uint8).reshape(n, -1)].any(axis=1), dtype=bool)
+    return found
+
+
+def first_bytes(column: Bytes) -> npt.NDArray[np.uint8]:
+    """Each cell's first byte (0 for a blank one)."""
+    if not len(column) or not column.dtype.itemsize:
+        return np.zeros(len(column), np.uint8)
+    return column.view(np.uint8).reshape(len(column), -1)[:, 0]  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------- the delimiter
 
 
 def sniff_delimiter(first_line: str) -> str:

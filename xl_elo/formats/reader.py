@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from xl_elo import schema
 from xl_elo.core import Result
-from xl_elo.formats.fastcsv import _MAX_DIGITS, CsvColumns, IdIndex, padded, spellings
+from xl_elo.formats.fastcsv import _MAX_DIGITS, CsvColumns, IdIndex, first_bytes, holding, padded, spellings
 from xl_elo.model import (
     MAX_GAMES_PER_PLAYER,
     Event,
@@ -55,6 +55,7 @@ Bytes = npt.NDArray[np.bytes_]
 #: numpy's string functions: ``np.strings`` from numpy 2, ``np.char`` before (Debian 12 has 1.24)
 _strings: Any = getattr(np, "strings", np.char)
 _ERROR_VALUES = np.array(sorted(e.encode("utf-8") for e in schema.EXCEL_ERRORS))
+_ERROR_STARTS = np.array(sorted({e.encode("utf-8")[0] for e in schema.EXCEL_ERRORS}), dtype=np.uint8)
 GAME_COLUMNS = schema.GAME_COLUMNS
 GAME_REQUIRED = schema.GAME_REQUIRED
 HISTORY_COLUMNS = schema.HISTORY_COLUMNS
@@ -102,6 +103,13 @@ class TextCells(Cells):
     def __init__(self, table: CsvColumns, j: int) -> None:
         self.table = table
         self.j = j
+        self._text: tuple[Bytes, BoolArray] | None = None
+
+    def text(self) -> tuple[Bytes, BoolArray]:
+        """The column as fixed-width bytes and its cells too long for them (made once)."""
+        if self._text is None:
+            self._text = self.table.text(self.j)
+        return self._text
 
     def __len__(self) -> int:
         return self.table.rows
@@ -129,8 +137,8 @@ class TextCells(Cells):
         return np.where(taken, value, np.nan), taken
 
     def distinct(self, rows: IntArray) -> tuple[IntArray, list[Any]]:
-        column, long = self.table.text(self.j)
-        codes, values = spellings(column[rows])
+        column, long = self.text()
+        codes, values = spellings(column if len(rows) == len(column) else column[rows])
         decoded: list[Any] = [v.decode("utf-8") for v in values]
         for k in np.flatnonzero(long[rows]).tolist():  # cells too long for the copy: each its own spelling
             codes[k] = len(decoded)
@@ -138,15 +146,14 @@ class TextCells(Cells):
         return codes, decoded
 
     def texts(self, ids: bool) -> tuple[Bytes, BoolArray]:
-        column, long = self.table.text(self.j)
+        column, long = self.text()
         ok = ~self.blank() & ~long & ~padded(self.table, self.j)
         if len(column):
-            ok &= ~np.isin(column, _ERROR_VALUES)
-            if ids:
-                for bad in (b"*", b"?", b"~"):
-                    ok &= _strings.find(column, bad) < 0
-                ascii_ = (column.view(np.uint8).reshape(len(column), -1) < 0x80).all(axis=1)
-                ok &= ascii_
+            maybe = np.flatnonzero(np.isin(first_bytes(column), _ERROR_STARTS))  # '#N/A', 'Err:502'
+            if len(maybe):
+                ok[maybe] &= ~np.isin(column[maybe], _ERROR_VALUES)
+            if ids:  # wildcards, and letters whose composed form and case are the parser's
+                ok &= ~holding(column, b"*?~", non_ascii=True)
         return column, ok
 
 
@@ -312,21 +319,26 @@ def _read(cells: Cells | None, reading: schema.Reading | Callable[..., Any], row
     if cells is None or n == 0:
         return values, ok
     typed = cells.typed
-    rest = ~cells.blank()[rows]
+    full = n == len(cells)  # every row (rows is then 0 .. n - 1): no copy to take
+    rest = ~cells.blank() if full else ~cells.blank()[rows]
     bounds = reading.bounds(year) if isinstance(reading, schema.Reading) else None
     if bounds is not None and rest.any():
         taken_values, taken = cells.whole(*bounds)
-        taken = taken[rows] & rest
-        values[taken] = taken_values[rows[taken]]
+        if full:
+            taken &= rest
+            values[taken] = taken_values[taken]
+        else:
+            taken = taken[rows] & rest
+            values[taken] = taken_values[rows[taken]]
         rest &= ~taken
-    todo = np.flatnonzero(rest)
-    if not len(todo):
+    if not rest.any():
         return values, ok
-    codes, distinct = cells.distinct(rows[todo])
+    todo = np.flatnonzero(rest)
+    codes, distinct = cells.distinct(rows if full and len(todo) == n else rows[todo])
     if key is not None:  # the reading depends on another column's cell: one parse per (cell, key)
         keyed = codes * 2 + key[todo].astype(np.int64)
-        used = np.unique(keyed)
-        remap = np.full(2 * len(distinct) + 2, -1, np.int64)
+        used = np.flatnonzero(np.bincount(keyed, minlength=2 * len(distinct)))
+        remap = np.full(2 * len(distinct), -1, np.int64)
         remap[used] = np.arange(len(used))
         codes = remap[keyed]
         parsed = [_parse(reading, distinct[int(u) // 2], typed, year, bool(int(u) % 2)) for u in used.tolist()]
@@ -372,25 +384,34 @@ def _parse(reading: Callable[..., Any], value: Any, typed: bool, year: int | Non
 
 
 def _texts(cells: Cells | None, rows: IntArray, problems: _Problems, order: int, column: str,
-           blank_words: str | None, *, ids: bool = True) -> tuple[Bytes, BoolArray, BoolArray]:
+           blank_words: str | None, *, ids: bool = True, known: IdIndex | None = None
+           ) -> tuple[Bytes, BoolArray, BoolArray, IntArray | None]:
     """A column of ids (rules 8), or of names (``ids=False``), at ``rows``: each as UTF-8 bytes,
-    where it is good, and where it is blank.
+    where it is good, where it is blank, and (with ``known``, the players' ids) each one's
+    position among the players (-1: none such).
 
     Plain cells are taken as they are; any other goes through :func:`xl_elo.schema.identifier`
     (:func:`xl_elo.schema.text` for names): spaces around it dropped, an id's accented letters in
-    composed form. A blank cell is a problem when ``blank_words`` says so."""
+    composed form. With ``known``, a cell that is a player's id is taken as it is (that id was
+    read already), and only the others are read by the parser. A blank cell is a problem when
+    ``blank_words`` says so."""
     n = len(rows)
     ok = np.ones(n, bool)
     if cells is None or n == 0:
-        return np.zeros(n, "S1"), ok, np.ones(n, bool)
-    raw, clean = cells.texts(ids=ids)
-    raw, clean = raw[rows], clean[rows]
+        return np.zeros(n, "S1"), ok, np.ones(n, bool), None if known is None else np.full(n, -1, np.int64)
+    raw, clean = cells.texts(ids=ids and known is None)
+    if n != len(cells):
+        raw, clean = raw[rows], clean[rows]
+    position = None
+    if known is not None:
+        position = known.find(raw)
+        clean &= position >= 0
     blank = np.zeros(n, bool)
     if clean.all():
-        return raw, ok, blank
+        return raw, ok, blank, position
     parse = schema.identifier if ids else schema.text
     fixed: dict[int, bytes] = {}
-    cell_blank = cells.blank()[rows]
+    cell_blank = cells.blank() if n == len(cells) else cells.blank()[rows]
     for k in np.flatnonzero(~clean).tolist():
         value = None
         if not cell_blank[k]:
@@ -411,8 +432,13 @@ def _texts(cells: Cells | None, rows: IntArray, problems: _Problems, order: int,
         raw = raw.astype(f"S{width}")
         for k, v in fixed.items():
             raw[k] = v
+        if known is not None and position is not None:
+            picked = np.fromiter(fixed, np.int64, len(fixed))
+            position[picked] = known.find(raw[picked])
     raw[blank | ~ok] = b""
-    return raw, ok, blank
+    if position is not None:
+        position[blank | ~ok] = -1
+    return raw, ok, blank, position
 
 
 def _texts_of(column: Bytes) -> list[str]:
@@ -459,6 +485,10 @@ class GameColumns:
     """Objects: a code or None."""
     rated: BoolArray
     rows: IntArray
+    who: IntArray | None = None
+    """The player's position among the players (-1: none such), when read with the players' ids ..."""
+    against: IntArray | None = None
+    """... and the opponent's (-2: a bye)."""
 
     def __len__(self) -> int:
         return len(self.player)
@@ -507,7 +537,10 @@ def _fill(f: Fact, values: npt.NDArray[Any]) -> npt.NDArray[Any]:
             out = np.where(np.isnan(out), float(f.default), out)
         return out
     if f.array == "flag":
-        return np.array([bool(f.default) if v is None else bool(v) for v in values.tolist()], dtype=bool)
+        out_b = np.full(len(values), bool(f.default))
+        said = np.flatnonzero(values != None)  # noqa: E711 (an object array: element-wise)
+        out_b[said] = values[said].astype(bool)
+        return out_b
     out_o = np.empty(len(values), dtype=object)
     out_o[:] = [f.default if v is None else v for v in values.tolist()]
     return out_o
@@ -524,11 +557,11 @@ def read_players(table: Table, player: type[Player], year: int | None) -> tuple[
         return _no_players(table.source, declared), header_problems
     problems = _Problems(table)
     everyone = np.arange(len(table), dtype=np.int64)
-    ids, good, blank = _texts(cols.get("id"), everyone, problems, 0, "id",
-                              "the id is blank (every player needs a unique id)")
+    ids, good, blank, _ = _texts(cols.get("id"), everyone, problems, 0, "id",
+                                 "the id is blank (every player needs a unique id)")
     keep = good & ~blank
     rows = everyone[keep]
-    names, _, _ = _texts(cols.get("name"), rows, problems, 1, "name", None, ids=False)
+    names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, "name", None, ids=False)
     rating, _ = _read(cols.get("rating"), schema.RATING, rows, problems, 2, "rating", year=year)
     rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
     values: dict[str, npt.NDArray[Any]] = {}
@@ -553,17 +586,19 @@ def _no_games(source: str) -> GameColumns:
                        np.zeros(0), np.zeros(0, dtype=object), np.zeros(0, bool), np.zeros(0, np.int64))
 
 
-def read_games(table: Table, handicaps: bool) -> tuple[GameColumns, list[Problem]]:
-    """The games table (rules 8): every problem, in order; ``handicaps``: the system reads them (FESA)."""
+def read_games(table: Table, handicaps: bool, known: IdIndex | None = None) -> tuple[GameColumns, list[Problem]]:
+    """The games table (rules 8): every problem, in order; ``handicaps``: the system reads them (FESA);
+    ``known``: the players' ids, whose positions the games then carry."""
     header_problems: list[Problem] = []
-    known = GAME_COLUMNS if handicaps else tuple(c for c in GAME_COLUMNS if c != "handicap")
-    cols = _Columns(table, GAME_REQUIRED, {}, known, header_problems)
+    read_here = GAME_COLUMNS if handicaps else tuple(c for c in GAME_COLUMNS if c != "handicap")
+    cols = _Columns(table, GAME_REQUIRED, {}, read_here, header_problems)
     if header_problems:
         return _no_games(table.source), header_problems
     problems = _Problems(table)
     rows = np.arange(len(table), dtype=np.int64)
-    player, ok_p, blank_p = _texts(cols.get("player"), rows, problems, 0, "player", "the player id is blank")
-    opponent, ok_o, blank_o = _texts(cols.get("opponent"), rows, problems, 1, "opponent", None)
+    player, ok_p, blank_p, who = _texts(cols.get("player"), rows, problems, 0, "player", "the player id is blank",
+                                        known=known)
+    opponent, ok_o, blank_o, against = _texts(cols.get("opponent"), rows, problems, 1, "opponent", None, known=known)
     has_opponent = ~blank_o  # a bad opponent cell counts as one, as the row is read
     # a blank result reads as the parser reads a blank cell: not played, or a bye
     results: list[Result] = [schema.result(None), schema.result(None, has_opponent=False)]
@@ -576,14 +611,23 @@ def read_games(table: Table, handicaps: bool) -> tuple[GameColumns, list[Problem
         handicap, ok_h = _read(cols.get("handicap"), schema.spelled(schema.handicap), rows, problems, 4, "handicap")
     else:
         handicap, ok_h = np.full(len(rows), None, dtype=object), np.ones(len(rows), bool)
-    rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, 5, "rated")
+    flag = np.ones(len(rows), bool)  # rated unless the cell says no (rules 8)
+    ok_y = np.ones(len(rows), bool)
+    if cols.get("rated") is not None:
+        rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, 5, "rated")
+        said = np.flatnonzero(rated != None)  # noqa: E711 (an object array: element-wise)
+        flag[said] = rated[said].astype(bool)
     keep = ok_p & ~blank_p & ok_o
-    good = ok_r & ok_n & ok_h & ok_y
-    out = GameColumns(table.source, player[keep], opponent[keep], has_opponent[keep], result[keep], results,
-                      rnd[keep], _objects([h if g else None for h, g in zip(handicap.tolist(), good.tolist(),
-                                                                            strict=True)])[keep],
-                      np.array([True if v is None else bool(v) for v in rated[keep].tolist()], bool),
-                      table.numbers[rows[keep]])
+    handicap[~(ok_r & ok_n & ok_h & ok_y)] = None
+    columns = [player, opponent, has_opponent, result, rnd, handicap, flag, table.numbers]
+    if who is not None and against is not None:
+        columns += [who, np.where(has_opponent, against, -2)]
+    if not keep.all():
+        columns = [c[keep] for c in columns]
+    out = GameColumns(table.source, columns[0], columns[1], columns[2], columns[3], results, columns[4], columns[5],
+                      columns[6], columns[7])
+    if who is not None:
+        out.who, out.against = columns[8], columns[9]
     return out, problems.sorted()
 
 
@@ -596,7 +640,7 @@ def read_history(table: Table) -> tuple[HistoryColumns, list[Problem]]:
         return empty, header_problems
     problems = _Problems(table)
     rows = np.arange(len(table), dtype=np.int64)
-    ids, ok_i, blank_i = _texts(cols.get("id"), rows, problems, 0, "id", "the player id is blank")
+    ids, ok_i, blank_i, _ = _texts(cols.get("id"), rows, problems, 0, "id", "the player id is blank")
     opp, ok_o = _read(cols.get("opponent_rating"), schema.COUNTED_RATING, rows, problems, 1, "opponent_rating")
     for k in np.flatnonzero(ok_o & np.isnan(opp)).tolist():
         problems.add(k, 1, "opponent_rating", "the opponent's rating is blank")
@@ -626,6 +670,9 @@ def _groups(keys: npt.NDArray[Any]) -> list[IntArray]:
     """Positions of each value that occurs more than once, each group in order."""
     if len(keys) < 2:
         return []
+    ordered = np.sort(keys)
+    if not (ordered[1:] == ordered[:-1]).any():  # the usual case, found by the cheaper sort
+        return []
     order = np.argsort(keys, kind="stable")
     sorted_ = keys[order]
     same = sorted_[1:] == sorted_[:-1]
@@ -646,7 +693,8 @@ class Sources:
 
 
 def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, sources: Sources,
-          extra: Sequence[tuple[int, Problem]] = ()) -> tuple[list[Problem], IntArray, IntArray]:
+          extra: Sequence[tuple[int, Problem]] = (), known: IdIndex | None = None
+          ) -> tuple[list[Problem], IntArray, IntArray]:
     """Cross-table checks of rules 8, on the columns read: the problems in the order a reader going
     row by row finds them, and each game's player and opponent positions (-1 unknown, -2 none).
 
@@ -657,7 +705,7 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
     problems of players rows (by position), as an event built in Python has them."""
     ids = players.ids
     n = len(ids)
-    index = IdIndex(ids) if n else None
+    index = (known if known is not None else IdIndex(ids)) if n else None
     at: list[tuple[int, int, int, Problem]] = [(i, 1, k, q) for k, (i, q) in enumerate(extra)]
     dropped = np.zeros(n, bool)
     prow = players.rows
@@ -708,8 +756,11 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
         return f"unknown player id {pid.decode('utf-8')!r} (not in {source}){hint(pid)}"
 
     m = len(games)
-    who = index.find(games.player) if index is not None and m else np.full(m, -1, np.int64)
-    against = np.where(games.has_opponent, index.find(games.opponent) if index is not None and m else -1, -2)
+    if games.who is not None and games.against is not None and known is not None:
+        who, against = games.who, games.against  # found as the games were read
+    else:
+        who = index.find(games.player) if index is not None and m else np.full(m, -1, np.int64)
+        against = np.where(games.has_opponent, index.find(games.opponent) if index is not None and m else -1, -2)
     grow = games.rows
     gat: list[tuple[int, int, Problem]] = []
     for i in np.flatnonzero(who == -1).tolist():
@@ -738,12 +789,16 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
     counting = games.counts() & ~itself
     rnd = np.nan_to_num(games.round, nan=0.0).astype(np.int64)
     scores = games.scores()
-    pairs = np.flatnonzero(paired)
-    if len(pairs):
-        lo = np.minimum(key_who[pairs], key_against[pairs])
-        hi = np.maximum(key_who[pairs], key_against[pairs])
-        keys = (rnd[pairs] * (width + 1) + lo) * (width + 1) + hi if (rnd.max(initial=0) + 1) * (width + 1) ** 2 \
-            < 2**62 else np.array([hash((int(r), int(x), int(y))) for r, x, y in zip(rnd[pairs], lo, hi, strict=True)])
+    if paired.any():
+        every = paired.all()
+        pairs = np.arange(m) if every else np.flatnonzero(paired)
+        lo = np.minimum(key_who, key_against)
+        hi = np.maximum(key_who, key_against)
+        r = rnd
+        if not every:
+            lo, hi, r = lo[paired], hi[paired], rnd[paired]
+        keys = (r * (width + 1) + lo) * (width + 1) + hi if (rnd.max(initial=0) + 1) * (width + 1) ** 2 \
+            < 2**62 else np.array([hash((int(a), int(x), int(y))) for a, x, y in zip(r, lo, hi, strict=True)])
         for group in _groups(keys):
             first = int(pairs[group[0]])
             for i in pairs[group[1:]].tolist():
@@ -762,9 +817,9 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
                     gat.append((i, 3, Problem(games.source, row_of(grow, i), None,
                                               f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
     problems += [q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))]
-    if counting.any():
-        both = np.concatenate([key_who[counting], key_against[counting]])
-        per = np.bincount(both, minlength=width)
+    if counting.any():  # the games that do not count go to one more bin, past every player
+        per = (np.bincount(np.where(counting, key_who, width), minlength=width + 1)
+               + np.bincount(np.where(counting, key_against, width), minlength=width + 1))[:width]
         over = np.flatnonzero(per > MAX_GAMES_PER_PLAYER)
         if len(over):
             c = np.flatnonzero(counting)
@@ -929,7 +984,8 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     pc, more = read_players(players, player, year) if players is not None else (_no_players("players", declared), [])
     found += more
     found += early.get("games", [])
-    gc, more = read_games(games, handicaps) if games is not None else (_no_games("games"), [])
+    known = IdIndex(pc.ids) if len(pc) else None
+    gc, more = read_games(games, handicaps, known) if games is not None else (_no_games("games"), [])
     found += more
     found += early.get("history", [])
     empty = HistoryColumns("history", np.zeros(0, "S1"), np.zeros(0), np.zeros(0), np.zeros(0, np.int64))
@@ -944,7 +1000,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
                                                            "player of the games)")])
     tables = Tables(player, pc, gc, hc, period, name)
     if len(pc) or not found:
-        cross, tables.who, tables.against = check(pc, gc, hc, src)
+        cross, tables.who, tables.against = check(pc, gc, hc, src, known=known)
         found += cross
     if found:
         raise InputError(found)

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from xl_elo import schema
 from xl_elo.formats import files
-from xl_elo.formats.fastcsv import spellings
+from xl_elo.formats.fastcsv import first_bytes, holding, spellings
 from xl_elo.model import HistoryGame, Results
 
 #: numpy's string functions: ``np.strings`` from numpy 2, ``np.char`` before (Debian 12 has 1.24)
@@ -276,7 +276,7 @@ def words(choices: Sequence[str], codes: npt.ArrayLike) -> Bytes:
 #: Rows formatted per step of the writer: every temporary stays small and is reused.
 _BLOCK = 1 << 14
 #: What makes a text cell need quoting (the csv module's rule) or neutralising (a spreadsheet would run it).
-_QUOTED = (b",", b'"', b"\n", b"\r")
+_QUOTED = b',"\n\r'
 _FORMULA_STARTS = [ord(c) for c in "=+-@\t\r"]
 
 
@@ -285,10 +285,7 @@ def _text_column(v: Any) -> Bytes:
     if isinstance(v, np.ndarray) and v.dtype.kind == "S":
         if not len(v):
             return v
-        first = v.view(np.uint8).reshape(len(v), -1)[:, 0] if v.dtype.itemsize else np.zeros(len(v), np.uint8)
-        risky = np.isin(first, _FORMULA_STARTS)
-        for mark in _QUOTED:
-            risky |= _strings.find(v, mark) >= 0
+        risky = np.isin(first_bytes(v), _FORMULA_STARTS) | holding(v, _QUOTED)
         if not risky.any():
             return v
         out = v.astype(object)
@@ -325,8 +322,11 @@ def results_csv(results: Results) -> bytes:
         elif kind == "text":
             columns.append(("bytes", _text_column(v)))
         elif kind == "bool":
-            flags = [None if x is None else bool(x) for x in (v.tolist() if isinstance(v, np.ndarray) else v)]
-            columns.append(("bytes", words(("", "no", "yes"), [0 if x is None else 1 + x for x in flags])))
+            if isinstance(v, np.ndarray) and v.dtype != object:
+                codes = 1 + np.asarray(v, dtype=bool).astype(np.int64)
+            else:
+                codes = np.array([0 if x is None else 1 + bool(x) for x in v], dtype=np.int64)
+            columns.append(("bytes", words(("", "no", "yes"), codes)))
         else:
             columns.append((kind, _numbers(v)))
     parts = [join_rows(results.columns, [])]
