@@ -265,6 +265,23 @@ def bench_fide(sizes: list[int], csv_sizes: list[int], peers: bool) -> None:
                        f"xl-elo is {tc / t:.0f}x faster")
             if g >= 10**6:
                 record_memory("FIDE CSV to CSV, peak memory", f"{g:,} games", args)
+                bench_tokenizers(players, games, g)
+
+
+def bench_tokenizers(players: Path, games: Path, g: int) -> None:
+    """Reading the two files only (no value read, nothing rated): xl-elo's numpy tokenizer, and
+    pyarrow's CSV reader, multi-threaded, where it is installed (a candidate for big files)."""
+    from xl_elo.formats import csvfiles
+
+    t = timed(lambda: (csvfiles.table(players), csvfiles.table(games)), repeat=3)
+    record("reading the two CSV files: xl-elo's tokenizer", f"{g:,} games", t, g)
+    try:
+        import pyarrow.csv as pacsv  # type: ignore[import-not-found]
+    except ImportError:
+        return
+    ta = timed(lambda: (pacsv.read_csv(players), pacsv.read_csv(games)), repeat=3)
+    record("reading the two CSV files: pyarrow (reference)", f"{g:,} games", ta, g,
+           f"xl-elo's tokenizer takes {t / ta:.1f}x its time")
 
 
 def rate_cli(args: list[str]) -> None:
