@@ -185,3 +185,24 @@ def test_elo_change_takes_ever_2400_and_a_known_k():
     assert elo_change("fide", 1500, [1500] * 18, [1] * 18, games=10) == 342
     with pytest.raises(ArgumentError, match="K-factor from 1 to 100"):
         elo_change("fide", 2200, [2200], [1], k=0)
+
+
+def test_games_given_twice_all_count():
+    """``--games`` given twice: both lists count (the second does not replace the first)."""
+    status, out, _ = calc("fide", "--rating", "2150", "--games", "2210 1, 2050 0.5", "--games", "1900 0")
+    assert status == 0
+    assert (figure(out, "games rated"), figure(out, "change"), figure(out, "new rating")) == ("3", "-7", "2143")
+
+
+def test_json_gives_every_figure_at_full_precision():
+    """The FIDE example as JSON: 20 (1.5 - 1.87) = -7.4 -> -7, each game's expected and change (rules 2.1, 2.2)."""
+    import json
+
+    status, out, _ = calc("fide", "--rating", "2150", "--games", "2210 1, 2050 0.5, 1900 0", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    figures = (data["system"], data["k"], data["score"], data["change"], data["rating_after"])
+    assert figures == ("fide", 20, 1.5, -7, 2143)
+    assert data["expected"] == pytest.approx(1.87)
+    assert [g["expected"] for g in data["games"]] == [0.42, 0.64, 0.81]
+    assert sum(g["change"] for g in data["games"]) == pytest.approx(-7.4)

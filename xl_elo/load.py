@@ -124,7 +124,8 @@ def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike 
     if problems and all(t is None for t in tables[:2]):
         raise InputError(problems)
     tables_ = read(module.Player, tables[0], tables[1], tables[2], period=period, name=event_name,
-                   handicaps=bool(getattr(module, "HANDICAPS", False)), sources=sources, problems=problems)
+                   handicaps=bool(getattr(module, "HANDICAPS", False)), periods=bool(getattr(module, "PERIODS", False)),
+                   sources=sources, problems=problems)
     loaded = Loaded(module, tables_, inputs)
     if rating_list is not None:
         _apply_list(loaded, rating_list, own="the players table")

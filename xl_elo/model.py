@@ -198,6 +198,20 @@ def as_player(cls: type[P], p: Player) -> P:
 
 
 @dataclass(frozen=True, slots=True)
+class NationalRating:
+    """A player's rating on a national federation's list, as a tournament report gives it (TRF-26's
+    national-rating records, opened by the federation's three-letter code)."""
+
+    federation: str
+    """The federation's three-letter code (``GER``, ``USA``, ``CAN``, ``FRA``)."""
+    rating: float | None
+    """None for unrated."""
+    id: str | None = None
+    """The player's national id."""
+    birth_year: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Entrant:
     """A player as a tournament report lists him (a TRF report's player line): what a rating
     system may take from it (a fact's ``report``)."""
@@ -209,6 +223,12 @@ class Entrant:
     title: str = ""
     """The title as the report writes it (``GM``, ``IM`` ... upper case)."""
     birth_year: int | None = None
+    national: tuple[NationalRating, ...] = ()
+    """His national ratings, where the report has them (TRF-26)."""
+
+    def national_rating(self, federation: str) -> NationalRating | None:
+        """His rating on one national list (``GER``), or None."""
+        return next((r for r in self.national if r.federation == federation.upper()), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +261,8 @@ class Game:
     rated: bool = True
     """False when the organiser did not rate the game (FESA, rules 6.8)."""
     row: int | None = field(default=None, compare=False)
+    period: str | None = field(default=None, kw_only=True)
+    """The rating period the game belongs to, for a system that rates several in order (Glicko's ladder)."""
 
     def __post_init__(self) -> None:
         # from Python a result may be given as it is typed ("1-0", 0.5, "+"): read as a cell is

@@ -85,13 +85,15 @@ class OpponentGame:
     """One game of a one-player calculation: the opponent's rating and the player's score.
 
     ``rating`` None is an unrated opponent (FQE counts him at 1100). FESA handicap games
-    carry the handicap code and whether the player gave it.
+    carry the handicap code and whether the player gave it; a system that counts an opponent's
+    rating deviation (Glicko) takes it as ``deviation``.
     """
 
     rating: float | None
     score: float
     handicap: str | None = None
     gives: bool = False
+    deviation: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +131,10 @@ class Calculation:
     steps: tuple[tuple[str, Any], ...] = ()
     """Every other intermediate, in the order the rules apply them: (label, value)."""
     notes: tuple[str, ...] = ()
+    bonus: float | None = None
+    """Bonus points in the change (FQE, FESA), where the rules give them."""
+    own: tuple[tuple[str, Any], ...] = ()
+    """The system's own figures by machine name (``index_after``, ``rd_after``): ``calc --format json`` keys."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -489,6 +489,8 @@ class GameColumns:
     """The player's position among the players (-1: none such), when read with the players' ids ..."""
     against: IntArray | None = None
     """... and the opponent's (-2: a bye)."""
+    period: npt.NDArray[Any] | None = None
+    """Each game's rating period (objects: ``YYYY-MM`` or a date), for a system that rates several in order."""
 
     def __len__(self) -> int:
         return len(self.player)
@@ -586,11 +588,15 @@ def _no_games(source: str) -> GameColumns:
                        np.zeros(0), np.zeros(0, dtype=object), np.zeros(0, bool), np.zeros(0, np.int64))
 
 
-def read_games(table: Table, handicaps: bool, known: IdIndex | None = None) -> tuple[GameColumns, list[Problem]]:
+def read_games(table: Table, handicaps: bool, known: IdIndex | None = None, *, periods: bool = False
+               ) -> tuple[GameColumns, list[Problem]]:
     """The games table (rules 8): every problem, in order; ``handicaps``: the system reads them (FESA);
-    ``known``: the players' ids, whose positions the games then carry."""
+    ``known``: the players' ids, whose positions the games then carry; ``periods``: the system rates
+    several periods in order, each game's in a column ``period``."""
     header_problems: list[Problem] = []
     read_here = GAME_COLUMNS if handicaps else tuple(c for c in GAME_COLUMNS if c != "handicap")
+    if periods:
+        read_here = (*read_here, "period")
     cols = _Columns(table, GAME_REQUIRED, {}, read_here, header_problems)
     if header_problems:
         return _no_games(table.source), header_problems
@@ -617,17 +623,26 @@ def read_games(table: Table, handicaps: bool, known: IdIndex | None = None) -> t
         rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, 5, "rated")
         said = np.flatnonzero(rated != None)  # noqa: E711 (an object array: element-wise)
         flag[said] = rated[said].astype(bool)
+    period = None
+    if periods:
+        period, ok_d = _read(cols.get("period"), lambda v, *, typed=False, year=None: schema.period(
+            v, required=False, what="the game's period"), rows, problems, 6, "period", kind="text")
+        ok_y = ok_y & ok_d
     keep = ok_p & ~blank_p & ok_o
     handicap[~(ok_r & ok_n & ok_h & ok_y)] = None
     columns = [player, opponent, has_opponent, result, rnd, handicap, flag, table.numbers]
     if who is not None and against is not None:
         columns += [who, np.where(has_opponent, against, -2)]
+    if period is not None:
+        columns.append(period)
     if not keep.all():
         columns = [c[keep] for c in columns]
     out = GameColumns(table.source, columns[0], columns[1], columns[2], columns[3], results, columns[4], columns[5],
                       columns[6], columns[7])
     if who is not None:
         out.who, out.against = columns[8], columns[9]
+    if period is not None:
+        out.period = columns[-1]
     return out, problems.sorted()
 
 
@@ -872,10 +887,11 @@ class Tables:
             for i in range(len(ids)))
         g = self.games
         gp, go = _texts_of(g.player), _texts_of(g.opponent)
+        periods = g.period.tolist() if g.period is not None else [None] * len(g)
         games = tuple(
             Game(gp[i], go[i] if g.has_opponent[i] else None, g.results[int(g.result[i])],
                  None if np.isnan(g.round[i]) else int(g.round[i]), g.handicap[i], bool(g.rated[i]),
-                 row=int(g.rows[i]) or None)
+                 row=int(g.rows[i]) or None, period=periods[i])
             for i in range(len(g)))
         h = self.history
         hid = _texts_of(h.id)
@@ -934,6 +950,8 @@ def tables_of(event: Event, player: type[Player]) -> tuple[Tables, list[tuple[in
                      np.array([np.nan if g.round is None else g.round for g in games], dtype=np.float64),
                      _objects([g.handicap for g in games]), np.array([g.rated for g in games], bool),
                      np.array([g.row or 0 for g in games], dtype=np.int64))
+    if any(g.period is not None for g in games):
+        gc.period = _objects([g.period for g in games])
     hc = HistoryColumns("history", encode([h.id for h in event.history]),
                         np.array([h.opponent_rating for h in event.history], dtype=np.float64),
                         np.array([h.result for h in event.history], dtype=np.float64),
@@ -966,7 +984,7 @@ def checked(tables: Tables, sources: Sources, extra: Sequence[tuple[int, Problem
 def read(player: type[Player], players: Table | None, games: Table | None, history: Table | None = None, *,
          period: str | None = None, name: str = "", handicaps: bool = False, sources: Sources | None = None,
          problems: Sequence[Problem] = (), before: dict[str, list[Problem]] | None = None,
-         between: Sequence[Problem] = ()) -> Tables:
+         between: Sequence[Problem] = (), periods: bool = False) -> Tables:
     """Read and check the tables of one event for a system whose players are ``player``.
 
     ``problems``: what was found before (a file that could not be read, a bad period), reported
@@ -985,7 +1003,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     found += more
     found += early.get("games", [])
     known = IdIndex(pc.ids) if len(pc) else None
-    gc, more = read_games(games, handicaps, known) if games is not None else (_no_games("games"), [])
+    gc, more = read_games(games, handicaps, known, periods=periods) if games is not None else (_no_games("games"), [])
     found += more
     found += early.get("history", [])
     empty = HistoryColumns("history", np.zeros(0, "S1"), np.zeros(0), np.zeros(0), np.zeros(0, np.int64))

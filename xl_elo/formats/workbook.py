@@ -386,11 +386,13 @@ def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str, known: Ite
 
 
 def input_columns(module: Any, sheet: str) -> tuple[str, ...]:
-    """The columns of an input sheet a system reads (its players' facts; FESA's handicaps; the history)."""
+    """The columns of an input sheet a system reads (its players' facts; handicaps and periods where the
+    system declares them; the history)."""
     if sheet == "players":
         return ("id", "name", "rating", *(f.name for f in facts(module.Player)), *player_aliases(module.Player))
     if sheet == "games":
-        return tuple(c for c in GAME_COLUMNS if c != "handicap" or getattr(module, "HANDICAPS", False))
+        own = ("period",) if getattr(module, "PERIODS", False) else ()
+        return (*(c for c in GAME_COLUMNS if c != "handicap" or getattr(module, "HANDICAPS", False)), *own)
     return HISTORY_COLUMNS
 
 
@@ -531,6 +533,7 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
     try:
         tables = read(module.Player, found["players"], found["games"], found.get("history"), period=period,
                       name=event_name, handicaps=bool(getattr(module, "HANDICAPS", False)),
+                      periods=bool(getattr(module, "PERIODS", False)),
                       sources=Sources(f"{name}, sheet players", f"{name}, sheet games", f"{name}, sheet history"),
                       problems=problems, before=early, between=between)
     except InputError as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, TextIO
@@ -152,7 +153,7 @@ def player_of(args: argparse.Namespace, module: Any) -> Any:
 def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -> int:
     """Calculate and print one player's change (``xl-elo calc``)."""
     _check_flags(module, args)
-    games = parse_games(args.games, module)
+    games = parse_games(", ".join(args.games) if isinstance(args.games, list) else args.games, module)
     player = player_of(args, module)
     period = args.period
     try:
@@ -176,11 +177,52 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
                                                              "losses where its rules give none)")])
         out.write(f"performance: {_fmt(value)}\n")
         return 0
-    calc = module.calculate(player, games, period, args.k, options)
-    if args.k is not None and calc.k is None:
-        calc = replace(calc, notes=(*calc.notes, f"K {args.k} is not used: {_no_k(module.CODE, calc)}"))
-    out.write(render(calc))
+    known = coefficient_given(args, module)
+    calc = module.calculate(player, games, period, known, options)
+    if known is not None and calc.k is None:
+        calc = replace(calc, notes=(*calc.notes, f"{coefficient(module).upper()} {known} is not used: "
+                                                 f"{_no_k(module, calc)}"))
+    out.write(as_json(calc, module) if getattr(args, "format", None) == "json" else render(calc, module))
     return 0
+
+
+def coefficient(module: Any) -> str:
+    """The name of a system's coefficient (K; DWZ's E): its calc flag and its JSON key."""
+    return str(getattr(module, "COEFFICIENT", "k"))
+
+
+def coefficients() -> list[str]:
+    """Every coefficient a system has, once (``k``, ``e`` ...)."""
+    return list(dict.fromkeys(coefficient(m) for m in registry().values() if getattr(m, "k_factor", None)))
+
+
+def coefficient_given(args: argparse.Namespace, module: Any) -> int | None:
+    """The known coefficient given to calc for this system (``--k 20``; DWZ's ``--e 24``)."""
+    return getattr(args, f"coef_{coefficient(module)}", None)
+
+
+def as_json(calc: Calculation, module: Any) -> str:
+    """The calculation as JSON, every number at full precision: the common keys, then the system's own."""
+    doc: dict[str, Any] = {
+        "system": calc.federation, "status": calc.status, "rating_before": calc.rating_before, "score": calc.score,
+        "expected": calc.expected, coefficient(module): calc.k, "change": calc.change, "bonus": calc.bonus,
+        "rating_after": calc.rating_after, "performance": calc.performance,
+        "games": [{"opponent": g.opponent, "counts_as": g.counts_as, "result": g.score, "difference": g.difference,
+                   "expected": g.expected, "change": g.change, **({"note": g.note} if g.note else {})}
+                  for g in calc.games],
+    }
+    doc.update(dict(calc.own))
+    if calc.notes:
+        doc["notes"] = list(calc.notes)
+    return json.dumps(doc, ensure_ascii=False, indent=1, default=_plain) + "\n"
+
+
+def _plain(value: Any) -> Any:
+    """A number numpy made, as JSON writes a number."""
+    item = getattr(value, "item", None)
+    if callable(item):
+        return item()
+    raise TypeError(f"{value!r} is not JSON")
 
 
 def _check_flags(module: Any, args: argparse.Namespace) -> None:
@@ -193,17 +235,29 @@ def _check_flags(module: Any, args: argparse.Namespace) -> None:
             who = ", ".join(m.CODE.upper() for m in modules)
             problems.append(Problem(flag, None, None,
                                     f"is for {who} only: {module.CODE.upper()}'s rules do not use it"))
-    if getattr(args, "k", None) is not None and module not in coefficient_systems():
-        who = ", ".join(m.CODE.upper() for m in coefficient_systems())
-        problems.append(Problem("--k", None, None, f"is for {who} only: {module.CODE.upper()}'s rules do not use it"))
+    for name in coefficients():
+        if getattr(args, f"coef_{name}", None) is not None and module not in coefficient_systems(name):
+            who = ", ".join(m.CODE.upper() for m in coefficient_systems(name))
+            problems.append(Problem(f"--{name}", None, None,
+                                    f"is for {who} only: {module.CODE.upper()}'s rules do not use it"))
     if problems:
         raise InputError(problems)
 
 
-def _no_k(code: str, calc: Calculation) -> str:
+def add_coefficient_flags(parser: argparse.ArgumentParser, parse: Any) -> None:
+    """``--k`` and every other coefficient a system declares (DWZ's ``--e``): a known one, instead of
+    the facts that decide it."""
+    for name in coefficients():
+        who = ", ".join(m.CODE.upper() for m in coefficient_systems(name))
+        parser.add_argument(f"--{name}", dest=f"coef_{name}", type=parse(name), metavar=name.upper(),
+                            help=f"{who}: a known {name.upper()}, instead of the facts that decide it")
+
+
+def _no_k(module: Any, calc: Calculation) -> str:
+    name = coefficient(module).upper()
     if calc.rating_before is None:
-        return "an unrated player's first rating uses no K"
-    return f"{code.upper()} uses no K here"
+        return f"an unrated player's first rating uses no {name}"
+    return f"{module.CODE.upper()} uses no {name} here"
 
 
 def _fmt(value: Any, places: int = 2) -> str:
@@ -226,7 +280,7 @@ def _fixed(value: Any, places: int = 2) -> str:
     return "" if value is None else f"{float(value):.{places}f}"
 
 
-def render(calc: Calculation) -> str:
+def render(calc: Calculation, module: Any = None) -> str:
     """The calculation as a table a rating officer can check against the federation's calculator."""
     head = ["game", "opponent", "counts as", "difference", "result", "expected", "change"]
     rows = []
@@ -240,7 +294,8 @@ def render(calc: Calculation) -> str:
     for r in rows:
         lines.append(("  ".join(c.rjust(w) for c, w in zip(r[:-1], widths, strict=True)) + "  " + r[-1]).rstrip())
     lines.append("")
-    summary: list[tuple[str, Any]] = [("score", calc.score), ("expected", calc.expected), ("K", calc.k)]
+    summary: list[tuple[str, Any]] = [("score", calc.score), ("expected", calc.expected),
+                                      (coefficient(module).upper() if module is not None else "K", calc.k)]
     summary += list(calc.steps)
     summary += [("performance", calc.performance), ("change", calc.change), ("new rating", calc.rating_after)]
     for label, value in summary:

@@ -19,7 +19,7 @@ from xl_elo import __version__
 from xl_elo.federations import codes, get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
-from xl_elo.frontends.calc import add_fact_flags
+from xl_elo.frontends.calc import add_coefficient_flags, add_fact_flags
 from xl_elo.model import InputError, Results
 
 EXIT_OK = 0
@@ -124,11 +124,14 @@ def _parser() -> argparse.ArgumentParser:
                                    "Example: xl-elo calc fide --rating 2150 --games \"2210 1, 2050 0.5, 1900 0\"")
     c.add_argument("federation", help=f"one of {names}")
     c.add_argument("--rating", help="the player's rating before (blank or 'unrated' for an unrated player)")
-    c.add_argument("--games", required=True,
+    c.add_argument("--games", required=True, action="append",
                    help="the games: 'opponent result' separated by commas, e.g. \"2210 1, 2050 0.5, 1900 0\"; "
-                        "an unrated opponent as 'unrated 1'; handicaps as '1700 1 B gives' or '1700 0 B'")
-    c.add_argument("--k", type=_whole_option(1, 100, "a K-factor from 1 to 100"),
-                   help="a known K, instead of the facts that decide it")
+                        "an unrated opponent as 'unrated 1'; handicaps as '1700 1 B gives' or '1700 0 B'; "
+                        "given more than once, all the games count")
+    add_coefficient_flags(c, lambda name: _whole_option(1, 100, "a K-factor from 1 to 100") if name == "k"
+                          else _whole_option(1, 200, f"{name.upper()} from 1 to 200"))
+    c.add_argument("--format", choices=("table", "json"), default="table",
+                   help="table (default: as a rating officer checks it) or json (every number at full precision)")
     c.add_argument("--period", help="the period YYYY-MM (ages count in its year; default: this month)")
     add_fact_flags(c)
     c.add_argument("--performance", action="store_true", help="print only the performance rating")

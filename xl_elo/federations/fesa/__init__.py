@@ -332,7 +332,9 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
                        expected=sum(expected(st.rating, st.opponent_rating) for st in outcome.steps),
                        status="normal", steps=(("total before rounding", outcome.total),
                                                ("activity bonus", sum(st.bonus for st in outcome.steps)),
-                                               ("bonus count after", outcome.bonus_count)))
+                                               ("bonus count after", outcome.bonus_count)),
+                       bonus=sum(st.bonus for st in outcome.steps),
+                       own=(("total", outcome.total), ("bonus_count_after", outcome.bonus_count)))
 
 
 def prior_grade_games(nsr_grade: str | None) -> list[tuple[float, float]]:

@@ -251,7 +251,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     after = round_half_away(r + capped)
     return Calculation(CODE, r, tuple(lines_), score, after, change=after - r, k=kk, expected=rp / 100, status=status,
                        steps=((f"{kk} (R - Rp), rounded", change), ("bonus threshold", threshold), ("bonus", b),
-                              ("halving", change + b - total), ("match cap", total - capped)))
+                              ("halving", change + b - total), ("match cap", total - capped)), bonus=b,
+                       own=(("threshold", threshold), ("halving", change + b - total), ("match_cap", total - capped)))
 
 
 def _round_hundredths(hundredths: Any) -> Any:
