@@ -187,7 +187,7 @@ def test_the_engine_needs_no_file_excel_or_printing():
     Its template spec (``template.py`` beside it) is data: it imports the engine, the core and the
     spec classes and formula helpers of :mod:`xl_elo.templates`, which import no spreadsheet library."""
     graph = _module_graph()
-    core = {"xl_elo.core", "xl_elo.compat", "xl_elo.model", "xl_elo.tables", "xl_elo.schema",
+    core = {"xl_elo.core", "xl_elo.compat", "xl_elo.model", "xl_elo.tables", "xl_elo.tableview", "xl_elo.schema",
             "xl_elo.federations.contract"}
     spec = {"xl_elo.templates.spec", "xl_elo.templates.common"}
     for name, deps in graph.items():
@@ -216,7 +216,8 @@ def toy(monkeypatch):
 
 def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
     """Its folder and one line in the registry are all it takes: the command line (rate from CSV
-    and from its template workbook, calc with its own flag, its rules chapter, the systems' table),
+    and from its template workbook, calc with its own flag, its rules chapter, the systems' table,
+    its published table),
     the Python API, the spreadsheet functions (the common ones and its own, in xlwings and in the
     LibreOffice extension, with their help), the template builder and the demo."""
     from xl_elo import rate
@@ -253,6 +254,9 @@ def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
     # its rules chapter, and the systems' table of the README
     assert main(["rules", "99.1"]) == 0 and "plus the winner's level" in capsys.readouterr().out
     assert "| `toy` | Toy system (tests only) | event | [docs/rules.md, section 99]" in systems_table(markdown=True)
+    # its published table
+    assert main(["tables"]) == 0 and "toy-steps         Toy points for a win by level" in capsys.readouterr().out
+    assert main(["tables", "toy-steps", "--compare"]) == 0 and "step()" in capsys.readouterr().out
     # the spreadsheet functions: the common ones take it, its own is listed, with its help in French
     table = functions.by_name()["ELO_RATE"].function(
         "toy", [["id", "rating", "level"], ["a", 1500.0, 5.0], ["b", 1600.0, None]],

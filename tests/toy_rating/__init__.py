@@ -4,7 +4,7 @@ It is the whole of what adding a rating system takes: this folder (the engine he
 chapter ``rules.md``, its template spec ``template.py``, its worked example ``example/``) and
 its name in ``xl_elo.federations.MODULES``. It declares its player's own fact (``level``, with
 its ``calc`` flag and its ``ELO_CHANGE`` argument) and its own spreadsheet function
-(``TOY_STEP``); every front end finds them.
+(``TOY_STEP``) and its published table (``toy-steps``); every front end finds them.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from xl_elo import model, schema
 from xl_elo.core import logistic
 from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, SheetArg, SheetFunction, options_of
 from xl_elo.model import Column, Event, Results, fact, results_columns
+from xl_elo.tables import Source
+from xl_elo.tableview import TableView
 
 CODE: Final = "toy"
 NAME: Final = "Toy system (tests only)"
@@ -111,3 +113,15 @@ FUNCTIONS: Final = (
                   ("What a win brings at a level (xl-elo rules 99.1).",
                    "Ce qu'une victoire rapporte à un niveau (règles xl-elo 99.1)."), "toy"),
 )
+
+
+def _steps() -> TableView:
+    rows = [(level, STEP + level) for level in range(MAX_LEVEL + 1)]
+    return TableView("toy-steps", "Toy points for a win by level", Source("Toy rules", "section 99.1"),
+                     ("level", "points"), rows, ("level", "points", "step()"),
+                     [(lv, pts, step(lv)) for lv, pts in rows], [pts != step(lv) for lv, pts in rows],
+                     "step(): the engine's own function")
+
+
+#: Its published table (rules 7), for ``xl-elo tables`` and the published-tables workbook.
+PUBLISHED_TABLES: Final = {"toy-steps": _steps}

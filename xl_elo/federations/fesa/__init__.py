@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from xl_elo import core, model, schema
+from xl_elo import tables as t
 from xl_elo.federations.contract import (
     Calculation,
     FirstRating,
@@ -45,6 +46,7 @@ from xl_elo.model import (
     results_columns,
 )
 from xl_elo.tables import FESA_K_BANDS
+from xl_elo.tableview import TableView
 
 CODE: Final = "fesa"
 NAME: Final = "FESA (Federation of European Shogi Associations)"
@@ -676,3 +678,63 @@ FUNCTIONS: Final = (
          "(règles xl-elo 6.7)."),
         "FESA"),
 )
+
+# --------------------------------------------------------------------------- published tables (rules 7)
+
+
+def _fesa_k() -> TableView:
+    rows = []
+    cmp = []
+    diff = []
+    bands = t.FESA_K_BANDS
+    for j, (lowest, k) in enumerate(bands):
+        upper = bands[j - 1][0] if j else None
+        low = lowest if lowest > -10**8 else None
+        rows.append((low, upper, k))
+        probe = [x for x in (low, None if upper is None else upper - 1) if x is not None]
+        got = sorted({k_factor(x) for x in probe})
+        cmp.append((low, upper, k, ", ".join(map(str, got))))
+        diff.append(got != [k])
+    return TableView(
+        "fesa-k", "FESA K-factor by rating before the game", t.FESA_K_SOURCE,
+        ("from", "below", "k"), rows, ("from", "below", "k", "engine k"), cmp, diff,
+        "engine k: xl_elo.federations.fesa.k_factor at the band's two ends (rules 6.2)",
+    )
+
+
+def _fesa_grades() -> TableView:
+    rows = []
+    cmp = []
+    diff = []
+    for g in t.FESA_GRADES:
+        ub = grades.upper_bound(g.grade)
+        rows.append((g.grade, g.lb, g.mp, ub, g.n_lb, g.n_mp))
+        pub_ub = t.FESA_PUBLISHED_UB.get(g.grade)
+        pub_lb = t.FESA_PUBLISHED_LB_DIFFERENCES.get(g.grade, g.lb)
+        cmp.append((g.grade, g.lb, pub_lb, ub, pub_ub))
+        diff.append(pub_lb != g.lb or (pub_ub is not None and pub_ub != ub))
+    return TableView(
+        "fesa-grades", "FESA grade table: LB, MP, UB, #LB, #MP", t.FESA_GRADE_SOURCE,
+        ("grade", "lb", "mp", "ub", "n_lb", "n_mp"), rows,
+        ("grade", "lb", "lb printed", "ub = next lb", "ub printed"), cmp, diff,
+        "UB is the next grade's LB (rules 6.9); FESA's English text prints 20 kyu's LB as 1 and stops at 5 dan",
+    )
+
+
+def _fesa_handicaps() -> TableView:
+    rows = [(code, name, value) for code, (name, value) in t.FESA_HANDICAPS.items()]
+    givers = (1200, 1680, 2000)
+    cmp = [
+        (code, name, value, *[int(grades.handicap_effect(r, code)) for r in givers])
+        for code, name, value in rows
+    ]
+    return TableView(
+        "fesa-handicaps", "FESA handicap values in grades", t.FESA_HANDICAP_SOURCE,
+        ("code", "handicap", "grades"), rows,
+        ("code", "handicap", "grades", *[f"points for a {r} giver" for r in givers]), cmp, [False] * len(rows),
+        "points: rating - shift(rating, grades) on the fractional grade scale (rules 6.7)",
+    )
+
+
+#: FESA's published tables (rules 7), by the name ``xl-elo tables NAME`` takes.
+PUBLISHED_TABLES: Final = {"fesa-k": _fesa_k, "fesa-grades": _fesa_grades, "fesa-handicaps": _fesa_handicaps}

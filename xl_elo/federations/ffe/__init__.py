@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from xl_elo import core, model, schema
 from xl_elo.compat import np
-from xl_elo.core import round_to_ten
+from xl_elo.core import round_half_away, round_to_ten
 from xl_elo.federations.contract import (
     Calculation,
     FirstRating,
@@ -39,7 +39,8 @@ from xl_elo.federations.contract import (
     options_of,
 )
 from xl_elo.model import Column, Event, EventArrays, Results, Sides, fact, games_fact, results_columns
-from xl_elo.tables import FFE_CONVERSIONS, FFE_DP_TABLE
+from xl_elo.tables import FFE_CONVERSION_SOURCE, FFE_CONVERSIONS, FFE_DP_SOURCE, FFE_DP_TABLE
+from xl_elo.tableview import TableView
 
 CODE: Final = "ffe"
 NAME: Final = "FFE (French chess federation), national Elo"
@@ -628,3 +629,43 @@ FUNCTIONS: Final = (
          "Conversion entre Elo, INGO, BRIDIER, BCR et CS selon les formules de la FFE (règles xl-elo 5.11)."),
         "FFE", refused="arguments from_system/to_system"),
 )
+
+# --------------------------------------------------------------------------- published tables (rules 7)
+
+
+def _ffe_dp() -> TableView:
+    ps = sorted(FFE_DP_TABLE, reverse=True)
+    rows = [(p / 100, FFE_DP_TABLE[p]) for p in ps]
+    normal = dp_normal(np.array(ps) / 100)
+    raw = DP_SCALE * np.array([float(core.normal_quantile(p / 100)) for p in ps])
+    table = dp_table(np.array(ps) / 100)
+    cmp = []
+    diff = []
+    for p, n, q, tb in zip(ps, normal, raw, table, strict=True):
+        pub = FFE_DP_TABLE[p]
+        cmp.append((p / 100, pub, round(float(q), 3), round(float(n), 3), round(float(tb), 3)))
+        diff.append(int(round_half_away(q)) != pub)
+    return TableView(
+        "ffe-dp", "FFE D(P): bonus/malus by percentage scored", FFE_DP_SOURCE,
+        ("p", "dp"), rows, ("p", "dp published", "(2000/7) Phi^-1(p)", "normal, bounded", "table, bounded"),
+        cmp, diff,
+        "marked: the published integer is not the normal quantile (2000/7) Phi^-1(P) rounded; "
+        "the engine bounds D to +-470 (rules 5.4)",
+    )
+
+
+def _ffe_conversions() -> TableView:
+    rows = [(sys, f"Elo = {a} * {sys.upper()} + {b}" if a > 0 else f"Elo = {b} - {-a} * {sys.upper()}", desc)
+            for sys, (a, b, desc) in FFE_CONVERSIONS.items()]
+    cmp = [(sys, formula, float(from_elo(2000, sys)), float(to_elo(from_elo(2000, sys), sys)))
+           for sys, formula, _ in rows]
+    return TableView(
+        "ffe-conversions", "FFE conversions from other rating systems", FFE_CONVERSION_SOURCE,
+        ("system", "formula", "description"), rows,
+        ("system", "formula", "2000 Elo in this system", "and back to Elo"), cmp, [False] * len(rows),
+        "inverse: value = (Elo - b) / a (rules 5.11)",
+    )
+
+
+#: The FFE's published tables (rules 7), by the name ``xl-elo tables NAME`` takes.
+PUBLISHED_TABLES: Final = {"ffe-dp": _ffe_dp, "ffe-conversions": _ffe_conversions}

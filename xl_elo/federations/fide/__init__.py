@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from xl_elo import core, model, schema
+from xl_elo import tables as t
 from xl_elo.compat import need_numpy, np
 from xl_elo.core import MAX_DIFFERENCE, round_half_away
 from xl_elo.federations.contract import (
@@ -48,6 +49,7 @@ from xl_elo.model import (
     results_columns,
 )
 from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
+from xl_elo.tableview import TableView, approx, expected_rows
 
 CODE: Final = "fide"
 NAME: Final = "FIDE (World Chess Federation)"
@@ -626,3 +628,24 @@ FUNCTIONS: Final = (
          f"{DIFFERENCE_CAP} sous {NO_CAP_FROM} (règles xl-elo 2.2)."),
         "expected scores", vectorised=expected),
 )
+
+# --------------------------------------------------------------------------- published tables (rules 7)
+
+
+def _fide_pd() -> TableView:
+    pub, cmp, diff = expected_rows(t.FIDE_PD_ROWS)
+    return TableView(
+        "fide-pd", "FIDE expected score (PD) of the higher-rated player by rating difference",
+        t.FIDE_PD_SOURCE, ("from", "to", "expected"), pub,
+        ("from", "to", "expected", "normal at from", "normal at to", "normal at middle, 2 dec."), cmp, diff,
+        "normal: Elo's normal model Phi(d / (200 sqrt 2)); marked where the middle of the range rounds "
+        "to another hundredth; the engine applies the 400-point rule (rules 2.2)",
+    )
+
+
+#: FIDE's published tables (rules 7), by the name ``xl-elo tables NAME`` takes.
+PUBLISHED_TABLES: Final = {
+    "fide-pd": _fide_pd,
+    "fide-k20-approx": lambda: approx(
+        "fide-k20-approx", t.FIDE_K20_APPROX, 20, 0.05, "FIDE approximation table, K = 20 (arbiter course)"),
+}

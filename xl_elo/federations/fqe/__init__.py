@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from xl_elo import core, model, schema
+from xl_elo import tables as t
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
 from xl_elo.federations.contract import (
@@ -38,6 +39,7 @@ from xl_elo.federations.contract import (
 )
 from xl_elo.model import Column, Event, EventArrays, Results, games_fact, require_games, results_columns
 from xl_elo.tables import FQE_EXPECTED_ROWS
+from xl_elo.tableview import TableView, expected_rows
 
 CODE: Final = "fqe"
 NAME: Final = "FQE (Quebec chess federation)"
@@ -369,3 +371,20 @@ FUNCTIONS: Final = (
          "La table FQE des scores attendus selon l'écart de classement (règles xl-elo 4.2)."),
         "expected scores"),
 )
+
+# --------------------------------------------------------------------------- published tables (rules 7)
+
+
+def _fqe_expected() -> TableView:
+    pub, cmp, diff = expected_rows(t.FQE_EXPECTED_ROWS)
+    return TableView(
+        "fqe-expected", "FQE expected score of the higher-rated player by rating difference",
+        t.FQE_EXPECTED_SOURCE, ("from", "to", "expected"), pub,
+        ("from", "to", "expected", "normal at from", "normal at to", "normal at middle, 2 dec."), cmp, diff,
+        "normal: Elo's normal model Phi(d / (200 sqrt 2)); marked where the middle of the range rounds "
+        "to another hundredth",
+    )
+
+
+#: The FQE's published table (rules 7), by the name ``xl-elo tables NAME`` takes.
+PUBLISHED_TABLES: Final = {"fqe-expected": _fqe_expected}

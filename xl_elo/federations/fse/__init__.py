@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from xl_elo import core, model
+from xl_elo import tables as t
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
 from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, options_of
@@ -31,6 +32,7 @@ from xl_elo.model import (
     period_year,
     results_columns,
 )
+from xl_elo.tableview import approx
 
 CODE: Final = "fse"
 NAME: Final = "FSE (Swiss chess federation)"
@@ -192,3 +194,15 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
 def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
     """Rate an FSE period: every listed player, all games at once (rules 3). The period is required."""
     return rate_arrays(event.arrays(), options_of(Options, options, **overrides))
+
+# --------------------------------------------------------------------------- published tables (rules 7)
+
+
+
+
+
+#: The FSE's published table (rules 7), by the name ``xl-elo tables NAME`` takes.
+PUBLISHED_TABLES: Final = {
+    "fse-k24-approx": lambda: approx(
+        "fse-k24-approx", t.FSE_K24_APPROX, 24, 0.01, "FSE approximation table, K = 24 (arbiter course)"),
+}
