@@ -30,6 +30,9 @@ Declarations (module attributes):
   said: the flag of calc that gives a known one); ``PERFORMANCE``, ``PERFORMANCE_RATING`` and
   ``OPPONENTS`` (words for the functions' help); ``from_rating_list`` (FIDE: what its list
   says of each player); ``rules_values()`` (figures its chapter of the rules computes);
+  ``PUBLISHED_TABLES`` (its published tables, rules 7: name -> a function giving a
+  :class:`xl_elo.tableview.TableView`); ``PERIODS`` (it rates several periods in order, each
+  game's in a ``period`` column);
 - the functions, in this argument order, plain Python on plain numbers (so they also run
   where numpy is missing):
 
