@@ -251,8 +251,9 @@ def test_the_wheel_holds_the_udf_module_and_the_extension(tmp_path):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         metadata = z.read(f"xl_elo-{__version__}.dist-info/METADATA").decode()
-    assert {"xl_elo_udfs.py", "xl_elo/functions.py", "xl_elo/addin/XlElo.rdb", "xl_elo/addin/XlElo.idl",
-            "xl_elo/addin/xl_elo_calc.py", "xl_elo/excel_setup.py"} <= names
+    assert {"xl_elo_udfs.py", "xl_elo/frontends/functions.py", "xl_elo/frontends/addin/XlElo.rdb",
+            "xl_elo/frontends/addin/XlElo.idl", "xl_elo/frontends/addin/xl_elo_calc.py",
+            "xl_elo/frontends/excel_setup.py"} <= names
     assert "Provides-Extra: excel" in metadata
     # pure Python: Pyodide (xlwings Lite) installs it
     assert WHEEL.endswith("-py3-none-any.whl")
