@@ -441,6 +441,9 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     module = _federation(federation)
     r = _single(rating, "rating", _rating_or_unrated)
     pairs = _games(opponent_ratings, results)
+    refusal = getattr(module, "UNRATED_OPPONENTS", None)
+    if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
+        raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
     player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400})
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
     calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
