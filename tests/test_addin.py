@@ -244,6 +244,9 @@ CASES = [
     ("SHOGI_HANDICAP", 1700, "B"), ("SHOGI_HANDICAP", "A2:A7", "E5"),
     ("ELO_RATE", "fide", "H1:L4", "N1:Q4", M, "2026-10"), ("ELO_RATE", "fqe", "H1:L4", "N1:Q4"),
     ("ELO_RATE", "FIDE", "H1:L4", "N1:Q4", M, "E6"),
+    ("CFC_EXPECTED", 1450, 1237), ("CFC_EXPECTED", "A2:A7", "B2:B7"), ("CFC_BONUS", 1450, 1487, 6),
+    ("CFC_BONUS", 1450, 1487, 6, 1450), ("CFC_BONUS", 1450, 1487, "E2"), ("ELO_CHANGE", "CFC", 1876, "C2:C9", "D2:D9"),
+    ("ELO_RATE", "cfc", "H1:K4", "N1:Q4"),
 ]
 REF = re.compile(r"[A-Z]+[0-9]+(:[A-Z]+[0-9]+)?")
 

@@ -160,7 +160,7 @@ def test_fesa_normal_mode_with_a_handicap():
     (["fide", "--rating", "2000", "--games", "2200 1 B gives"], "handicaps are FESA's"),
     (["fide", "--rating", "2000", "--k", "0", "--games", "2200 1"], "--k: '0' is out of range (expected a K-factor"),
     (["fide", "--rating", "2000", "--rated-games", "-5", "--games", "2200 1"], "--rated-games: '-5' is out of range"),
-    (["ffe", "--rating", "2000", "--k", "20", "--games", "2200 1"], "--k: is for FIDE, FSE, FQE, FESA only"),
+    (["ffe", "--rating", "2000", "--k", "20", "--games", "2200 1"], "--k: is for FIDE, FSE, FQE, FESA, CFC only"),
     (["fqe", "--rating", "2000", "--ever-2400", "--games", "2200 1"], "--ever-2400: is for FIDE only"),
     (["fesa", "--rating", "1500", "--games", "unrated 1", "--performance"], "FESA counts every opponent"),
     (["fide", "--rating", "1500", "--games", "unrated 1", "--performance"], "FIDE gives no performance rating"),

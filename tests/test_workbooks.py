@@ -91,6 +91,7 @@ FESA_SMALL = Capacity(16, 48, 48)
 def valid_cases() -> list[Case]:
     """Events whose results the workbook must give exactly as the engine (one full-size template per
     federation whose rows the others do not already cover)."""
+    from test_cfc import mixed_event
     from test_ffe import UNRATED_EVENT
 
     from xl_elo.templates import default_capacity
@@ -119,8 +120,29 @@ def valid_cases() -> list[Case]:
         Case("fesa-handicap", "fesa", FESA_SMALL, _fesa_handicap_event()),
         Case("fesa-random-0", "fesa", FESA_SMALL, _fesa_random(0)),
         Case("fesa-random-3", "fesa", FESA_SMALL, _fesa_random(3)),
+        Case("cfc-mixed", "cfc", SMALL, mixed_event()),
+        Case("cfc-majority-unrated", "cfc", SMALL, _cfc_majority_unrated(), options={"preliminary": 1200}),
+        Case("cfc-random", "cfc", SMALL, random_event(16, 24, 6, unrated=0.2, federation="cfc", period=None)),
+        Case("cfc-match", "cfc", SMALL, event([dict(id="a", rating=850, games=100, highest=860),
+                                               dict(id="b", rating=820, games=100)],
+                                              [(i + 1, "a", "b", 1) for i in range(6)], period=None)),
+        Case("cfc-2199", "cfc", SMALL, event(
+            [dict(id="a", rating=2190, games=100), dict(id="b", rating=2210, games=100, highest=2300),
+             dict(id="c", rating=2199, games=30), dict(id="d", rating=810, games=100),
+             dict(id="e", rating=780, games=60), dict(id="f", rating=300, games=10), dict(id="g", rating=210, games=15),
+             dict(id="h", rating=205, games=5)],
+            [(1, "a", "b", 1), (1, "c", "d", 1), (1, "e", "f", 0), (2, "a", "c", 1), (2, "b", "e", 1),
+             (2, "d", "f", 0), (3, "a", "d", 1), (3, "b", "f", 1), (3, "c", "e", 1), (4, "a", "e", 1),
+             (4, "b", "c", 0), (4, "d", "f", 0.5), (1, "g", "h", 0)], period=None)),
     ]
     return cases
+
+
+def _cfc_majority_unrated() -> Event:
+    """More than half unrated (417.1a: the operator's preliminary rating)."""
+    from test_cfc import mixed_event
+
+    return mixed_event(B=dict(rating=None, games=0), C=dict(rating=None, games=0))
 
 
 def _fesa_loop() -> Event:
@@ -136,6 +158,8 @@ def blocked_cases() -> list[Case]:
     return [
         Case("fesa-never-settles", "fesa", FESA_SMALL, _fesa_loop(), blocked="sweeps have not settled"),
         Case("fesa-half-point", "fesa", FESA_SMALL, _fesa_random(5), blocked="falls on a half point"),
+        Case("cfc-no-preliminary", "cfc", SMALL, _cfc_majority_unrated(), blocked="more than half the players are "
+                                                                                "unrated"),
     ]
 
 
@@ -184,6 +208,7 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("duplicate-id", "fqe", lambda t: t["players"][1].append(list(t["players"][1][0])), ("players", 11)),
     ("unknown-opponent", "ffe", lambda t: t["games"][1][1].__setitem__(2, "nobody"), ("games", 3)),
     ("spreadsheet-error", "fse", lambda t: t["players"][1][1].__setitem__(2, "#N/A"), ("players", 3)),
+    ("highest-as-text", "cfc", lambda t: t["players"][1][2].__setitem__(4, "1 600"), ("players", 4)),
 ]
 
 
@@ -355,6 +380,9 @@ def test_what_only_the_engine_can_rate_shows_no_rating(recalculated, case):
     if case.id == "fesa-never-settles":
         with pytest.raises(InputError, match="never settle"):
             module.rate(case.event)
+    elif case.id == "cfc-no-preliminary":
+        with pytest.raises(InputError, match=r"417\.1a"):
+            module.rate(case.event)
     else:
         assert module.rate(case.event).rows
 
@@ -364,7 +392,8 @@ def test_no_error_value_in_an_empty_or_a_filled_workbook(recalculated):
     """No #VALUE! (or any error value) anywhere in an empty template or a valid filled one."""
     import openpyxl
 
-    names = [f"empty-{code}" for code in registry()] + ["fqe-daniel-full", "ffe-round-robin", "fesa-handicap"]
+    names = [f"empty-{code}" for code in registry()] + ["fqe-daniel-full", "ffe-round-robin", "fesa-handicap",
+                                                               "cfc-mixed"]
     for name in names:
         wb = openpyxl.load_workbook(recalculated[name], data_only=True, read_only=True)
         bad = []

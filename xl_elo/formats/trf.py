@@ -45,7 +45,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -545,7 +545,15 @@ def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnin
     reads it there, else as the system says a report that does not give it counts (with its
     warning), or left for the rating list (``listed``)."""
     declared = facts(module.Player)
+    entrants = [(pid, _national(module, e), line) for pid, e, line in entrants]
     rated = any(e.rating is not None for _, e, _ in entrants)
+    national = getattr(module, "NATIONAL_RATINGS", None)
+    if national is not None:
+        unrated = sum(1 for _, e, _ in entrants if e.rating is None)
+        if unrated:
+            warnings.append(f"{unrated} player(s) without a {national} national-rating record count as unrated for "
+                            f"{module.CODE.upper()}: a report's own ratings are FIDE's, never taken as "
+                            f"{module.CODE.upper()}'s")
     values: dict[str, Callable[[Entrant], Any]] = {}
     for f in declared:
         if f.report is not None:
@@ -557,6 +565,17 @@ def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnin
                 warnings.append(note)
     return [module.Player(pid, e.name, e.rating, row=line, **{name: get(e) for name, get in values.items()})
             for pid, e, line in entrants]
+
+
+def _national(module: Any, entrant: Entrant) -> Entrant:
+    """The entrant as a system with its own national list sees him (its ``NATIONAL_RATINGS``: the
+    federation code of the TRF-26 records that carry its ratings): his rating is the one on that
+    list, or none; a report's own ratings are FIDE's and never stand in for it."""
+    code = getattr(module, "NATIONAL_RATINGS", None)
+    if code is None:
+        return entrant
+    record = entrant.national_rating(code)
+    return replace(entrant, rating=None if record is None else record.rating)
 
 
 def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:

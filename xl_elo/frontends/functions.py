@@ -351,8 +351,17 @@ def _rules(needs: str | None = None) -> str:
 def _fact_words(argument: str, french: bool = False, fact: str | None = None) -> str:
     """The help of ELO_CHANGE's (and ELO_K's) argument that gives a fact, from every system's declaration
     (``fact``: only the facts of that name)."""
-    return " ".join(f.function_doc[int(french)] for m in registry().values() for f in facts(m.Player)
-                    if f.function == argument and f.function_doc[0] and fact in (None, f.name))
+    docs = [f.function_doc[int(french)] for m in registry().values() for f in facts(m.Player)
+            if f.function == argument and f.function_doc[0] and fact in (None, f.name)]
+    # systems that say the same ("FIDE: x." "FSE: x.") are named once ("FIDE, FSE: x."): Excel's wizard
+    # shows 255 characters of an argument's help
+    said: dict[str, list[str]] = {}
+    for doc in docs:
+        who, colon, words = doc.partition(":")
+        said.setdefault(words.strip() if colon else doc, []).append(who.strip() if colon else "")
+    sep = " : " if french else ": "
+    return " ".join(f"{', '.join(w for w in who if w)}{sep}{words}" if any(who) else words
+                    for words, who in said.items())
 
 
 @spreadsheet("ratings",
@@ -441,6 +450,9 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     module = _federation(federation)
     r = _single(rating, "rating", _rating_or_unrated)
     pairs = _games(opponent_ratings, results)
+    refusal = getattr(module, "UNRATED_OPPONENTS", None)
+    if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
+        raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
     player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400})
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
     calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
