@@ -281,14 +281,29 @@ def random_ladder(seed: int, players: int = 14, games: int = 50,
     return Event(tuple(ps), tuple(gs), name=f"ladder {seed}")
 
 
-def upset_ladder() -> Event:
+def upset_ladder(steps: bool = False) -> Event:
     """A volatility that moves (a 2100 loses ten times to a 1500), an idle player near the RD cap, a new
-    player's first game in the second period."""
+    player's first game in the second period; with ``steps``, a 2546 (RD 122, volatility 0.037) losing to a
+    2374 (RD 201), whose Step 5 takes 13 steps with tau 0.3 (the paper saw up to 19 in 10,000 periods)."""
     ps = (Player("strong", rating=2100, rd=50, volatility=0.06), Player("weak", rating=1500, rd=50, volatility=0.06),
           Player("idle", rating=1800, rd=340, volatility=0.3), Player("newbie"))
     gs = [Game("strong", "weak", 0, k + 1, period="2026-09") for k in range(10)]
     gs += [Game("newbie", "weak", 1, 1, period="2026-10"), Game("idle", "strong", 0.5, 1, period="2026-11")]
+    if steps:
+        ps += (Player("wild", rating=2546, rd=122, volatility=0.037), Player("low", rating=2374, rd=201,
+                                                                              volatility=0.06))
+        gs.append(Game("wild", "low", 0, 11, period="2026-09"))
     return Event(ps, tuple(gs), name="upset")
+
+
+def test_a_volatility_may_need_more_steps_than_the_template_lays_out():
+    """tests/test_workbooks.py shows this case blocked in the template (its 12 steps are too few): the
+    engine runs Step 5 to its end."""
+    rows = rate(upset_ladder(steps=True), Options(tau=0.3)).by_id()
+    mu, phi = to_scale(2546, 122)
+    p = update(mu, phi, 0.037, [(*to_scale(2374, 201), 0.0)], 0.3)
+    assert p.step5 is not None and p.step5.iterations == 13
+    assert rows["wild"]["volatility_after"] == p.sigma_after
 
 
 def test_elo_rate_takes_a_ladder_with_its_periods():

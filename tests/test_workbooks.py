@@ -147,6 +147,8 @@ def blocked_cases() -> list[Case]:
         Case("glicko2-seven-periods", "glicko2", GLICKO2_SMALL,
              random_ladder(4, periods=tuple(f"2026-{m:02d}" for m in range(1, 8))),
              blocked="more than 6 rating periods"),
+        Case("glicko2-thirteen-steps", "glicko2", GLICKO2_SMALL, upset_ladder(steps=True), options={"tau": 0.3},
+             blocked="a volatility needs more than"),
     ]
 
 
