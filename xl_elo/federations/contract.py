@@ -214,6 +214,8 @@ class SheetArg:
     default: Any = None
     zero_is_blank: bool = False
     """An empty cell that a spreadsheet passes as 0 is blank (a rating)."""
+    blank_ok: bool = False
+    """A required argument whose blank cell is a value (None): a new player's rating, GLICKO2_UPDATE."""
     listed: bool = False
     """A range taken whole: its cells row by row as one list (each read by ``reading``, a blank as
     None), as one player's games are (``GLICKO2_UPDATE``'s opponents)."""

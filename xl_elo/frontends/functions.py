@@ -513,10 +513,7 @@ def _declared(spec: SheetFunction) -> Function:
     """A system's own function (its ``FUNCTIONS``) as a spreadsheet function: a Python function with
     the arguments' names (xlwings reads them), every cell read by its argument's reading."""
     names = [a.name for a in spec.args]
-    # an optional argument may come before a required one (a new player's blank rating, GLICKO2_UPDATE):
-    # Python wants defaults from it on; a missing required one is still refused by _run_declared
-    first = next((j for j, a in enumerate(spec.args) if a.optional), len(spec.args))
-    params = ", ".join(a.name + ("=None" if j >= first else "") for j, a in enumerate(spec.args))
+    params = ", ".join(a.name + ("=None" if a.optional else "") for a in spec.args)
     scope: dict[str, Any] = {"_run": _run_declared, "_spec": spec}
     exec(f"def {spec.name.lower()}({params}):\n    return _run(_spec, ({''.join(n + ', ' for n in names)}))",
          scope)
@@ -542,7 +539,7 @@ def _run_declared(spec: SheetFunction, values: tuple[Any, ...]) -> Any:
             scalar = scalar and one
             continue
         fixed[j] = _single(value, arg.name, reading, arg.default)
-        if fixed[j] is None and not arg.optional:
+        if fixed[j] is None and not arg.optional and not arg.blank_ok:
             raise ArgumentError(f"argument {arg.name} is required")
     ranged = sorted(grids)
     pairs = list(itertools.pairwise(ranged))
