@@ -217,6 +217,8 @@ VALUES = {
     "N2": 1, "O2": "anna", "P2": "felix", "Q2": "1-0",
     "N3": 2, "O3": "felix", "P3": "marc", "Q3": "½",
     "N4": 3, "O4": "marc", "P4": "anna", "Q4": "0-1",
+    # GLICKO2_UPDATE: Glickman's example, the opponents' ratings, RDs and results in S2:U4
+    "S2": 1400, "S3": 1550, "S4": 1700, "T2": 30, "T3": 100, "T4": 300, "U2": 1, "U3": 0, "U4": "0-1",
 }
 
 M = None  # an optional argument left out
@@ -242,6 +244,10 @@ CASES = [
     ("SHOGI_GRADE", 1700), ("SHOGI_GRADE", "A2:A7"),
     ("SHOGI_GRADE_BOUNDS", "1 dan"), ("SHOGI_GRADE_BOUNDS", "E4"), ("SHOGI_GRADE_BOUNDS", "99 dan"),
     ("SHOGI_HANDICAP", 1700, "B"), ("SHOGI_HANDICAP", "A2:A7", "E5"),
+    ("GLICKO2_UPDATE", 1500, 200, 0.06, "S2:S4", "T2:T4", "U2:U4", 0.5),
+    ("GLICKO2_UPDATE", "A3", "A3", "A3", "S2:S4", "T2:T4", "U2:U4"),
+    ("GLICKO2_UPDATE", 1500, "A3", 0.06, "S2:S4", "T2:T4", "U2:U4"),
+    ("GLICKO2_EXPECTED", 1500, 200, "S2:S4", "T2:T4"), ("GLICKO2_EXPECTED", "A2:A4", 200, 1500, 100),
     ("ELO_RATE", "fide", "H1:L4", "N1:Q4", M, "2026-10"), ("ELO_RATE", "fqe", "H1:L4", "N1:Q4"),
     ("ELO_RATE", "FIDE", "H1:L4", "N1:Q4", M, "E6"),
     ("CFC_EXPECTED", 1450, 1237), ("CFC_EXPECTED", "A2:A7", "B2:B7"), ("CFC_BONUS", 1450, 1487, 6),

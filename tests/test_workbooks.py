@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from conftest import DATA, ROOT, event
 from gen import random_event
+from test_glicko2 import random_ladder, upset_ladder
 
 from xl_elo import schema
 from xl_elo.federations import get, registry
@@ -86,6 +87,10 @@ def _fesa_random(seed: int) -> Event:
 
 #: A FESA tournament's room in the tests (the real ones are small); the committed template is FESA's own size.
 FESA_SMALL = Capacity(16, 48, 48)
+#: A ladder's season in the tests: six periods laid out.
+GLICKO2_SMALL = Capacity(16, 60, 0, 6)
+#: The room of a test's template where SMALL is not it (a ladder's periods make each row cost more).
+SMALL_OF = {"glicko2": GLICKO2_SMALL}
 
 
 def valid_cases() -> list[Case]:
@@ -134,6 +139,9 @@ def valid_cases() -> list[Case]:
             [(1, "a", "b", 1), (1, "c", "d", 1), (1, "e", "f", 0), (2, "a", "c", 1), (2, "b", "e", 1),
              (2, "d", "f", 0), (3, "a", "d", 1), (3, "b", "f", 1), (3, "c", "e", 1), (4, "a", "e", 1),
              (4, "b", "c", 0), (4, "d", "f", 0.5), (1, "g", "h", 0)], period=None)),
+        Case("glicko2-paper-full", "glicko2", default_capacity("glicko2"), example_event("glicko2")),
+        Case("glicko2-ladder", "glicko2", GLICKO2_SMALL, random_ladder(3)),
+        Case("glicko2-upset-tau", "glicko2", GLICKO2_SMALL, upset_ladder(), options={"tau": 0.3, "rd_cap": 400}),
     ]
     return cases
 
@@ -160,6 +168,11 @@ def blocked_cases() -> list[Case]:
         Case("fesa-half-point", "fesa", FESA_SMALL, _fesa_random(5), blocked="falls on a half point"),
         Case("cfc-no-preliminary", "cfc", SMALL, _cfc_majority_unrated(), blocked="more than half the players are "
                                                                                 "unrated"),
+        Case("glicko2-seven-periods", "glicko2", GLICKO2_SMALL,
+             random_ladder(4, periods=tuple(f"2026-{m:02d}" for m in range(1, 8))),
+             blocked="more than 6 rating periods"),
+        Case("glicko2-thirteen-steps", "glicko2", GLICKO2_SMALL, upset_ladder(steps=True), options={"tau": 0.3},
+             blocked="a volatility needs more than"),
     ]
 
 
@@ -173,8 +186,9 @@ def _rows(ev: Event) -> dict[str, tuple[list[str], list[list[Any]]]]:
 
     columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
     players = [[_cell(getattr(p, c)) for c in columns] for p in ev.players]
-    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no"] for g in ev.games]
-    return {"players": (columns, players), "games": (list(schema.GAME_COLUMNS), games)}
+    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no", g.period]
+             for g in ev.games]
+    return {"players": (columns, players), "games": ([*schema.GAME_COLUMNS, "period"], games)}
 
 
 def _typed(cells: list[Any]) -> list[Any]:
@@ -209,6 +223,9 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("unknown-opponent", "ffe", lambda t: t["games"][1][1].__setitem__(2, "nobody"), ("games", 3)),
     ("spreadsheet-error", "fse", lambda t: t["players"][1][1].__setitem__(2, "#N/A"), ("players", 3)),
     ("highest-as-text", "cfc", lambda t: t["players"][1][2].__setitem__(4, "1 600"), ("players", 4)),
+    ("rd-of-a-new-player", "glicko2", lambda t: t["players"][1][2].__setitem__(2, None), ("players", 4)),
+    ("period-left-blank", "glicko2", lambda t: t["games"][1][1].__setitem__(6, None), ("games", 3)),
+    ("period-not-a-month", "glicko2", lambda t: t["games"][1][0].__setitem__(6, "2026-13"), ("games", 2)),
 ]
 
 
@@ -218,7 +235,8 @@ def mistake_cases() -> list[Case]:
         ev = example_event(code)
         tables = _rows(ev)
         edit(tables)
-        out.append(Case(f"mistake-{cid}", code, SMALL, tables=tables, settings={"period": ev.period}, problem=where))
+        out.append(Case(f"mistake-{cid}", code, SMALL_OF.get(code, SMALL), tables=tables,
+                        settings={"period": ev.period}, problem=where))
     # the period left blank (FIDE, FSE: required, no silent default)
     for code in ("fide", "fse"):
         ev = example_event(code)
@@ -265,11 +283,11 @@ def recalculated(tmp_path_factory) -> dict[str, Path]:
         else:
             filled[case.id] = write_cells(templates[key], target, case.tables or {}, case.settings)
     for code in registry():  # every template empty, as a user first opens it
-        template = build_template(code, base / "templates" / f"{code}-empty", SMALL)
+        template = build_template(code, base / "templates" / f"{code}-empty", SMALL_OF.get(code, SMALL))
         filled[f"empty-{code}"] = template.rename(template.with_name(f"empty-{code}.xlsx"))
     # two LibreOffice runs of about the same length (seconds each file takes, roughly)
     def cost(cid: str) -> float:
-        return 12.0 if cid.endswith("-full") else 2.0 if "fesa" in cid else 0.6
+        return 12.0 if cid.endswith("-full") else 2.0 if "fesa" in cid or "glicko2" in cid else 0.6
 
     runs: tuple[list[Path], list[Path]] = ([], [])
     load = [0.0, 0.0]

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from xl_elo import schema
 from xl_elo.compat import need_numpy, np
@@ -86,6 +86,10 @@ class Player:
     fields of its own ``Player``, a subclass made of :func:`fact` fields (:func:`facts` lists them).
     """
 
+    RATING: ClassVar[schema.Reading] = schema.RATING
+    """How the system's ratings read (whole numbers, rules 1.4); a system whose ratings carry
+    decimals from one period to the next (Glicko-2) declares its own reading."""
+
     id: str
     """Unique id (required); ids are compared exactly, case included (rules 8)."""
     name: str = ""
@@ -124,6 +128,8 @@ class Fact:
     """How the array form holds it: ``number`` (float, NaN blank), ``flag`` (bool) or ``text``."""
     rated_needs: str | None = None
     """When a rated player's cell may not be blank: the words of the refusal (never guessed)."""
+    unrated_refuses: str | None = None
+    """When an unrated player's cell must be blank (his start is the rules'): the words of the refusal."""
     aliases: tuple[str, ...] = ()
     """Other headings read as this column (``games_after``: a results table read back)."""
     calc: str | None = None

@@ -271,10 +271,11 @@ def played_result(value: Any) -> float:
 _PERIOD = re.compile(r"^(\d{4})-(\d{1,2})(?:-(\d{1,2}))?$")
 
 
-def period(value: Any, *, required: bool = True, what: str = "the period") -> str | None:
+def period(value: Any, *, required: bool = True, what: str = "the period", days: bool = False) -> str | None:
     """A rating period ``YYYY-MM`` (a real month) or a date ``YYYY-MM-DD``; blank -> None unless required.
 
-    A spreadsheet date (what Excel makes of ``2026-10`` typed in a cell) reads as its month.
+    A spreadsheet date (what Excel makes of ``2026-10`` typed in a cell) reads as its month, or
+    with ``days`` as its date (a game's period: a ladder's weekly periods typed as dates stay apart).
     """
     v = clean(value)
     if v is None:
@@ -284,7 +285,7 @@ def period(value: Any, *, required: bool = True, what: str = "the period") -> st
     if isinstance(v, dt.datetime):
         v = v.date()
     if isinstance(v, dt.date):
-        return f"{v.year:04d}-{v.month:02d}"
+        return v.isoformat() if days else f"{v.year:04d}-{v.month:02d}"
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         raise ValueProblem(f"{shown(v)} is a number, not a month (a date cell read as a number? expected {what} "
                            "as YYYY-MM, e.g. 2026-10, typed as text)")

@@ -21,6 +21,7 @@ MODULES: list[str] = [
     "xl_elo.federations.ffe",
     "xl_elo.federations.fesa",
     "xl_elo.federations.cfc",
+    "xl_elo.federations.glicko2",
 ]
 
 _CACHE: dict[tuple[str, ...], dict[str, ModuleType]] = {}

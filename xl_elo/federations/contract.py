@@ -32,7 +32,10 @@ Declarations (module attributes):
   says of each player); ``rules_values()`` (figures its chapter of the rules computes);
   ``PUBLISHED_TABLES`` (its published tables, rules 7: name -> a function giving a
   :class:`xl_elo.tableview.TableView`); ``PERIODS`` (it rates several periods in order, each
-  game's in a ``period`` column);
+  game's in a ``period`` column); ``OPPONENT_DEVIATION`` (it counts each opponent's rating
+  deviation, Glicko-2: the :class:`xl_elo.schema.Reading` of one, so ``calc`` reads an opponent
+  as ``rating/rd`` and passes it as :attr:`OpponentGame.deviation`); its ``Player.RATING`` (how
+  its ratings read, when not whole numbers: Glicko-2 carries decimals);
 - the functions, in this argument order, plain Python on plain numbers (so they also run
   where numpy is missing):
 
@@ -211,6 +214,11 @@ class SheetArg:
     default: Any = None
     zero_is_blank: bool = False
     """An empty cell that a spreadsheet passes as 0 is blank (a rating)."""
+    blank_ok: bool = False
+    """A required argument whose blank cell is a value (None): a new player's rating, GLICKO2_UPDATE."""
+    listed: bool = False
+    """A range taken whole: its cells row by row as one list (each read by ``reading``, a blank as
+    None), as one player's games are (``GLICKO2_UPDATE``'s opponents)."""
 
 
 #: The two ranges an expected-score function takes (a system's own, as FIDE_EXPECTED).

@@ -564,7 +564,7 @@ def read_players(table: Table, player: type[Player], year: int | None) -> tuple[
     keep = good & ~blank
     rows = everyone[keep]
     names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, "name", None, ids=False)
-    rating, _ = _read(cols.get("rating"), schema.RATING, rows, problems, 2, "rating", year=year)
+    rating, _ = _read(cols.get("rating"), player.RATING, rows, problems, 2, "rating", year=year)
     rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
     values: dict[str, npt.NDArray[Any]] = {}
     for order, f in enumerate(declared, start=3):
@@ -574,6 +574,11 @@ def read_players(table: Table, player: type[Player], year: int | None) -> tuple[
                                                   np.array([v is None for v in got.tolist()], bool))
             for k in np.flatnonzero(missing).tolist():
                 problems.add(int(rows[k]), order, f.name, f.rated_needs)
+        if f.unrated_refuses is not None:
+            given = fine & np.isnan(rating) & (~np.isnan(got) if got.dtype != object else
+                                               np.array([v is not None for v in got.tolist()], bool))
+            for k in np.flatnonzero(given).tolist():
+                problems.add(int(rows[k]), order, f.name, f.unrated_refuses)
         values[f.name] = _fill(f, got)
     return PlayerColumns(table.source, ids[keep], names, rating, values, table.numbers[rows]), problems.sorted()
 
@@ -626,8 +631,13 @@ def read_games(table: Table, handicaps: bool, known: IdIndex | None = None, *, p
     period = None
     if periods:
         period, ok_d = _read(cols.get("period"), lambda v, *, typed=False, year=None: schema.period(
-            v, required=False, what="the game's period"), rows, problems, 6, "period", kind="text")
+            v, required=False, what="the game's period", days=True), rows, problems, 6, "period", kind="text")
         ok_y = ok_y & ok_d
+        named = np.array([v is not None for v in period.tolist()], bool)
+        if named.any():  # every game has its period, or none has: a blank one is not guessed
+            for k in np.flatnonzero(~named & ok_d & ~blank_p).tolist():
+                problems.add(int(rows[k]), 6, "period", "the game's period is blank while other games have one "
+                                                         "(give every game its period, or none)")
     keep = ok_p & ~blank_p & ok_o
     handicap[~(ok_r & ok_n & ok_h & ok_y)] = None
     columns = [player, opponent, has_opponent, result, rnd, handicap, flag, table.numbers]
@@ -803,6 +813,10 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
     paired = games.has_opponent & ~itself
     counting = games.counts() & ~itself
     rnd = np.nan_to_num(games.round, nan=0.0).astype(np.int64)
+    if games.period is not None and len(games.period):  # a round is a round of its period (a ladder's)
+        _, in_period = np.unique(np.array([p or "" for p in games.period.tolist()], dtype=object).astype(str),
+                                 return_inverse=True)
+        rnd = rnd + in_period.ravel().astype(np.int64) * (schema.MAX_ROUND + 1)
     scores = games.scores()
     if paired.any():
         every = paired.all()
@@ -821,6 +835,8 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
                 also = where(grow, first, "also at row")
                 when = f"round {int(games.round[i])}" if not np.isnan(games.round[i]) else \
                     "the same round (no round number: give one)"
+                if games.period is not None and games.period[i]:
+                    when += f" of the period {games.period[i]}"
                 a_, b_ = scores[first], scores[i]
                 if games.player[first] == games.opponent[i] and not np.isnan(a_) and not np.isnan(b_) \
                         and a_ + b_ != 1.0:

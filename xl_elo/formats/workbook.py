@@ -477,7 +477,9 @@ class FilledWorkbook:
 TEMPLATE_SHEETS = frozenset({
     "instructions", "players", "games", "history", "results", "work", "sides", "lists", "iteration",
     "iteration_sides", "history_work", "walk", "handicap", "history_after", "promotion", "xl-elo results",
-    "xl-elo differences"})
+    "xl-elo differences", "ladder"})
+#: ... and the sheets of a template that lays out several rating periods, one each (``period1`` ...).
+PERIOD_SHEET = re.compile(r"^period\d{1,3}$")
 
 
 def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> FilledWorkbook:
@@ -558,7 +560,7 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         options[f.name] = text if choices else value
     if problems or tables is None:
         raise InputError(problems)
-    extra_sheets = [s for s in wb.sheetnames if s not in TEMPLATE_SHEETS]
+    extra_sheets = [s for s in wb.sheetnames if s not in TEMPLATE_SHEETS and not PERIOD_SHEET.match(s)]
     warnings = [f"{name}: sheet(s) {', '.join(extra_sheets)} are not part of the template and were not read"] \
         if extra_sheets else []
     wb.close()
@@ -708,13 +710,13 @@ def fill_template(template: str | os.PathLike[str], event: Event, target: str | 
     """
     columns = ["id", "name", "rating", *(f.name for f in (facts(type(event.players[0])) if event.players else ()))]
     players = [[_cell(getattr(p, c)) for c in columns] for p in event.players]
-    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no"]
+    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no", g.period]
              for g in event.games]
     history = [[h.id, h.opponent_rating, h.result] for h in event.history]
     settings = {"period": event.period, "event_name": event.name,
                 **{f"opt_{k}": v for k, v in (options or {}).items()}}
     return write_cells(template, target, {
-        "players": (columns, players), "games": (list(GAME_COLUMNS), games),
+        "players": (columns, players), "games": ([*GAME_COLUMNS, "period"], games),
         "history": (list(HISTORY_COLUMNS), history)}, settings, print_rows=len(event.players))
 
 

@@ -2,7 +2,9 @@
 
 The games are typed as one string (``"2210 1, 2050 0.5, 1900 0"``): each game is the opponent's
 rating (``unrated`` or ``-`` for an unrated opponent) and the result, for a system with handicap
-games (FESA) also a handicap code and ``gives`` when the player gave it. The player's facts come
+games (FESA) also a handicap code and ``gives`` when the player gave it, for a system that
+counts its opponents' rating deviations (its ``OPPONENT_DEVIATION``: Glicko-2) the opponent as
+``rating/rd`` (``"1400/30 1"``). The player's facts come
 from the flags his system declares (:attr:`xl_elo.model.Fact.calc`: ``--rated-games``,
 ``--birth-year`` ...); the system's ``calculate`` (the contract) does the work; this module reads
 the words and prints the table.
@@ -28,7 +30,11 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
 
     With the system's ``module``, what it does not rate is refused: a handicap where it has
     none (its ``HANDICAPS``), an unrated opponent where it counts every opponent with a rating
-    (its ``UNRATED_OPPONENTS`` says why)."""
+    (its ``UNRATED_OPPONENTS`` says why), an opponent's deviation (``1400/30``) where it counts
+    none (its ``OPPONENT_DEVIATION``, the reading of one, says it does). Ratings read as the
+    system's players' do (:attr:`xl_elo.model.Player.RATING`)."""
+    reading = module.Player.RATING if module is not None else schema.RATING
+    deviation = getattr(module, "OPPONENT_DEVIATION", None) if module is not None else None
     games: list[OpponentGame] = []
     problems: list[Problem] = []
     parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
@@ -41,7 +47,15 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
             problems.append(Problem("--games", None, None, f"{where}: expected the opponent's rating and the result"))
             continue
         try:
-            opp = None if words[0].lower() in ("unrated", "-", "u", "nc") else schema.rating(words[0])
+            rating_text, slash, rd_text = words[0].partition("/")
+            if slash and deviation is None:
+                who = module.CODE.upper() if module is not None else "this system"
+                raise schema.ValueProblem(f"{words[0]!r}: {who} counts no opponent's deviation (give the rating alone)")
+            unrated = rating_text.lower() in ("unrated", "-", "u", "nc")
+            opp = None if unrated else reading(rating_text)
+            rd = deviation(rd_text) if slash and deviation is not None else None
+            if slash and rd is None:
+                raise schema.ValueProblem(f"{words[0]!r}: the deviation after '/' is blank")
             res = schema.result(words[1])
             if res.score is None or not res.rated:
                 raise schema.ValueProblem(f"{words[1]!r} is not a played game's result (forfeits and byes never count)")
@@ -58,7 +72,7 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
         except schema.ValueProblem as exc:
             problems.append(Problem("--games", None, None, f"{where}: {exc}"))
             continue
-        games.append(OpponentGame(opp, res.score, handicap, gives))
+        games.append(OpponentGame(opp, res.score, handicap, gives, rd))
     if problems:
         raise InputError(problems)
     return games
@@ -134,7 +148,7 @@ def player_of(args: argparse.Namespace, module: Any) -> Any:
     text = (args.rating or "").strip()
     if text and text.lower() not in ("unrated", "-"):
         try:
-            rating = schema.rating(text)
+            rating = module.Player.RATING(text)
         except schema.ValueProblem as exc:
             problems.append(Problem("--rating", None, None, str(exc)))
     elif not text:

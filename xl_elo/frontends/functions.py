@@ -448,15 +448,18 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
                age: Range = None, ever_2400: Range = None, k: Range = None) -> Any:
     """One player's rating change over a period or event, by a system's rules."""
     module = _federation(federation)
-    r = _single(rating, "rating", _rating_or_unrated)
+    r = _single(rating, "rating", module.Player.RATING)
     pairs = _games(opponent_ratings, results)
     refusal = getattr(module, "UNRATED_OPPONENTS", None)
     if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
         raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
     player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400})
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
-    calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
-                            f"{ONE_PLAYER_YEAR}-01", known_k)
+    try:
+        calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
+                                f"{ONE_PLAYER_YEAR}-01", known_k)
+    except InputError as exc:  # what the system needs that ELO_CHANGE does not give (an opponent's RD)
+        raise ArgumentError(f"{module.CODE.upper()}: {exc}") from None
     if calc.rating_after is None:
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({calc.status})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
@@ -529,7 +532,7 @@ def _declared(spec: SheetFunction) -> Function:
     fn = scope[spec.name.lower()]
     fn.__doc__ = spec.doc[0]
     fn.__module__ = __name__
-    args = tuple(Arg(a.name, a.doc[0], a.range, a.optional, a.doc[1]) for a in spec.args)
+    args = tuple(Arg(a.name, a.doc[0], a.range or a.listed, a.optional, a.doc[1]) for a in spec.args)
     return Function(spec.name, fn, args, spec.category, spec.doc[0], spec.doc[1])
 
 
@@ -540,15 +543,19 @@ def _run_declared(spec: SheetFunction, values: tuple[Any, ...]) -> Any:
     scalar = True
     for j, (arg, value) in enumerate(zip(spec.args, values, strict=True)):
         reading = arg.reading or (lambda v: v)
+        if arg.listed:
+            fixed[j] = _listed(value, arg.name, reading)
+            continue
         if arg.range:
             grids[j], one = _numbers(value, arg.name, zero_is_blank=arg.zero_is_blank, parse=reading)
             scalar = scalar and one
             continue
         fixed[j] = _single(value, arg.name, reading, arg.default)
-        if fixed[j] is None and not arg.optional:
+        if fixed[j] is None and not arg.optional and not arg.blank_ok:
             raise ArgumentError(f"argument {arg.name} is required")
     ranged = sorted(grids)
-    for a, b in itertools.pairwise(ranged):
+    pairs = list(itertools.pairwise(ranged))
+    for a, b in [*pairs, *reversed(pairs)]:  # back again: a first single cell takes the shape found after it
         grids[a], grids[b] = _pairs(grids[a], spec.args[a].name, grids[b], spec.args[b].name)
     try:
         if not ranged:
@@ -571,6 +578,21 @@ def _run_declared(spec: SheetFunction, values: tuple[Any, ...]) -> Any:
         if spec.refused is None:
             raise
         raise ArgumentError(f"{spec.refused}: {exc}") from None
+
+
+def _listed(value: Range, name: str, reading: Callable[[Any], Any]) -> list[Any]:
+    """A range taken whole (:attr:`SheetArg.listed`): its cells row by row, each read, blanks as None."""
+    rows, _ = _grid(value)
+    out: list[Any] = []
+    for v in (c for row in rows for c in row):
+        if _blank(v):
+            out.append(None)
+            continue
+        try:
+            out.append(reading(v))
+        except schema.ValueProblem as exc:
+            raise ArgumentError(f"argument {name}: {exc}") from None
+    return out
 
 
 # --------------------------------------------------------------------------- whole events

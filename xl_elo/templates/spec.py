@@ -29,6 +29,8 @@ class Capacity:
     players: int = 300
     games: int = 3000
     history: int = 3000
+    periods: int = 12
+    """Rating periods laid out, for a system that rates several in order (Glicko-2's ladder)."""
 
     @property
     def sides(self) -> int:
@@ -90,6 +92,8 @@ class Input:
     validation: tuple[str | int, ...] | None = None
     """A data validation: ('list', source) or ('whole'|'decimal', low, high)."""
     prompt: str = ""
+    fmt: str | None = None
+    """The input cells' number format (``@``: text, so a period typed ``2026-10`` is not made a date)."""
 
 
 @dataclass

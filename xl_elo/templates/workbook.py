@@ -132,8 +132,10 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
         c = ws.cell(1, j)
         c.comment = Comment(f"{inp.title}\n{inp.fr}" + (f"\n{inp.prompt}" if inp.prompt else ""), "xl-elo")
     for r in range(FIRST, last + 1):
-        for j in range(1, len(inputs) + 1):
+        for j, inp in enumerate(inputs, start=1):
             ws.cell(r, j).protection = UNLOCKED
+            if inp.fmt is not None:
+                ws.cell(r, j).number_format = inp.fmt
     prefix = {"players": "player_", "games": "game_", "history": "history_"}[name]
     for j, inp in enumerate(inputs, start=1):
         book.name_range(prefix + inp.name, ws, j, FIRST, last)

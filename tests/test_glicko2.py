@@ -1,0 +1,321 @@
+"""Glicko-2 club ladders (docs/rules.md section 12): Glickman's worked example to the last bit, the
+rating periods of a season chained in order, and the properties the system implies.
+
+Source of the example: M. E. Glickman, "Example of the Glicko-2 system", glicko.net/glicko/glicko2.pdf
+(version of March 22, 2022), pages 4-6: a player rated 1500, RD 200, volatility 0.06, tau 0.5, beats
+a 1400 (RD 30), loses to a 1550 (RD 100) and to a 1700 (RD 300). The paper prints its arithmetic
+with rounded intermediates; the full-precision values below were recomputed independently in IEEE
+double from the paper's formulas (the project's research notes, glicko_check.py), not by this code.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xl_elo.federations import get
+from xl_elo.federations.glicko2 import (
+    PAPER_GAMES,
+    SCALE,
+    Options,
+    Player,
+    e,
+    paper_update,
+    rate,
+    to_scale,
+    update,
+    volatility,
+)
+from xl_elo.frontends.cli import main
+from xl_elo.model import Event, Game, InputError
+
+#: The paper's example in IEEE double (research notes, glicko_check.py): r', RD', sigma'.
+PAPER_R = 1464.0506705393013
+PAPER_RD = 151.51652412385727
+PAPER_SIGMA = 0.059995984286488495
+
+
+def test_the_papers_example_to_the_last_bit():
+    """Steps 1 - 8 on the paper's example give the independently recomputed doubles exactly."""
+    assert paper_update(1500, 200, 0.06, PAPER_GAMES, tau=0.5) == (PAPER_R, PAPER_RD, PAPER_SIGMA)
+
+
+def test_the_papers_printed_figures():
+    """What the paper prints (pp. 4-6): g 0.9955, 0.9531, 0.7242; E 0.639, 0.432, 0.303; v 1.7785,
+    Delta -0.4834 (from its rounded g and E); r' 1464.06, RD' 151.52, sigma' 0.05999 (cut, not rounded)."""
+    mu, phi = to_scale(1500, 200)
+    p = update(mu, phi, 0.06, [(*to_scale(r, d), s) for r, d, s in PAPER_GAMES], 0.5)
+    assert phi == pytest.approx(1.1513, abs=5e-5)
+    assert [round(x, 4) for x in p.g] == [0.9955, 0.9531, 0.7242]
+    assert [round(x, 3) for x in p.e] == [0.639, 0.432, 0.303]
+    assert p.v == pytest.approx(1.7785, abs=6e-4) and p.delta == pytest.approx(-0.4834, abs=6e-4)
+    assert p.step5 is not None and p.step5.k == 1 and p.step5.iterations == 2
+    assert abs(p.rating_after - 1464.06) < 0.01 and round(p.rd_after, 2) == 151.52
+    assert math.floor(p.sigma_after * 1e5) / 1e5 == 0.05999
+    assert p.phi_star == pytest.approx(1.152862, abs=1e-5) and p.phi_after == pytest.approx(0.8722, abs=5e-5)
+
+
+def test_step_5_reproduces_the_papers_iteration_table():
+    """The paper's Step 5 table comes from its rounded inputs phi 1.1513, v 1.7785, Delta -0.4834: A, B, f(A)
+    and f(B) as printed (row 2's f(B) printed without its minus sign: A takes B there, so fC fB <= 0)."""
+    run = volatility(0.06, 1.1513, 1.7785, -0.4834, 0.5)
+    (a0, b0, fa0, fb0), (a1, b1, fa1, fb1), (a2, b2, fa2, fb2) = run.steps
+    assert (round(a0, 5), round(b0, 5)) == (-5.62682, -6.12682)
+    assert (round(fa0, 8), round(fb0, 6)) == (-0.00053567, 1.999675)
+    assert (round(a1, 5), round(b1, 5), round(fa1, 8), round(fb1, 12)) == (-5.62682, -5.62696, -0.00026784,
+                                                                            0.000000015238)
+    assert (round(a2, 5), round(b2, 5), round(fa2, 12), round(fb2, 12)) == (-5.62696, -5.62696, 0.000000015238,
+                                                                            -0.000000015237)
+
+
+def test_calc_json_gives_the_example_at_full_precision(capsys):
+    """``xl-elo calc glicko2 ... --format json``: an opponent as rating/rd, every figure a double."""
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.06", "--tau", "0.5",
+                 "--games", "1400/30 1, 1550/100 0, 1700/300 0", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["rating_after"], doc["rd_after"], doc["volatility_after"]) == (PAPER_R, PAPER_RD, PAPER_SIGMA)
+    assert doc["v"] == pytest.approx(1.7789770897239976, abs=1e-15)
+    assert doc["delta"] == pytest.approx(-0.48393326098365491, abs=1e-15)
+    assert doc["change"] == pytest.approx(PAPER_R - 1500) and doc["iterations"] == 2
+    assert sum(g["change"] for g in doc["games"]) == pytest.approx(PAPER_R - 1500, abs=1e-9)
+
+
+def test_calc_reads_a_deviation_only_where_the_system_counts_one(capsys):
+    assert main(["calc", "fide", "--rating", "1500", "--games", "1400/30 1"]) == 1
+    assert "FIDE counts no opponent's deviation" in capsys.readouterr().err
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.06", "--games",
+                 "1400 1"]) == 1
+    assert "counts each opponent's RD: give it as rating/rd" in capsys.readouterr().err
+    assert main(["calc", "glicko2", "--rating", "1500", "--volatility", "0.06", "--games", "1400/30 1"]) == 1
+    assert "--rd: player 'player': a rated player needs his RD" in capsys.readouterr().err
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.06", "--tau", "1.5",
+                 "--games", "1400/30 1"]) == 2
+    assert "outside the paper's range 0.3 to 1.2" in capsys.readouterr().err
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "0", "--volatility", "0.06", "--games",
+                 "1400/30 1"]) == 2
+
+
+def test_an_idle_period_grows_the_rd_by_the_old_volatility_up_to_the_cap():
+    """Step 6 alone (paper, p. 2): 200 / 0.06 -> 200.27141669877065 (recomputed independently); a new
+    player stays new; no RD above 350 is stored (rules 12.10)."""
+    players = (Player("a", rating=1500, rd=200, volatility=0.06), Player("b", rating=1600, rd=345, volatility=0.5),
+               Player("c"), Player("d", rating=1500, rd=80, volatility=0.06), Player("e", rating=1400, rd=80,
+                                                                                     volatility=0.06))
+    rows = rate(Event(players, (Game("d", "e", 1, period="2026-01"),))).by_id()
+    assert rows["a"]["rd_after"] == 200.27141669877065 and rows["a"]["rating_after"] == 1500
+    assert rows["a"]["volatility_after"] == 0.06 and rows["a"]["periods_played"] == 0
+    assert rows["b"]["rd_after"] == 350.0
+    assert (rows["c"]["status"], rows["c"]["rating_after"], rows["c"]["rd_after"]) == ("new", None, None)
+    wide = rate(Event(players, (Game("d", "e", 1),)), Options(rd_cap=1000)).by_id()
+    assert wide["b"]["rd_after"] == pytest.approx(SCALE * math.hypot(345 / SCALE, 0.5))
+
+
+def test_periods_chain_in_time_order_on_full_precision_state():
+    """Two periods of the paper's games against opponents who keep their values: period 2 starts from
+    period 1's doubles (research notes: 1449.53965358, 127.144579033, 0.0599908637464962)."""
+    r, rd, sigma = paper_update(1500, 200, 0.06, PAPER_GAMES)
+    r2, rd2, s2 = paper_update(r, rd, sigma, PAPER_GAMES)
+    assert (round(r2, 8), round(rd2, 9), s2) == pytest.approx((1449.53965358, 127.144579033, 0.0599908637464962),
+                                                              abs=1e-9)
+
+
+def _season(rows_order=(0, 1, 2, 3, 4, 5)):
+    players = (Player("ann", rating=1500, rd=200, volatility=0.06), Player("bob", rating=1400, rd=30, volatility=0.06),
+               Player("cid", rating=1550, rd=100, volatility=0.06), Player("dan", rating=1700, rd=300,
+                                                                           volatility=0.06), Player("eve"))
+    games = [Game("ann", "bob", 1, 1, period="2026-01"), Game("ann", "cid", 0, 2, period="2026-01"),
+             Game("ann", "dan", 0, 3, period="2026-01"), Game("eve", "ann", "1-0", 1, period="2026-03"),
+             Game("bob", "cid", "½", 1, period="2026-02-15"), Game("cid", "dan", "+", 2, period="2026-03")]
+    return players, tuple(games[i] for i in rows_order)
+
+
+def test_a_season_at_once_is_its_periods_one_after_another():
+    """Rating three periods in one file equals rating each period alone, the results of one (every
+    figure at full precision) the players of the next; the rows' order does not matter."""
+    players, games = _season()
+    whole = rate(Event(players, games)).by_id()
+    assert whole == rate(Event(players, _season((5, 3, 1, 4, 0, 2))[1])).by_id()
+    state = players
+    for period in ("2026-01", "2026-02-15", "2026-03"):
+        step = rate(Event(state, tuple(g for g in games if g.period == period))).by_id()
+        state = tuple(Player(p.id, rating=step[p.id]["rating_after"], rd=step[p.id]["rd_after"],
+                             volatility=step[p.id]["volatility_after"]) for p in players)
+    for p in state:
+        assert (whole[p.id]["rating_after"], whole[p.id]["rd_after"], whole[p.id]["volatility_after"]) == \
+            (p.rating, p.rd, p.volatility)
+    # period 1 is the paper's example for ann; the forfeit of period 3 counts nowhere, but the period passes
+    assert whole["ann"]["games_rated"] == 4 and whole["ann"]["periods_played"] == 2
+    assert whole["ann"]["last_period"] == "2026-03" and whole["eve"]["status"] == "new"
+    assert whole["dan"]["periods_played"] == 1 and whole["dan"]["rd_after"] > PAPER_RD
+
+
+def test_everyone_is_rated_on_the_values_before_the_period():
+    """The games of a period are simultaneous (rules 12.7): each side uses the other's values before it."""
+    players = (Player("a", rating=1700, rd=80, volatility=0.06), Player("b", rating=1500, rd=150, volatility=0.07))
+    rows = rate(Event(players, (Game("a", "b", 0), Game("b", "a", 0.5, 2)))).by_id()
+    ma, pa = to_scale(1700, 80)
+    mb, pb = to_scale(1500, 150)
+    a = update(ma, pa, 0.06, [(mb, pb, 0.0), (mb, pb, 0.5)], 0.5)
+    b = update(mb, pb, 0.07, [(ma, pa, 1.0), (ma, pa, 0.5)], 0.5)
+    assert (rows["a"]["rating_after"], rows["b"]["rating_after"]) == (a.rating_after, b.rating_after)
+    assert rows["a"]["v"] == a.v and rows["b"]["delta"] == b.delta
+
+
+def test_a_volatility_that_moves_with_mu_not_zero():
+    """A 2100 / 50 player loses ten times to a 1500 / 50 player: sigma' 0.061228792263 (the research
+    notes' independent run; an f(x) that squares mu instead of phi, a known port bug, gives 0.060058)."""
+    r, rd, sigma = paper_update(2100, 50, 0.06, [(1500, 50, 0.0)] * 10)
+    assert sigma == pytest.approx(0.061228792263, abs=1e-12)
+    assert (r, rd) == pytest.approx((1959.842183, 50.463978), abs=1e-6)
+
+
+def test_the_ladder_file_is_read_with_its_periods(tmp_path, capsys):
+    """CSV in, decimals kept; a results file read back as the next season's players."""
+    d = tmp_path
+    (d / "players.csv").write_text("id,rating,rd,volatility\nann,1500,200,0.06\nbob,1400,30,0.06\ncid,1550,100,0.06\n"
+                                   "dan,1700,300,0.06\n", encoding="utf-8")
+    (d / "games.csv").write_text("period,player,opponent,result\n2026-11,ann,bob,1\n2026-11,ann,cid,0\n"
+                                 "2026-11,ann,dan,0\n", encoding="utf-8")
+    assert main(["rate", "-f", "glicko", "-p", str(d / "players.csv"), "-g", str(d / "games.csv"), "-o",
+                 str(d / "out.csv")]) == 0
+    assert main(["rate", "-f", "glicko2", "-p", str(d / "out.csv"), "-g", str(d / "games.csv"), "--format",
+                 "json"]) == 0
+    second = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
+    assert second["ann"]["rating_before"] == round(PAPER_R, 6) and second["ann"]["rd_before"] == round(PAPER_RD, 6)
+    bad = d / "bad.csv"
+    bad.write_text("id,rating,rd,volatility\nann,1500,,0.06\nbob,,30,\n", encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(bad), "-g", str(d / "games.csv")]) == 1
+    err = capsys.readouterr().err
+    assert "bad.csv, row 2, column 'rd': blank for a rated player" in err
+    assert "bad.csv, row 3, column 'rd': given for a player without a rating" in err
+
+
+def test_periods_given_for_some_games_only_are_refused_and_rounds_are_per_period():
+    players, _ = _season()
+    with pytest.raises(InputError, match="period is blank while other games have one"):
+        rate(Event(players, (Game("ann", "bob", 1, period="2026-01"), Game("ann", "cid", 1))))
+    from xl_elo.load import from_event
+
+    ok = Event(players, (Game("ann", "bob", 1, 1, period="2026-01"), Game("ann", "bob", 0, 1, period="2026-02")))
+    from_event(get("glicko2"), ok)  # the same pair in round 1 of two periods: two games
+    with pytest.raises(InputError, match="meet twice in round 1 of the period 2026-01"):
+        from_event(get("glicko2"), Event(players, (*ok.games, Game("bob", "ann", 0, 1, period="2026-01"))))
+
+
+def test_glicko2_update_in_a_spreadsheet():
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    update_ = by_name()["GLICKO2_UPDATE"].function
+    opp, rds, res = [[1400], [None], [1550], [1700], [1600]], [[30], [None], [100], [300], [50]], \
+        [[1], [None], [0], ["0-1"], ["+"]]
+    assert update_(1500, 200, 0.06, opp, rds, res, 0.5) == [[PAPER_R, PAPER_RD, PAPER_SIGMA]]
+    assert update_(None, None, None, opp, rds, res)[0][0] < 1500  # a new player: 1500 / 350 / 0.06
+    with pytest.raises(ArgumentError, match="GLICKO2_UPDATE: game 2: give the opponent's rating, his RD"):
+        update_(1500, 200, 0.06, [[1400], [1500]], [[30], [None]], [[1], [0]])
+    with pytest.raises(ArgumentError, match="argument tau: 2 is out of range"):
+        update_(1500, 200, 0.06, opp, rds, res, 2)
+    expected_ = by_name()["GLICKO2_EXPECTED"].function
+    assert expected_(1500, 200, [[1400], [1550]], [[30], [100]]) == [[pytest.approx(0.639, abs=5e-4)],
+                                                                     [pytest.approx(0.432, abs=5e-4)]]
+
+
+# --------------------------------------------------------------------------- properties
+
+ratings = st.floats(400, 3000)
+rds = st.floats(30, 350)
+sigmas = st.floats(0.03, 0.12)
+game = st.tuples(ratings, rds, st.sampled_from([0.0, 0.5, 1.0]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(ratings, rds, sigmas, st.lists(game, min_size=1, max_size=12), st.sampled_from([0.3, 0.5, 1.2]))
+def test_after_a_played_period_the_rd_is_below_the_rd_grown_by_the_volatility(r, rd, sigma, games, tau):
+    """phi' = 1 / sqrt(1/phi*^2 + 1/v) < phi* = sqrt(phi^2 + sigma'^2) (Steps 6, 7)."""
+    mu, phi = to_scale(r, rd)
+    p = update(mu, phi, sigma, [(*to_scale(o, d), s) for o, d, s in games], tau, rd_cap=1000)
+    assert p.phi_after < p.phi_star
+    assert p.rd_after < SCALE * math.sqrt(phi * phi + p.sigma_after ** 2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(ratings, rds, sigmas, st.lists(st.tuples(ratings, rds), min_size=1, max_size=12))
+def test_a_period_of_wins_only_never_lowers_a_rating(r, rd, sigma, opponents):
+    new_r, _, _ = paper_update(r, rd, sigma, [(o, d, 1.0) for o, d in opponents])
+    assert new_r >= r
+    low_r, _, _ = paper_update(r, rd, sigma, [(o, d, 0.0) for o, d in opponents])
+    assert low_r <= r
+
+
+@given(ratings, ratings, rds)
+def test_the_expected_score_is_a_probability(r, o, d):
+    mu, _ = to_scale(r, 100)
+    mu_j, phi_j = to_scale(o, d)
+    x = e(mu, mu_j, phi_j)
+    assert 0 < x < 1
+    assert x + e(mu_j, mu, phi_j) == pytest.approx(1.0)
+
+
+# --------------------------------------------------------------------------- events for the workbook tests
+
+
+def random_ladder(seed: int, players: int = 14, games: int = 50,
+                  periods: tuple[str, ...] = ("2026-01", "2026-02", "2026-03-15", "2026-03-29", "2026-05")) -> Event:
+    """A club ladder's season: new and rated players (ratings with decimals), a few forfeits and byes,
+    players idle in some periods (tests/test_workbooks.py fills the template with it)."""
+    import random
+
+    rnd = random.Random(seed)
+    ps = [Player(f"p{i}", f"Player {i}") if rnd.random() < 0.25 else
+          Player(f"p{i}", f"Player {i}", rating=round(rnd.uniform(1100, 2300), rnd.choice([0, 2])),
+                 rd=round(rnd.uniform(40, 350), 1), volatility=rnd.choice([0.06, 0.05, 0.09, 0.0612]))
+          for i in range(players)]
+    gs = []
+    for k in range(games):
+        a, b = rnd.sample(range(players), 2)
+        result = rnd.choice([1, 0, 0.5, 1, 0, "+", "-", "bye"])
+        gs.append(Game(f"p{a}", None if result == "bye" else f"p{b}", result, k + 1, period=rnd.choice(periods)))
+    return Event(tuple(ps), tuple(gs), name=f"ladder {seed}")
+
+
+def upset_ladder(steps: bool = False) -> Event:
+    """A volatility that moves (a 2100 loses ten times to a 1500), an idle player near the RD cap, a new
+    player's first game in the second period; with ``steps``, a 2546 (RD 122, volatility 0.037) losing to a
+    2374 (RD 201), whose Step 5 takes 13 steps with tau 0.3 (the paper saw up to 19 in 10,000 periods)."""
+    ps = (Player("strong", rating=2100, rd=50, volatility=0.06), Player("weak", rating=1500, rd=50, volatility=0.06),
+          Player("idle", rating=1800, rd=340, volatility=0.3), Player("newbie"))
+    gs = [Game("strong", "weak", 0, k + 1, period="2026-09") for k in range(10)]
+    gs += [Game("newbie", "weak", 1, 1, period="2026-10"), Game("idle", "strong", 0.5, 1, period="2026-11")]
+    if steps:
+        ps += (Player("wild", rating=2546, rd=122, volatility=0.037), Player("low", rating=2374, rd=201,
+                                                                              volatility=0.06))
+        gs.append(Game("wild", "low", 0, 11, period="2026-09"))
+    return Event(ps, tuple(gs), name="upset")
+
+
+def test_a_volatility_may_need_more_steps_than_the_template_lays_out():
+    """tests/test_workbooks.py shows this case blocked in the template (its 12 steps are too few): the
+    engine runs Step 5 to its end."""
+    rows = rate(upset_ladder(steps=True), Options(tau=0.3)).by_id()
+    mu, phi = to_scale(2546, 122)
+    p = update(mu, phi, 0.037, [(*to_scale(2374, 201), 0.0)], 0.3)
+    assert p.step5 is not None and p.step5.iterations == 13
+    assert rows["wild"]["volatility_after"] == p.sigma_after
+
+
+def test_elo_rate_takes_a_ladder_with_its_periods():
+    from xl_elo.frontends.functions import by_name
+
+    players = [["id", "rating", "rd", "volatility"], ["ann", 1500, 200, 0.06], ["bob", 1400, 30, 0.06],
+               ["cid", 1550, 100, 0.06], ["dan", 1700, 300, 0.06], ["eve", None, None, None]]
+    games = [["period", "player", "opponent", "result"], ["2026-11", "ann", "bob", 1], ["2026-11", "ann", "cid", 0],
+             ["2026-11", "ann", "dan", "0-1"], ["2026-12", "eve", "bob", "½"]]
+    table = by_name()["ELO_RATE"].function("GLICKO2", players, games)
+    head = table[0]
+    rows = {r[0]: dict(zip(head, r, strict=True)) for r in table[1:]}
+    assert rows["ann"]["rating_after"] == PAPER_R and rows["ann"]["last_period"] == "2026-11"
+    assert rows["ann"]["rd_after"] == pytest.approx(SCALE * math.hypot(PAPER_RD / SCALE, PAPER_SIGMA))
+    assert rows["eve"]["status"] == "new" and rows["eve"]["periods_played"] == 1
