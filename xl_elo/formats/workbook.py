@@ -476,8 +476,8 @@ class FilledWorkbook:
 #: The sheets the templates have (any other is reported, not read).
 TEMPLATE_SHEETS = frozenset({
     "instructions", "players", "games", "history", "results", "work", "sides", "lists", "iteration",
-    "iteration_sides", "history_work", "walk", "handicap", "history_after", "promotion", "xl-elo results",
-    "xl-elo differences"})
+    "iteration_sides", "history_work", "walk", "handicap", "history_after", "promotion", "step3", "step4", "step5",
+    "xl-elo results", "xl-elo differences"})
 
 
 def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> FilledWorkbook:

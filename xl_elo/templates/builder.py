@@ -62,7 +62,7 @@ def col(n: int) -> str:
 # --------------------------------------------------------------------------- rendering
 
 
-_REF = re.compile(r"\[(?:([a-z_]+):)?([a-z0-9_]+)(@prev|@first|@top)?\]")
+_REF = re.compile(r"\[(?:([a-z_][a-z0-9_]*):)?([a-z0-9_]+)(@prev|@first|@top)?\]")
 
 
 class Book:
