@@ -184,8 +184,7 @@ class Player(model.Player):
                 "year)",
         calc_help="the year of birth (an unrated player's initial rating, with --period)",
         function_doc=("USCF: an unrated player's age (initial rating 50 x age; blank: adult, 1300).",
-                      "USCF : l'âge d'un joueur non classé (classement initial 50 x âge ; vide : adulte, 1300)."),
-        report=None)
+                      "USCF : l'âge d'un joueur non classé (classement initial 50 x âge ; vide : adulte, 1300)."))
     highest: float | None = fact(
         schema.RATING, "the highest established rating reached before this event (his floor; blank: the rating "
                        "before)", rules="10.8", calc="--highest",
