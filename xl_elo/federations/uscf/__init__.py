@@ -569,8 +569,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     for g, o, e in zip(games, opps, rated.expectancies, strict=True):
         share = rated.k * (g.score - e) if rated.k is not None else None
         lines.append(GameLine(g.rating, o, g.score, prior - o, e, share))
-    steps: list[tuple[str, Any]] = [("prior R0" if player.rating is None else "rating before", prior),
-                                    ("N", n), ("N*", n_star(prior)), ("N'", n_eff), ("formula", rated.formula)]
+    steps: list[tuple[str, Any]] = [("R0, Step 1", prior)] if n == 0 else []
+    steps += [("N", n), ("N*", n_star(prior)), ("N'", n_eff), ("formula", rated.formula)]
     notes: list[str] = []
     if player.rating is None:
         age = age_of(player.birth_year, period)
