@@ -244,6 +244,9 @@ CASES = [
     ("SHOGI_HANDICAP", 1700, "B"), ("SHOGI_HANDICAP", "A2:A7", "E5"),
     ("ELO_RATE", "fide", "H1:L4", "N1:Q4", M, "2026-10"), ("ELO_RATE", "fqe", "H1:L4", "N1:Q4"),
     ("ELO_RATE", "FIDE", "H1:L4", "N1:Q4", M, "E6"),
+    ("USCF_K", 1700, 20, 4), ("USCF_K", "A2:A7", 30, 4), ("USCF_EFFECTIVE_GAMES", "A2:A7", 30),
+    ("USCF_FLOOR", 1653), ("USCF_FLOOR", "A2:A7"), ("ELO_CHANGE", "USCF", 1500, "C2:C4", "D2:D4", 6),
+    ("ELO_CHANGE", "USCF", 1450, "C2:C9", "D2:D9", 40, M, M, M, 1620), ("ELO_RATE", "uscf", "H1:L4", "N1:Q4"),
 ]
 REF = re.compile(r"[A-Z]+[0-9]+(:[A-Z]+[0-9]+)?")
 

@@ -173,8 +173,7 @@ class Player(model.Player):
     games: int | None = games_fact(
         "10.3", calc_help=f"rated games before, N (8 or fewer: the special formula; more than {PROVISIONAL_GAMES}: "
                           "established; default: established)",
-        function_doc=("USCF: rated games before, N (blank: established).",
-                      "USCF : parties classées avant, N (vide : établi)."),
+        function_doc=("USCF: N (blank: established).", "USCF : N (vide : établi)."),
         unreported=(model.UNKNOWN_GAMES, f"a TRF report does not say how many rated games each player has played: "
                                          f"every rated player counts as established (more than {PROVISIONAL_GAMES} "
                                          "games), so N' is N*; rate from CSV files with the games column for "
