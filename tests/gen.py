@@ -100,3 +100,40 @@ def random_fesa_event(seed: int, n_players: int = 16, rounds: int = 5, handicaps
         if n_players % 2:
             games.append(Game(players[order[-1]].id, None, parse_result(None, has_opponent=False), rnd))
     return Event(tuple(players), tuple(games), tuple(history), None, f"random FESA {seed}"), tuple(history)
+
+
+def random_uscf_event(seed: int, n_players: int = 20, rounds: int = 5, period: str = "2026-10") -> Event:
+    """A US Chess section as clubs have them: established players (some with a higher highest, an
+    Original Life Master), provisional ones (some with 8 games or fewer, some whose games were all
+    wins or all losses), unrated adults and juniors; a forfeit now and then, a bye for the odd one."""
+    rng = np.random.default_rng(seed)
+    Player = get("uscf").Player
+    strength = rng.normal(1500, 400, n_players).clip(150, 2600)
+    players = []
+    for i in range(n_players):
+        kind = rng.choice(["established", "provisional", "unrated"], p=[0.55, 0.3, 0.15])
+        pid, name = f"u{i:03d}", f"Player {i}"
+        r = float(int(strength[i] + rng.normal(0, 80)))
+        if kind == "established":
+            highest = float(int(r + rng.integers(0, 300))) if rng.random() < 0.4 else None
+            players.append(Player(pid, name, r, int(rng.choice([26, 30, 45, 120, 600])), highest=highest,
+                                  life_master=bool(r > 2200 and rng.random() < 0.5)))
+        elif kind == "provisional":
+            games = int(rng.choice([1, 3, 4, 6, 8, 9, 12, 20, 25]))
+            record = rng.choice([None, "all wins", "all losses"], p=[0.7, 0.15, 0.15])
+            players.append(Player(pid, name, r, games, record=None if record is None else str(record)))
+        else:
+            born = int(rng.choice([1970, 1990, 2008, 2012, 2016, 2019]))
+            players.append(Player(pid, name, None, None, birth_year=born if rng.random() < 0.7 else None))
+    games = []
+    for rnd in range(1, rounds + 1):
+        order = rng.permutation(n_players)
+        for a, b in zip(order[0::2], order[1::2], strict=False):
+            p = 1 / (1 + 10 ** (-(strength[a] - strength[b]) / 400))
+            u = rng.random()
+            score = 1.0 if u < p - 0.1 else 0.5 if u < p + 0.1 else 0.0
+            text = "+" if rng.random() < 0.03 else score
+            games.append(Game(players[a].id, players[b].id, parse_result(text), rnd))
+        if n_players % 2:
+            games.append(Game(players[order[-1]].id, None, parse_result(None, has_opponent=False), rnd))
+    return Event(tuple(players), tuple(games), (), period, f"random US Chess {seed}")

@@ -253,6 +253,9 @@ CASES = [
     ("CFC_EXPECTED", 1450, 1237), ("CFC_EXPECTED", "A2:A7", "B2:B7"), ("CFC_BONUS", 1450, 1487, 6),
     ("CFC_BONUS", 1450, 1487, 6, 1450), ("CFC_BONUS", 1450, 1487, "E2"), ("ELO_CHANGE", "CFC", 1876, "C2:C9", "D2:D9"),
     ("ELO_RATE", "cfc", "H1:K4", "N1:Q4"),
+    ("USCF_K", 1700, 20, 4), ("USCF_K", "A2:A7", 30, 4), ("USCF_EFFECTIVE_GAMES", "A2:A7", 30),
+    ("USCF_FLOOR", 1653), ("USCF_FLOOR", "A2:A7"), ("ELO_CHANGE", "USCF", 1500, "C2:C4", "D2:D4", 6),
+    ("ELO_CHANGE", "USCF", 1450, "C2:C9", "D2:D9", 40, M, M, M, 1620), ("ELO_RATE", "uscf", "H1:L4", "N1:Q4"),
 ]
 REF = re.compile(r"[A-Z]+[0-9]+(:[A-Z]+[0-9]+)?")
 

@@ -65,8 +65,8 @@ def test_output_file_and_never_over_an_input(period, tmp_path, capsys):
 
 def test_unknown_federation_is_a_usage_error(period, capsys):
     players, games = period
-    assert main(["rate", "-f", "uscf", "-p", str(players), "-g", str(games)]) == 2
-    assert "unknown federation 'uscf'" in capsys.readouterr().err
+    assert main(["rate", "-f", "nowhere", "-p", str(players), "-g", str(games)]) == 2
+    assert "unknown federation 'nowhere'" in capsys.readouterr().err
 
 
 def test_aliases(period, capsys):

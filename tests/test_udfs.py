@@ -24,6 +24,7 @@ FUNCTIONS = {
     "ELO_EXPECTED", "FIDE_EXPECTED", "FQE_EXPECTED", "FQE_TABLE", "ELO_K", "ELO_CHANGE", "ELO_PERFORMANCE",
     "FFE_DP", "FFE_ROUND", "ELO_CONVERT", "SHOGI_GRADE", "SHOGI_GRADE_BOUNDS", "SHOGI_HANDICAP", "ELO_RATE",
     "CFC_EXPECTED", "CFC_BONUS", "GLICKO2_UPDATE", "GLICKO2_EXPECTED",
+    "USCF_EFFECTIVE_GAMES", "USCF_K", "USCF_FLOOR",
 }
 
 
@@ -127,10 +128,10 @@ def test_shogi_helpers():
 @pytest.mark.parametrize("fn, args, words", [
     ("elo_expected", ("abc", 1400.0), "argument rating: 'abc' is not a number"),
     ("elo_expected", ([[1.0], [2.0]], [[1.0], [2.0], [3.0]]), "do not match"),
-    ("elo_k", ("uscf", 1500.0), "argument federation: unknown federation"),
+    ("elo_k", ("nowhere", 1500.0), "argument federation: unknown federation"),
     ("elo_change", ("fide", 1500.0, [[1500.0], [1600.0]], [[1.0]]), "2 opponents but 1 results"),
     ("elo_change", ("fide", 1500.0, [[1500.0]], [["win?"]]), "argument results"),
-    ("elo_performance", ("uscf", [[1500.0]], [[1.0]]), "argument method"),
+    ("elo_performance", ("nowhere", [[1500.0]], [[1.0]]), "argument method"),
     ("ffe_dp", (1.5,), "between 0 and 1"),
     ("shogi_grade_bounds", ("11 dan",), "argument grade"),
     ("shogi_handicap", (1500.0, "queen"), "argument handicap"),

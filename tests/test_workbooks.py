@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import DATA, ROOT, event
-from gen import random_event
+from gen import random_event, random_uscf_event
 from test_glicko2 import random_ladder, upset_ladder
 
 from xl_elo import schema
@@ -50,6 +50,8 @@ class Case:
     """(sheet, row) where the workbook must flag a mistake; None for a valid event."""
     blocked: str | None = None
     """Words of the banner of a workbook that must show no rating, its input being valid."""
+    refused: str | None = None
+    """What the engine says when it refuses such an event too."""
 
 
 def _fesa_handicap_event():
@@ -142,6 +144,10 @@ def valid_cases() -> list[Case]:
         Case("glicko2-paper-full", "glicko2", default_capacity("glicko2"), example_event("glicko2")),
         Case("glicko2-ladder", "glicko2", GLICKO2_SMALL, random_ladder(3)),
         Case("glicko2-upset-tau", "glicko2", GLICKO2_SMALL, upset_ladder(), options={"tau": 0.3, "rd_cap": 400}),
+        Case("uscf-example-full", "uscf", default_capacity("uscf"), example_event("uscf")),
+        Case("uscf-random-2025", "uscf", SMALL, random_uscf_event(3, 23, 7, period="2025-01")),
+        Case("uscf-random-2023", "uscf", SMALL, random_uscf_event(8, 22, 6, period="2023-01-15"),
+             options={"dual_rated": "yes"}),
     ]
     return cases
 
@@ -160,11 +166,22 @@ def _fesa_loop() -> Event:
                  period=None)
 
 
+def _uscf_long_walk() -> Event:
+    """A player on 8 games, all won before, meets twelve players far apart: his special rating walks down
+    eleven breakpoints in Step 4 (rules 10.5), more than the template lays out."""
+    opponents = [2160, 1758, 1139, 2184, 559, 2022, 860, 2373, 485, 1609, 531, 1183]
+    results = [1, 1, 1, 1, 1, 0, 1, 0.5, 1, 0.5, 1, 0.5]
+    players = [dict(id="x", rating=908, games=8, record="all wins")]
+    players += [dict(id=f"o{i}", rating=r, games=600) for i, r in enumerate(opponents)]
+    return event(players, [(i + 1, "x", f"o{i}", s) for i, s in enumerate(results)])
+
+
 def blocked_cases() -> list[Case]:
     """Valid input whose ratings the workbook must not show: the engine refuses it too, or only single
-    floats decide it (rules 6.11, 6.12)."""
+    floats decide it (rules 6.11, 6.12), or it needs more steps than laid out (rules 10.5)."""
     return [
-        Case("fesa-never-settles", "fesa", FESA_SMALL, _fesa_loop(), blocked="sweeps have not settled"),
+        Case("fesa-never-settles", "fesa", FESA_SMALL, _fesa_loop(), blocked="sweeps have not settled",
+             refused="never settle"),
         Case("fesa-half-point", "fesa", FESA_SMALL, _fesa_random(5), blocked="falls on a half point"),
         Case("cfc-no-preliminary", "cfc", SMALL, _cfc_majority_unrated(), blocked="more than half the players are "
                                                                                 "unrated"),
@@ -173,6 +190,9 @@ def blocked_cases() -> list[Case]:
              blocked="more than 6 rating periods"),
         Case("glicko2-thirteen-steps", "glicko2", GLICKO2_SMALL, upset_ladder(steps=True), options={"tau": 0.3},
              blocked="a volatility needs more than"),
+        Case("uscf-more-steps", "uscf", SMALL, _uscf_long_walk(), blocked="needs more than the 10 steps"),
+        Case("uscf-bonus-before-2017", "uscf", SMALL, random_uscf_event(4, 10, 3, period="2016-12"),
+             blocked="bonus threshold before May 2017", refused="before 2017-05-01"),
     ]
 
 
@@ -226,6 +246,9 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("rd-of-a-new-player", "glicko2", lambda t: t["players"][1][2].__setitem__(2, None), ("players", 4)),
     ("period-left-blank", "glicko2", lambda t: t["games"][1][1].__setitem__(6, None), ("games", 3)),
     ("period-not-a-month", "glicko2", lambda t: t["games"][1][0].__setitem__(6, "2026-13"), ("games", 2)),
+    ("record-typo", "uscf", lambda t: t["players"][1][3].__setitem__(6, "all win"), ("players", 5)),
+    ("games-without-a-rating", "uscf", lambda t: t["players"][1][5].__setitem__(3, 3), ("players", 7)),
+    ("record-with-no-game-before", "uscf", lambda t: t["players"][1][6].__setitem__(6, "all losses"), ("players", 8)),
 ]
 
 
@@ -363,8 +386,9 @@ def test_a_mistake_is_flagged_on_its_row_and_no_rating_is_shown(recalculated, ca
     banner = _values(path, "results_banner")[0]
     after = _values(path, "r_rating_after")
     engine_refuses = False
-    try:
-        read_workbook(path)
+    try:  # the reader refuses it, or the system's rules do (a US Chess record with no game before)
+        filled = read_workbook(path)
+        get(case.federation).rate(filled.event, options_of(get(case.federation).Options, None, **filled.options))
     except InputError as exc:
         engine_refuses = True
         message = str(exc)
@@ -380,7 +404,8 @@ def test_a_mistake_is_flagged_on_its_row_and_no_rating_is_shown(recalculated, ca
         problems = _values(path, f"{'player' if sheet == 'players' else 'game'}_problem")
         if row - 2 < len(problems):
             assert problems[row - 2], f"{sheet} row {row} is not flagged: {problems[:12]}"
-        assert f"sheet {sheet}" in message and (f"row {row}" in message or sheet in message), message
+        assert (f"sheet {sheet}" in message or message.startswith(f"{sheet}, row")) and (
+            f"row {row}" in message or sheet in message), message
         assert f"{sheet} row" in banner or "rows below" in banner
     elif sheet == "instructions":
         assert "settings" in banner and "period" in message
@@ -395,8 +420,8 @@ def test_what_only_the_engine_can_rate_shows_no_rating(recalculated, case):
     assert case.blocked in banner and "not valid" in banner, banner
     assert all(v in (None, "") for v in _values(path, "r_rating_after"))
     module = get(case.federation)
-    if case.id == "fesa-never-settles":
-        with pytest.raises(InputError, match="never settle"):
+    if case.refused is not None:
+        with pytest.raises(InputError, match=case.refused):
             module.rate(case.event)
     elif case.id == "cfc-no-preliminary":
         with pytest.raises(InputError, match=r"417\.1a"):

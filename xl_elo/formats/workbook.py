@@ -476,8 +476,8 @@ class FilledWorkbook:
 #: The sheets the templates have (any other is reported, not read).
 TEMPLATE_SHEETS = frozenset({
     "instructions", "players", "games", "history", "results", "work", "sides", "lists", "iteration",
-    "iteration_sides", "history_work", "walk", "handicap", "history_after", "promotion", "xl-elo results",
-    "xl-elo differences", "ladder"})
+    "iteration_sides", "history_work", "walk", "handicap", "history_after", "promotion", "step3", "step4", "step5",
+    "xl-elo results", "xl-elo differences", "ladder"})
 #: ... and the sheets of a template that lays out several rating periods, one each (``period1`` ...).
 PERIOD_SHEET = re.compile(r"^period\d{1,3}$")
 

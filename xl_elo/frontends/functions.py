@@ -18,6 +18,7 @@ range is computed as one array. ``ELO_RATE`` rates a whole event and needs numpy
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import math
 from collections.abc import Callable
@@ -402,9 +403,14 @@ def _blank_range(value: Range) -> bool:
     return all(_blank(v) for row in rows for v in row)
 
 
-#: The argument of ELO_CHANGE that gives a year of birth as an age, and the year it is counted in.
+#: The argument of ELO_CHANGE that gives a year of birth as an age.
 AGE_ARGUMENT = "age"
-ONE_PLAYER_YEAR = 2000
+
+
+def one_player_period() -> str:
+    """The period ELO_CHANGE rates in: this month (an age counts in its year; a dated rule, as USCF's bonus
+    threshold, takes today's value)."""
+    return dt.date.today().strftime("%Y-%m")
 
 
 def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> Any:
@@ -417,7 +423,7 @@ def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> A
         cell = given.get(f.function) if f.function is not None else None
         if f.function == AGE_ARGUMENT:  # an age in the period's year: a year of birth in 2000
             age = _single(cell, f.function, lambda v: schema.whole(v, 0, 150, what="an age from 0 to 150"))
-            value = None if age is None else ONE_PLAYER_YEAR - age
+            value = None if age is None else int(one_player_period()[:4]) - age
         elif cell is not None:
             value = _single(cell, f.function or f.name, f.reading)
         values[f.name] = f.blank_for(rating is not None) if value is None else value
@@ -440,12 +446,15 @@ def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> A
                  french=lambda: _fact_words("ever_2400", True)),
              Arg("k", "A known K-factor, instead of the facts that decide it (blank: from the rules).", optional=True,
                  french="Un coefficient K connu, au lieu des faits qui le décident (vide : selon les règles)."),
+             Arg("highest", lambda: _fact_words("highest"), optional=True, french=lambda: _fact_words("highest", True)),
+             Arg("record", lambda: _fact_words("record"), optional=True, french=lambda: _fact_words("record", True)),
              words=lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
                            f"{_rules()}).",
              french=lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
                             f"d'un système (règles xl-elo {_rules()}).")
 def elo_change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, games: Range = None,
-               age: Range = None, ever_2400: Range = None, k: Range = None) -> Any:
+               age: Range = None, ever_2400: Range = None, k: Range = None, highest: Range = None,
+               record: Range = None) -> Any:
     """One player's rating change over a period or event, by a system's rules."""
     module = _federation(federation)
     r = _single(rating, "rating", module.Player.RATING)
@@ -453,11 +462,12 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     refusal = getattr(module, "UNRATED_OPPONENTS", None)
     if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
         raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
-    player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400})
+    player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400, "highest": highest,
+                                     "record": record})
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
     try:
         calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
-                                f"{ONE_PLAYER_YEAR}-01", known_k)
+                                one_player_period(), known_k)
     except InputError as exc:  # what the system needs that ELO_CHANGE does not give (an opponent's RD)
         raise ArgumentError(f"{module.CODE.upper()}: {exc}") from None
     if calc.rating_after is None:

@@ -1,0 +1,344 @@
+"""US Chess regular ratings (rules 10): the federation's published figures first, then the rules'
+properties (hypothesis).
+
+Sources of the published figures:
+- "Approximating Formulas for the US Chess Rating System" (Glickman, June 2015 / April 2017;
+  glicko.net/ratings/approx.pdf), its worked example: rated 1500 on 6 games, beats a 1400, loses
+  to a 1550, draws a 1650: "The final result has been rounded from 1511.111";
+- "The USCF Rating System" (Glickman, 2004-09-22, math.bu.edu/people/mg/ratings/rs/node5.html),
+  the table of K by N' and m (the full-K column; K = 800 / (N' + m) is unchanged since);
+- "The US Chess Rating System" (Glickman and Doan, 2 September 2020), §1: 1643.759 and 1431.034
+  are published as 1644 and 1431;
+- US Chess staff on the floors (uschess.discourse.group threads 8761 and 19258; the rulebook ADM
+  on Chapter 8, section 5, thread 20678): a highest of 1620 or 1653 gives 1400, of 1400 to 1499
+  gives 1200, floors stop at 2100, an Original Life Master has 2200;
+- the bonus threshold's dates: US Chess news (2017: 12 to 14 from 1 May; October 2023: 14 to 12
+  from 1 February 2023) and the US Chess forum (2025: 12 to 10 for every event of 2025).
+
+No crosstable with published ratings before and after could be read here (MSA is not reachable):
+the example event (``xl_elo/federations/uscf/example``) is checked by hand-computed figures.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from conftest import event
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xl_elo import rate
+from xl_elo.federations import uscf
+from xl_elo.federations.contract import OpponentGame
+from xl_elo.frontends.cli import main
+from xl_elo.load import example_event
+
+APPROX = ([1400, 1550, 1650], [1, 0, 0.5])
+
+
+def _player(rating=None, games=None, **facts):
+    return uscf.Player("p", rating=rating, games=games, **facts)
+
+
+def _games(opponents, scores):
+    return [OpponentGame(o, s) for o, s in zip(opponents, scores, strict=True)]
+
+
+# --------------------------------------------------------------------------- the published figures
+
+
+def test_the_approximating_formulas_example_is_exact_here():
+    """approx.pdf: 1500 on 6 games, +1400 -1550 =1650 -> 1511.111, published 1511 (every opponent within
+    400 points: the special formula's f is one line, the iteration starts on its zero)."""
+    sp = uscf.special_rating(1500, 6, *APPROX)
+    assert sp.rating == pytest.approx(1511.111111, abs=1e-6) and sp.steps == () and sp.tie == ""
+    calc = uscf.calculate(_player(1500, 6), _games(*APPROX), "2026-10")
+    assert (calc.rating_after, calc.change, calc.status) == (1511, 11, "provisional")
+    assert dict(calc.own)["rating_exact"] == pytest.approx(1511.111111, abs=1e-6)
+    assert dict(calc.own)["formula"] == "special" and dict(calc.own)["effective_games"] == 6
+
+
+def test_the_approximating_formulas_example_through_calc_json(capsys):
+    assert main(["calc", "uscf", "--rating", "1500", "--rated-games", "6", "--games", "1400 1, 1550 0, 1650 0.5",
+                 "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["rating_after"], doc["change"], doc["formula"]) == (1511, 11, "special")
+    assert doc["rating_exact"] == pytest.approx(1511.111111, abs=1e-6)
+
+
+@pytest.mark.parametrize(("n_eff", "m", "k"), [(6, 4, 80), (6, 6, 66.67), (6, 10, 50), (20, 4, 33.33),
+                                               (20, 6, 30.77), (20, 10, 26.67), (50, 4, 14.81), (50, 6, 14.29),
+                                               (50, 10, 13.33)])
+def test_the_k_table(n_eff, m, k):
+    """The 2004 edition's table of K by N' and m (full K), two decimals: N' = 6 from 6 games (N* is at
+    least 7.1 at any rating), 20 from 20 games at 1700 (N* 20.01), 50 above 2355."""
+    rating = {6: 1500, 20: 1700, 50: 2400}[n_eff]
+    assert uscf.effective_games(rating, n_eff) == n_eff
+    assert round(uscf.k_value(rating, n_eff, m), 2) == k
+
+
+def test_the_k_table_through_the_spreadsheet_function():
+    from xl_elo.frontends.functions import by_name
+
+    k = by_name()["USCF_K"].function
+    assert round(k([[1700.0]], [[20.0]], [[4.0]])[0][0], 2) == 33.33
+    assert k(1500.0, 6.0, 4.0) == 80
+
+
+def test_the_stored_rating_and_the_published_one():
+    """§1: "Ratings are stored as floating point values, such as 1643.759 and 1431.034. Official ratings are
+    expressed as rounded to the nearest whole number (1644 and 1431 ...)"."""
+    from xl_elo.core import round_half_away
+
+    assert (round_half_away(1643.759), round_half_away(1431.034)) == (1644, 1431)
+
+
+@pytest.mark.parametrize(("highest", "floor"), [(1620, 1400), (1653, 1400), (1400, 1200), (1499, 1200),
+                                                (1399, 100), (2300, 2100), (2700, 2100)])
+def test_the_floors_staff_examples(highest, floor):
+    """US Chess staff: a highest of 1620 gives 1400, 1653 gives 1400, 1400-1499 gives 1200, below 1400 only the
+    absolute floor; no floor above 2100."""
+    assert uscf.floor_of(highest, 30) == floor
+    assert uscf.floor_of(1000, 30, highest) == floor
+
+
+def test_the_floors_of_the_others():
+    assert uscf.floor_of(1800, 25) == 100  # a provisional rating has no floor from its highest
+    assert uscf.floor_of(1800, 25, life_master=True) == 2200 == uscf.floor_of(2450, 300, 2500, True)
+    assert uscf.floor_of(None, 0) == 100
+
+
+def test_the_bonus_threshold_by_date():
+    """US Chess news and forum: 14 from 1 May 2017, 12 from 1 February 2023, 10 for the events of 2025."""
+    b = uscf.bonus_threshold
+    assert (b(None, "2017-05"), b(None, "2023-01-31"), b(None, "2023-02"), b(None, "2024-12-31"),
+            b(None, "2025-01"), b(None, "2026-11")) == (14, 14, 12, 12, 10, 10)
+    assert b(None, None) == uscf.BONUS_THRESHOLD == 10
+    assert b(uscf.Options(bonus_threshold="14"), "2026-11") == 14
+    with pytest.raises(ValueError, match="before 2017-05-01"):
+        b(None, "2016-12")
+
+
+# --------------------------------------------------------------------------- the formulas, by hand
+
+
+def test_the_standard_formula_with_a_bonus():
+    """1700 on 30 games, +1600 -1800 +1750 +2000 in 2026 (B 10): N* 20.012, K 33.317, E 1.5795,
+    K (S - E) 47.33, bonus 47.33 - 10 x 2 = 27.33, 1774.65 -> 1775 (computed by hand from 10.3, 10.6, 10.7)."""
+    calc = uscf.calculate(_player(1700, 30), _games([1600, 1800, 1750, 2000], [1, 0, 1, 1]), "2026-10")
+    assert calc.k == pytest.approx(800 / (50 / math.sqrt(0.662 + 0.00000739 * 869**2) + 4))
+    assert calc.expected == pytest.approx(1.5795, abs=1e-4)
+    assert calc.bonus == pytest.approx(27.33, abs=0.01)
+    assert (calc.rating_after, calc.change) == (1775, 75)
+    # in 2024 (B 12) the bonus is 4 points less; three games: no bonus below m = 3 ... with m = 3, m' = 4
+    calc24 = uscf.calculate(_player(1700, 30), _games([1600, 1800, 1750, 2000], [1, 0, 1, 1]), "2024-10")
+    assert calc24.bonus == pytest.approx(calc.bonus - 4)
+    two = uscf.calculate(_player(1700, 30), _games([1750, 2000], [1, 1]), "2026-10")
+    assert two.bonus == 0
+
+
+def test_wins_far_below_do_not_lower_a_provisional_rating():
+    """1500 on 4 games beats an 800: the approximation gives 1440, the special formula 1500 (f is flat where the
+    win counts fully; the prior's line crosses zero at 1500)."""
+    sp = uscf.special_rating(1500, 4, [800], [1])
+    assert sp.rating == 1500 and len(sp.steps) == 1
+
+
+def test_an_unrated_adult_wins_everything():
+    """Unrated, no year of birth (1300, N' = 0), three wins against 1500, 1600, 1700: f is zero from 2100 on,
+    where the iteration stops; four wins against 800s: zero from 1200, where it starts."""
+    assert uscf.special_rating(1300, 0, [1500, 1600, 1700], [1, 1, 1]).rating == 2100
+    assert uscf.special_rating(1300, 0, [800] * 4, [1] * 4).rating == 1200
+
+
+def test_all_losses_before_moves_the_prior():
+    """A player whose 10 earlier games were all lost: R0' = R0 + 400, S' = S; special though N > 8."""
+    assert uscf.is_special(10, "all losses") and not uscf.is_special(10, None) and uscf.is_special(8, None)
+    sp = uscf.special_rating(900, 10, [1000, 1100], [0.5, 0], "all losses")
+    assert sp.prior == 1300 and sp.target == 0.5
+    assert uscf.special_equation(900, 10, [1000, 1100], [0.5, 0], "all losses", sp.solved) == pytest.approx(0, abs=1e-7)
+
+
+def test_the_special_rating_is_capped():
+    assert uscf.special_rating(2600, 0, [2500, 2600], [1, 1]).rating == uscf.SPECIAL_CAP
+
+
+def test_initial_ratings_by_age():
+    assert [uscf.initial_rating(a) for a in (None, 1, 2, 10, 26, 27, 60)] == [1300, 100, 100, 500, 1300, 1300, 1300]
+
+
+def test_dual_rated_k():
+    assert uscf.dual_factor(2200) == 1 and uscf.dual_factor(2300) == pytest.approx(0.75)
+    assert uscf.dual_factor(2500) == 0.25 == uscf.dual_factor(2700)
+    assert uscf.k_value(2300, 100, 4, dual=True) == pytest.approx(0.75 * uscf.k_value(2300, 100, 4))
+
+
+def test_calc_refuses_an_unrated_opponent(capsys):
+    assert main(["calc", "uscf", "--rating", "1500", "--rated-games", "30", "--games", "unrated 1"]) == 1
+    assert "Step 3" in capsys.readouterr().err
+
+
+def test_calc_shows_the_iteration(capsys):
+    assert main(["calc", "uscf", "--rating", "1500", "--rated-games", "4", "--games", "800 1"]) == 0
+    out = capsys.readouterr().out
+    assert "formula:                special" in out and "step 1: M 1440.000 -> 1500.000" in out
+
+
+def test_elo_change_takes_the_floor_and_the_record():
+    from xl_elo.frontends.functions import by_name
+
+    change = by_name()["ELO_CHANGE"].function
+    # an established 1450 (N* 15.88, K 40.24) who loses four games to 1400s (E 2.287) falls by 92.04 to 1357.96,
+    # above his own floor (1250 down to 1200); a highest of 1620 holds him at 1400
+    assert change("USCF", 1450.0, [[1400.0]] * 4, [[0.0]] * 4, 40, None, None, None, 1620.0) == -50
+    assert change("USCF", 1450.0, [[1400.0]] * 4, [[0.0]] * 4, 40) == -92
+    special = uscf.special_rating(900, uscf.effective_games(900, 10), [1000, 1100], [0.5, 0], "all losses")
+    assert change("USCF", 900.0, [[1000.0], [1100.0]], [[0.5], [0.0]], 10, None, None, None, None,
+                  "all losses") == round(special.rating) - 900
+
+
+# --------------------------------------------------------------------------- a whole event
+
+
+def _section():
+    players = [dict(id="est", rating=1700, games=60), dict(id="low", rating=1450, games=40, highest=1620),
+               dict(id="prov", rating=1200, games=5), dict(id="kid", birth_year=2016),
+               dict(id="adult"), dict(id="mid", rating=1500, games=12)]
+    games = [(1, "est", "low", 1), (1, "prov", "kid", 1), (1, "adult", "mid", 0.5),
+             (2, "est", "prov", 1), (2, "low", "adult", 0), (2, "kid", "mid", 0),
+             (3, "est", "adult", 0.5), (3, "low", "kid", 1), (3, "prov", "mid", 0)]
+    return event(players, games, period="2026-10")
+
+
+def test_the_five_steps_by_hand():
+    """Steps 3 to 5 written out for one small section (rules 10.4): the kid (age 10, 500) and the adult (1300)
+    have N = 0, so Step 3 estimates them with N' = 1; Step 4 counts them so; Step 5 counts everyone at Step 4."""
+    ev = _section()
+    res = rate("uscf", ev).by_id()
+    # Step 3, the kid: prior 500, N' = 1, against prov 1200 (L), mid 1500 (L), low 1450 (L), all at R0
+    kid3 = uscf.special_rating(500, 1, [1200, 1500, 1450], [0, 0, 0]).rating
+    adult3 = uscf.special_rating(1300, 1, [1500, 1450, 1700], [0.5, 1, 0.5]).rating
+    # Step 4, est: standard against low 1450, prov 1200, adult at his Step 3 estimate
+    est4 = uscf.rate_one(1700, 60, uscf.effective_games(1700, 60), [1450, 1200, adult3], [1, 1, 0.5], None, 10)
+    low4 = uscf.rate_one(1450, 40, uscf.effective_games(1450, 40), [1700, 1300 if False else adult3, kid3],
+                         [0, 0, 1], None, 10)
+    prov4 = uscf.rate_one(1200, 5, 5, [kid3, 1700, 1500], [1, 0, 0], None, 10)
+    adult4 = uscf.rate_one(1300, 0, 0, [1500, 1450, 1700], [0.5, 1, 0.5], None, 10)
+    assert res["est"]["intermediate"] == pytest.approx(est4.rating)
+    # Step 5, est: against low, prov and adult at their Step 4 ratings; the bonus from B = 10 (2026)
+    est5 = uscf.rate_one(1700, 60, uscf.effective_games(1700, 60), [low4.rating, prov4.rating, adult4.rating],
+                         [1, 1, 0.5], None, 10)
+    assert res["est"]["rating_exact"] == pytest.approx(est5.rating)
+    assert res["est"]["rating_after"] == round(est5.rating)
+    # low loses to est and adult: his floor (highest 1620 -> 1400) holds him
+    assert res["low"]["floor"] == 1400 and res["low"]["rating_exact"] >= 1400
+    assert res["kid"]["status"] == "unrated" and res["kid"]["formula"] == "special"
+    assert res["kid"]["rating_before"] is None and res["kid"]["games_after"] == 3
+    assert res["mid"]["formula"] == "standard" and res["prov"]["formula"] == "special"
+    assert res["mid"]["provisional"] is True and res["est"]["provisional"] is False
+
+
+def test_rate_refuses_what_it_cannot_rate():
+    from xl_elo.model import InputError
+
+    ev = event([dict(id="a", birth_year=2015), dict(id="b", rating=1500, games=30)], [(1, "a", "b", 1)], period=None)
+    with pytest.raises(InputError, match="give the period"):
+        rate("uscf", ev)
+    ev = event([dict(id="a", rating=1500, games=30), dict(id="b", rating=1500, games=30)], [(1, "a", "b", 1)],
+               period="2016-05")
+    with pytest.raises(InputError, match="before 2017-05-01"):
+        rate("uscf", ev)
+    assert rate("uscf", ev, bonus_threshold="12").by_id()["a"]["rating_after"] > 1500
+
+
+def test_the_example_rates():
+    res = rate("uscf", example_event("uscf")).by_id()
+    assert all(r["rating_exact"] is None or r["rating_exact"] >= r["floor"] for r in res.values())
+
+
+@pytest.mark.skipif("NATIONAL_RATINGS" not in (__import__("xl_elo.formats.trf").formats.trf.__doc__ or ""),
+                    reason="the TRF reader takes a system's national ratings once the trf branch is merged")
+def test_a_trf_report_never_gives_fide_ratings_as_us_chess_ones(capsys):
+    """A TRF-16 report's ratings are FIDE's: rated by US Chess, it is refused (no USA national-rating record),
+    never rated with them (rules 10.1)."""
+    from conftest import DATA
+
+    status = main(["rate", "-f", "uscf", str(DATA / "trf" / "xlelo_club_2026.trf"), "--format", "json"])
+    out = capsys.readouterr()
+    assert status == 1 and "USA" in out.err and out.out == ""
+
+
+# --------------------------------------------------------------------------- the rules' properties
+
+ratings = st.integers(100, 2800)
+scores = st.sampled_from([0.0, 0.5, 1.0])
+
+
+@st.composite
+def special_cases(draw):
+    m = draw(st.integers(1, 9))
+    return (draw(ratings), draw(st.sampled_from([0, 1, 3, 6, 8])), draw(st.lists(ratings, min_size=m, max_size=m)),
+            draw(st.lists(scores, min_size=m, max_size=m)), draw(st.sampled_from([None, "all wins", "all losses"])))
+
+
+@settings(max_examples=300, deadline=None)
+@given(special_cases())
+def test_the_special_formula_solves_its_own_equation(case):
+    prior, n, opps, res, record = case
+    record = record if n > 0 else None
+    n_eff = uscf.effective_games(prior, n)
+    sp = uscf.special_rating(prior, n_eff, opps, res, record, cap=None)
+    assert abs(uscf.special_equation(prior, n_eff, opps, res, record, sp.solved)) <= uscf.EPSILON
+    # the answer is a zero of f too: M itself, or (a flat stretch) the prior brought within it
+    assert abs(uscf.special_equation(prior, n_eff, opps, res, record, sp.rating)) <= uscf.EPSILON
+    assert len(sp.steps) <= 2 * (len(opps) + 1) + 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(special_cases(), st.integers(0, 8))
+def test_more_points_never_lower_the_rating(case, which):
+    """A loss made a draw, a draw made a win: the new rating never falls (special and standard formulas)."""
+    prior, n, opps, res, record = case
+    i = which % len(opps)
+    if res[i] == 1.0:
+        return
+    better = list(res)
+    better[i] += 0.5
+    for games in (n, 40):
+        p = _player(prior, games, record=record if games <= 8 and n > 0 else None)
+        a = uscf.calculate(p, _games(opps, res), "2026-10")
+        b = uscf.calculate(p, _games(opps, better), "2026-10")
+        assert dict(b.own)["rating_exact"] >= dict(a.own)["rating_exact"] - 1e-9
+
+
+@st.composite
+def sections(draw):
+    n = draw(st.integers(2, 7))
+    players = []
+    for i in range(n):
+        kind = draw(st.sampled_from(["established", "provisional", "unrated", "junior"]))
+        if kind == "established":
+            players.append(dict(id=f"p{i}", rating=draw(ratings), games=draw(st.integers(26, 400)),
+                                highest=draw(st.one_of(st.none(), ratings)), life_master=draw(st.booleans())))
+        elif kind == "provisional":
+            players.append(dict(id=f"p{i}", rating=draw(ratings), games=draw(st.integers(1, 25))))
+        else:
+            players.append(dict(id=f"p{i}", birth_year=draw(st.integers(2000, 2024)) if kind == "junior" else None))
+    rounds = draw(st.integers(1, 5))
+    games = []
+    for r in range(rounds):
+        order = draw(st.permutations(range(n)))
+        for a, b in zip(order[::2], order[1::2], strict=False):
+            games.append((r + 1, f"p{a}", f"p{b}", draw(scores)))
+    return event(players, games, period="2026-10")
+
+
+@settings(max_examples=120, deadline=None)
+@given(sections())
+def test_floors_are_never_crossed(ev):
+    for row in rate("uscf", ev):
+        if row["rating_exact"] is not None:
+            assert row["rating_exact"] >= row["floor"] >= uscf.ABSOLUTE_FLOOR
+            assert row["rating_after"] >= row["floor"]
