@@ -18,6 +18,7 @@ range is computed as one array. ``ELO_RATE`` rates a whole event and needs numpy
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import math
 from collections.abc import Callable
@@ -393,9 +394,10 @@ def _blank_range(value: Range) -> bool:
     return all(_blank(v) for row in rows for v in row)
 
 
-#: The argument of ELO_CHANGE that gives a year of birth as an age, and the year it is counted in.
+#: The argument of ELO_CHANGE that gives a year of birth as an age, and the year it is counted in: this
+#: year, so a system whose rules change by date (DWZ, rules 9.9) rates by today's.
 AGE_ARGUMENT = "age"
-ONE_PLAYER_YEAR = 2000
+ONE_PLAYER_YEAR = dt.date.today().year
 
 
 def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> Any:
@@ -429,8 +431,10 @@ def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> A
              Arg("age", lambda: _fact_words("age"), optional=True, french=lambda: _fact_words("age", True)),
              Arg("ever_2400", lambda: _fact_words("ever_2400"), optional=True,
                  french=lambda: _fact_words("ever_2400", True)),
-             Arg("k", "A known K-factor, instead of the facts that decide it (blank: from the rules).", optional=True,
-                 french="Un coefficient K connu, au lieu des faits qui le décident (vide : selon les règles)."),
+             Arg("k", lambda: f"A known K-factor{_coefficient_words()}, instead of the facts that decide it "
+                              "(blank: from the rules).", optional=True,
+                 french=lambda: f"Un coefficient K connu{_coefficient_words(True)}, au lieu des faits qui le "
+                                "décident (vide : selon les règles)."),
              words=lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
                            f"{_rules()}).",
              french=lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
@@ -442,13 +446,22 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     r = _single(rating, "rating", _rating_or_unrated)
     pairs = _games(opponent_ratings, results)
     player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400})
-    known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
+    high = 100 if getattr(module, "COEFFICIENT", "k") == "k" else 200
+    known_k = _single(k, "k", lambda v: schema.whole(v, 1, high, what=f"a K-factor from 1 to {high}"))
     calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
                             f"{ONE_PLAYER_YEAR}-01", known_k)
     if calc.rating_after is None:
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({calc.status})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
     return _plain(float(calc.change) if calc.change is not None else float(calc.rating_after) - before)
+
+
+def _coefficient_words(french: bool = False) -> str:
+    """The systems whose coefficient is not called K, as the ``k`` argument's help names them (``DWZ: its E``)."""
+    its = " : son " if french else ": its "
+    said = [f"{m.CODE.upper()}{its}{m.COEFFICIENT.upper()}" for m in registry().values()
+            if getattr(m, "COEFFICIENT", "k") != "k"]
+    return f" ({'; '.join(said)})" if said else ""
 
 
 def _opponents_words(french: bool = False) -> str:

@@ -113,7 +113,7 @@ MAX_INDEX: Final = 9999
 #: A step of the iteration reads D(p) with p kept within these bounds (rules 9.10).
 P_BOUNDS: Final = (0.001, 0.999)
 #: The tournament's iteration stops after this many sweeps if it has not settled (rules 9.10).
-MAX_SWEEPS: Final = 50
+MAX_SWEEPS: Final = 100
 
 #: What a rated player's blank index is refused with (rules 9.4).
 INDEX_NEEDED: Final = ("blank for a player with a DWZ: give his index, the number after the dash (1850-12: 12); "
@@ -610,6 +610,9 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
                        rc=float(sum(_at(s, seen, has, values) for s in own)) / n,
                        note=f"first DWZ: stage {stage[i]}, Rp {rp[i]}, Ri {ri[i]}{low}")
         else:
+            own = tm.counted(i, [has[j] or stage[j] == 1 for j in range(m)])  # against Auswahl I (rules 9.7)
+            n = len(own)
+            points = float(sum(s.score for s in own))
             row.update(status="unrated", games_rated=n, score=points,
                        note=(f"no first DWZ: {n} games against players with a DWZ ({MIN_GAMES} needed, not all won "
                              "nor all lost): kept as remaining games" if n else
