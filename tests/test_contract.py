@@ -51,6 +51,7 @@ def test_the_options_defaults_are_pinned():
         "fqe": {"match": "auto"},  # rules 4.8: a match is an event of two players
         "ffe": {"dp_method": "normal", "start": 1500.0},  # rules 5.4, 5.10
         "fesa": {},
+        "dwz": {"probability": "auto", "sonderwertung": "auto"},  # rules 9.9: the rule sets by the tournament's end
     }
 
 
@@ -60,7 +61,7 @@ def test_the_federation_list_lives_in_one_place():
     offenders = [p.relative_to(ROOT).as_posix() for p in (ROOT / "xl_elo").rglob("*.py")
                  if pattern.search(p.read_text())]
     assert offenders == []
-    assert [f"xl_elo.federations.{c}" for c in ("fide", "fse", "fqe", "ffe", "fesa")] == federations.MODULES
+    assert [f"xl_elo.federations.{c}" for c in ("fide", "fse", "fqe", "ffe", "fesa", "dwz")] == federations.MODULES
 
 
 def _imports(path: Path, package: str, top_only: bool = False) -> set[str]:

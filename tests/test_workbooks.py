@@ -119,6 +119,11 @@ def valid_cases() -> list[Case]:
         Case("fesa-handicap", "fesa", FESA_SMALL, _fesa_handicap_event()),
         Case("fesa-random-0", "fesa", FESA_SMALL, _fesa_random(0)),
         Case("fesa-random-3", "fesa", FESA_SMALL, _fesa_random(3)),
+        Case("dwz-barthel-full", "dwz", default_capacity("dwz"), example_event("dwz")),
+        # exceptional players of the Sonderwertung who met new players (the second pass), remaining games kept
+        Case("dwz-random-sonderwertung", "dwz", SMALL, random_event(1, 20, 6, unrated=0.25, federation="dwz")),
+        Case("dwz-random-before-2013", "dwz", SMALL,
+             random_event(4, 20, 6, unrated=0.3, federation="dwz", period="2013-07")),
     ]
     return cases
 
@@ -184,6 +189,9 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("duplicate-id", "fqe", lambda t: t["players"][1].append(list(t["players"][1][0])), ("players", 11)),
     ("unknown-opponent", "ffe", lambda t: t["games"][1][1].__setitem__(2, "nobody"), ("games", 3)),
     ("spreadsheet-error", "fse", lambda t: t["players"][1][1].__setitem__(2, "#N/A"), ("players", 3)),
+    ("dwz-rating-as-text", "dwz", lambda t: t["players"][1][2].__setitem__(2, "1 087"), ("players", 4)),
+    ("dwz-index-missing", "dwz", lambda t: t["players"][1][1].__setitem__(3, None), ("players", 3)),
+    ("dwz-game-typed-twice", "dwz", lambda t: t["games"][1].append(list(t["games"][1][0])), ("games", 6)),
 ]
 
 

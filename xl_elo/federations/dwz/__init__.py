@@ -288,6 +288,11 @@ def k_factor(rating: Any, games: Any = None, age: Any = None, ever_2400: Any = F
                        expected_points).e
 
 
+def new_rating(rating: float, points: float, expected_points: float, e: int, games: int) -> int:
+    """An established player's new DWZ (rules 9.5): ``R0 + 800 (W - We) / (E + n)`` rounded, halves up."""
+    return int(round_half_away(float(rating) + FACTOR * (points - expected_points) / (e + games)))
+
+
 # --------------------------------------------------------------------------- the iteration
 
 
@@ -413,7 +418,7 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
                            status="not evaluated: no game against a player with a DWZ",
                            own=(("index", player.index), ("index_after", index_after)), notes=tuple(notes))
     delta = FACTOR * (points - we) / (e + n)
-    after = float(round_half_away(r0 + delta))
+    after = float(new_rating(r0, points, we, e, n))
     perf = performance([float(g.rating) for g in rated], [g.score for g in rated])  # type: ignore[arg-type]
     method = "each P(D) to three decimals (ELOBASE)" if rounded else "formula"
     steps: list[tuple[str, Any]] = [("games rated", n), ("We, three decimals", f"{we:.3f}"), ("P(D)", method)]
@@ -598,7 +603,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
                 we = float(sum(elobase(x) for x in ps) if rounded else sum(ps))
                 age = (year - p.birth_year) if (year is not None and p.birth_year is not None) else None
                 dev = development(r0[i], age, p.index, points, we)
-                after = float(round_half_away(r0[i] + FACTOR * (points - we) / (dev.e + n)))
+                after = float(new_rating(r0[i], points, we, dev.e, n))
                 row.update(expected=we, change=after - r0[i], rating_after=after, rc=sum(opps) / n,
                            performance=perf[i], index_after=None if p.index is None else p.index + 1,
                            j=dev.j, e0=dev.e0, fb=dev.fb, sbr=dev.sbr, e=dev.e)
@@ -619,6 +624,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
                              "no first DWZ: no game against a player with a DWZ"))
             history += [HistoryGame(p.id, _at(s, r0, has, first_dwz), s.score) for s in own]
         rows.append(row)
+    rows = [{c.name: row.get(c.name) for c in COLUMNS} for row in rows]
     return Results.from_rows(CODE, COLUMNS, rows, period=event.period, warnings=warnings, history=history)
 
 
@@ -685,7 +691,7 @@ FUNCTIONS: Final = (
 
 def _dwz_p() -> TableView:
     """The DSB's probability table (Anhang 2.1 until 2013, FIDE's table by the DSB's own words) beside P(D)."""
-    rows = t.FIDE_PD_ROWS
+    rows = t.FQE_EXPECTED_ROWS  # FIDE's classic table, 1.00 from 735 (the FIDE table of rules 2.2 before 2024)
     pub = [(lo, hi, pct / 100) for lo, hi, pct in rows]
     cmp = []
     diff = []
@@ -699,7 +705,9 @@ def _dwz_p() -> TableView:
     return TableView(
         "dwz-p", "DWZ probability P(D) of the higher-rated player by rating difference (the table until 2013)",
         t.Source("DSB Wertungsordnung, Anhang 2.1 (Stand 30. Mai 2014): 'mit der von der FIDE verwendeten Tabelle "
-                 "identisch', http://www.schachbund.de/anhang-21.html", "FIDE's table, rules 2.2"),
+                 "identisch', http://www.schachbund.de/anhang-21.html",
+                 "FIDE's table as it stood, 1.00 from 735 (the rows of rules 4.2; ChessLeagueManager's "
+                 "transcription of the DSB's table agrees)"),
         ("from", "to", "P"), pub,
         ("from", "to", "P", "P(D) at from", "P(D) at to", "ELOBASE at from", "P(D) at middle, 2 dec."), cmp, diff,
         "P(D) = (1 + erf(D / 400)) / 2, the formula of rules 9.2 since 2013; ELOBASE: P(D) to three decimals, as "

@@ -2,10 +2,10 @@
 
 The sheets follow the engine's order: the stages of the new players (rules 9.7), their start
 values and a fixed number of sweeps of the simultaneous iteration, the established players'
-performance by the DSB's integer iteration (9.6), the Sonderwertung (9.8), then E and the new
-DWZ (9.3, 9.5). When an iteration has not settled within its sweeps, or when an exceptional
-player of the Sonderwertung met a new player (whose first DWZ the engine then computes again, a
-second pass this workbook leaves out), the results say so and show no rating.
+performance by the DSB's integer iteration (9.6), the Sonderwertung (9.8) and a second pass of
+the new players' iteration with the exceptional players at their performance (the same as the
+first when none of them met a new player), then E and the new DWZ (9.3, 9.5). When an iteration
+has not settled within its sweeps the results say so and show no rating.
 """
 
 from __future__ import annotations
@@ -191,14 +191,12 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("seen", "counts for his opponents as", "=IF([special]=1,[lt_" + str(SWEEPS) + "],[r0])", "9.8",
             "compte pour ses adversaires"),
     )
-    sides.add(Col("smeet", "a new player met an exceptional one",
-                  '=IF([counts]=1,IF(INDEX(w_new,[who])=1,INDEX(w_special,[opp]),0),0)', "9.8",
-                  "un nouveau a rencontré un joueur exceptionnel"))
+    passes("2", "seen")
     # the established players' new DWZ (rules 9.2, 9.3, 9.5)
     sides.add(
         Col("of", "opponent as he counts",
             '=IF(AND([counts]=1,[opool]=1),IF(INDEX(w_rated,[opp])=1,INDEX(w_seen,[opp]),IF(INDEX(w_rated,[who])=1,'
-            f'INDEX(w_first1,[opp]),INDEX(w_it1_{SWEEPS},[opp]))),"")', "9.2", "adversaire tel qu'il compte"),
+            f'INDEX(w_first2,[opp]),INDEX(w_it2_{SWEEPS},[opp]))),"")', "9.2", "adversaire tel qu'il compte"),
         Col("pe", "P(D), three decimals before August 2013",
             '=IF([of]="","",IF(INDEX(w_rated,[who])=0,"",IF(dwz_elobase,ROUND(' + _p("INDEX(w_r0,[who])-[of]")
             + ",3)," + _p("INDEX(w_r0,[who])-[of]") + ")))", "9.2", "P(D)"),
@@ -229,8 +227,8 @@ def spec(cap: Capacity | None = None) -> Template:
     def played(value: str) -> str:
         return f'IF([n]>0,{value},"")'
 
-    low = f'IF([it1_{SWEEPS}]<{dwz.LOW_FIRST},", below {dwz.LOW_FIRST}: {dwz.LOW_BASE} + Ri / {dwz.LOW_DIVISOR}","")'
-    note_new = f'"first DWZ: stage "&[stage]&", Rp "&[rp1]&", Ri "&[it1_{SWEEPS}]&{low}'
+    low = f'IF([it2_{SWEEPS}]<{dwz.LOW_FIRST},", below {dwz.LOW_FIRST}: {dwz.LOW_BASE} + Ri / {dwz.LOW_DIVISOR}","")'
+    note_new = f'"first DWZ: stage "&[stage]&", Rp "&[rp2]&", Ri "&[it2_{SWEEPS}]&{low}'
     note_none = (f'IF([n2]>0,"no first DWZ: "&[n2]&" games against players with a DWZ ({n_min} needed, not all won '
                  'nor all lost): kept as remaining games","no first DWZ: no game against a player with a DWZ")')
     work.add(
@@ -243,10 +241,10 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_expected", "results: We", who(played("[we]"), '""', '""'), "9.2"),
         Col("res_k", "results: K", '=""', "8"),
         Col("res_performance", "results: performance",
-            who(f'IF([lt_{SWEEPS}]="","",[lt_{SWEEPS}])', f"[it1_{SWEEPS}]", '""'), "9.6"),
+            who(f'IF([lt_{SWEEPS}]="","",[lt_{SWEEPS}])', f"[it2_{SWEEPS}]", '""'), "9.6"),
         Col("res_change", "results: change", who(played("[rn]-[r0]"), '""', '""'), "9.5"),
         Col("res_bonus", "results: bonus", '=""', "8"),
-        Col("res_rating_after", "results: new DWZ", who("IF([n]>0,[rn],[rating])", "[first1]", '""'), "9.5"),
+        Col("res_rating_after", "results: new DWZ", who("IF([n]>0,[rn],[rating])", "[first2]", '""'), "9.5"),
         Col("res_games_after", "results: games after", '=""', "8"),
         Col("res_index", "results: index", who("[idx]", '""', '""'), "9.4"),
         Col("res_index_after", "results: index after", who('IF([idx]="","",IF([n]>0,[idx]+1,[idx]))', "1", '""'),
@@ -258,8 +256,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_e", "results: E", who(played("[e]"), '""', '""'), "9.3"),
         Col("res_rc", "results: mean of the opponents", who(played("[rc]"), "[rc]", '""'), "9.2"),
         Col("res_stage", "results: stage", who('""', "[stage]", '""'), "9.7"),
-        Col("res_rp", "results: Rp", who('""', "[rp1]", '""'), "9.7"),
-        Col("res_ri", "results: Ri", who('""', f"[it1_{SWEEPS}]", '""'), "9.7"),
+        Col("res_rp", "results: Rp", who('""', "[rp2]", '""'), "9.7"),
+        Col("res_ri", "results: Ri", who('""', f"[it2_{SWEEPS}]", '""'), "9.7"),
         Col("res_special", "results: Sonderwertung", who('IF([special]=1,"yes","no")', '"no"', '"no"'), "9.8"),
         Col("res_note", "results: note", who('""', note_new, note_none), "9.7"),
         *sort_columns(),
@@ -327,7 +325,5 @@ def spec(cap: Capacity | None = None) -> Template:
             "dwz_special": f'IF(TRIM(opt_sonderwertung&"")="yes",TRUE,IF(TRIM(opt_sonderwertung&"")="no",FALSE,'
                            f'dwz_ym>={dwz.SPECIAL_FROM.replace("-", "")}))',
         },
-        blockers=[("SUM(w_moved1)+SUM(w_lmoved)>0", not_settled),
-                  ("SUM(side_smeet)>0", "an exceptional player of the Sonderwertung met a new player: rate this "
-                                        "tournament with xl-elo, which computes the first DWZ again (rules 9.8)")],
+        blockers=[("SUM(w_moved1)+SUM(w_moved2)+SUM(w_lmoved)>0", not_settled)],
     )
