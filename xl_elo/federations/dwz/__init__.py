@@ -634,7 +634,7 @@ def rules_values() -> dict[str, Any]:
     return {
         "dwz_p_100": f"{probability(100):.3f}", "dwz_p_200": f"{probability(200):.3f}",
         "dwz_p_400": f"{probability(400):.3f}", "dwz_index_bound": E_INDEX_UP_TO,
-        "dwz_d_99": f"{inverse(0.99):.0f}",
+        "dwz_d_99": f"{inverse(0.99):.0f}", "dwz_p_low": f"{P_BOUNDS[0]:g}", "dwz_p_high": f"{P_BOUNDS[1]:g}",
     }
 
 
