@@ -242,6 +242,9 @@ CASES = [
     ("SHOGI_GRADE", 1700), ("SHOGI_GRADE", "A2:A7"),
     ("SHOGI_GRADE_BOUNDS", "1 dan"), ("SHOGI_GRADE_BOUNDS", "E4"), ("SHOGI_GRADE_BOUNDS", "99 dan"),
     ("SHOGI_HANDICAP", 1700, "B"), ("SHOGI_HANDICAP", "A2:A7", "E5"),
+    ("DWZ_EXPECTED", "A2:A7", "B2:B7"), ("DWZ_EXPECTED", 1600, 1500),
+    ("DWZ_E", 1850, 12, 18), ("DWZ_E", "A2:A7", M, 30, 1, 1.5), ("DWZ_E", 1850, 12, 18, 1),
+    ("ELO_CHANGE", "DWZ", 2161, "C2:C9", "D2:D9", 12, 40, M, 30), ("ELO_PERFORMANCE", "dwz", "C2:C9", "D2:D9"),
     ("ELO_RATE", "fide", "H1:L4", "N1:Q4", M, "2026-10"), ("ELO_RATE", "fqe", "H1:L4", "N1:Q4"),
     ("ELO_RATE", "FIDE", "H1:L4", "N1:Q4", M, "E6"),
 ]
