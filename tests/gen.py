@@ -24,6 +24,9 @@ def random_event(seed: int, n_players: int = 40, rounds: int = 7, unrated: float
         if federation in ("fide", "fse"):
             fields["birth_year"] = int(rng.choice([1960, 1985, 2000, 2008, 2010, 2013]))
             fields["ever_2400"] = bool(rating is not None and rating > 2350 and rng.random() < 0.5)
+        if federation == "dwz":
+            fields["index"] = int(rng.choice([0, 1, 2, 3, 5, 6, 12, 40])) if rated else None
+            fields["birth_year"] = int(rng.choice([1960, 2000, 2003, 2008, 2013])) if rng.random() < 0.8 else None
         if federation == "ffe":
             fields["category"] = str(rng.choice(["junior", "senior"]))
             if rating is None and rng.random() < 0.5:

@@ -54,6 +54,7 @@ def test_the_options_defaults_are_pinned():
         "cfc": {"match": "auto", "preliminary": 0.0},  # rules 11.8; 11.7: the operator's, never guessed
         "glicko2": {"tau": 0.5, "rd_cap": 350.0},  # rules 12.9 (the paper's example), 12.10 (a new player's RD)
         "uscf": {"bonus_threshold": "auto", "dual_rated": "no"},  # rules 10.7: B by the event's date; 10.6
+        "dwz": {"probability": "auto", "sonderwertung": "auto"},  # rules 9.9: the rule sets by the tournament's end
     }
 
 
@@ -63,7 +64,7 @@ def test_the_federation_list_lives_in_one_place():
     offenders = [p.relative_to(ROOT).as_posix() for p in (ROOT / "xl_elo").rglob("*.py")
                  if pattern.search(p.read_text())]
     assert offenders == []
-    assert [f"xl_elo.federations.{c}" for c in ("fide", "fse", "fqe", "ffe", "fesa", "uscf", "cfc", "glicko2")
+    assert [f"xl_elo.federations.{c}" for c in ("fide", "fse", "fqe", "ffe", "fesa", "dwz", "uscf", "cfc", "glicko2")
             ] == federations.MODULES
 
 

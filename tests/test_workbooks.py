@@ -148,6 +148,11 @@ def valid_cases() -> list[Case]:
         Case("uscf-random-2025", "uscf", SMALL, random_uscf_event(3, 23, 7, period="2025-01")),
         Case("uscf-random-2023", "uscf", SMALL, random_uscf_event(8, 22, 6, period="2023-01-15"),
              options={"dual_rated": "yes"}),
+        Case("dwz-barthel-full", "dwz", default_capacity("dwz"), example_event("dwz")),
+        # exceptional players of the Sonderwertung who met new players (the second pass), remaining games kept
+        Case("dwz-random-sonderwertung", "dwz", SMALL, random_event(1, 20, 6, unrated=0.25, federation="dwz")),
+        Case("dwz-random-before-2013", "dwz", SMALL,
+             random_event(4, 20, 6, unrated=0.3, federation="dwz", period="2013-07")),
     ]
     return cases
 
@@ -249,6 +254,9 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("record-typo", "uscf", lambda t: t["players"][1][3].__setitem__(6, "all win"), ("players", 5)),
     ("games-without-a-rating", "uscf", lambda t: t["players"][1][5].__setitem__(3, 3), ("players", 7)),
     ("record-with-no-game-before", "uscf", lambda t: t["players"][1][6].__setitem__(6, "all losses"), ("players", 8)),
+    ("dwz-rating-as-text", "dwz", lambda t: t["players"][1][2].__setitem__(2, "1 087"), ("players", 4)),
+    ("dwz-index-missing", "dwz", lambda t: t["players"][1][1].__setitem__(3, None), ("players", 3)),
+    ("dwz-game-typed-twice", "dwz", lambda t: t["games"][1].append(list(t["games"][1][0])), ("games", 6)),
 ]
 
 

@@ -20,6 +20,7 @@ MODULES: list[str] = [
     "xl_elo.federations.fqe",
     "xl_elo.federations.ffe",
     "xl_elo.federations.fesa",
+    "xl_elo.federations.dwz",
     "xl_elo.federations.uscf",
     "xl_elo.federations.cfc",
     "xl_elo.federations.glicko2",

@@ -474,6 +474,13 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
                                   f"a TRF report is a chess tournament's: {module.CODE.upper()} {module.UNIT}s are "
                                   f"rated{_own_files(module)}")])
+    national = getattr(module, "NATIONAL_RATINGS", None)
+    if national:  # a player line's rating is FIDE's: never taken for a national rating
+        raise InputError([Problem(", ".join(p.name for p in paths), None, None,
+                                  f"{module.CODE.upper()} ratings are the national ratings a TRF-26 report gives in "
+                                  f"its {national} records, which this reader does not read yet; a player line's "
+                                  f"rating is FIDE's, not a {module.CODE.upper()}: rate from CSV tables or the "
+                                  "template")])
     problems: list[Problem] = []
     warnings: list[str] = []
     reports: list[TrfFile] = []

@@ -409,7 +409,7 @@ AGE_ARGUMENT = "age"
 
 def one_player_period() -> str:
     """The period ELO_CHANGE rates in: this month (an age counts in its year; a dated rule, as USCF's bonus
-    threshold, takes today's value)."""
+    threshold or DWZ's rule sets (rules 9.9), takes today's value)."""
     return dt.date.today().strftime("%Y-%m")
 
 
@@ -444,8 +444,10 @@ def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> A
              Arg("age", lambda: _fact_words("age"), optional=True, french=lambda: _fact_words("age", True)),
              Arg("ever_2400", lambda: _fact_words("ever_2400"), optional=True,
                  french=lambda: _fact_words("ever_2400", True)),
-             Arg("k", "A known K-factor, instead of the facts that decide it (blank: from the rules).", optional=True,
-                 french="Un coefficient K connu, au lieu des faits qui le décident (vide : selon les règles)."),
+             Arg("k", lambda: f"A known K-factor{_coefficient_words()}, instead of the facts that decide it "
+                              "(blank: from the rules).", optional=True,
+                 french=lambda: f"Un coefficient K connu{_coefficient_words(True)}, au lieu des faits qui le "
+                                "décident (vide : selon les règles)."),
              Arg("highest", lambda: _fact_words("highest"), optional=True, french=lambda: _fact_words("highest", True)),
              Arg("record", lambda: _fact_words("record"), optional=True, french=lambda: _fact_words("record", True)),
              words=lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
@@ -464,7 +466,8 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
         raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
     player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400, "highest": highest,
                                      "record": record})
-    known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
+    high = 100 if getattr(module, "COEFFICIENT", "k") == "k" else 200
+    known_k = _single(k, "k", lambda v: schema.whole(v, 1, high, what=f"a K-factor from 1 to {high}"))
     try:
         calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
                                 one_player_period(), known_k)
@@ -474,6 +477,14 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({calc.status})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
     return _plain(float(calc.change) if calc.change is not None else float(calc.rating_after) - before)
+
+
+def _coefficient_words(french: bool = False) -> str:
+    """The systems whose coefficient is not called K, as the ``k`` argument's help names them (``DWZ: its E``)."""
+    its = " : son " if french else ": its "
+    said = [f"{m.CODE.upper()}{its}{m.COEFFICIENT.upper()}" for m in registry().values()
+            if getattr(m, "COEFFICIENT", "k") != "k"]
+    return f" ({'; '.join(said)})" if said else ""
 
 
 def _opponents_words(french: bool = False) -> str:

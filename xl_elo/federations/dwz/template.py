@@ -1,0 +1,329 @@
+"""The DWZ template: a tournament with native formulas (rules 9), every column headed by its rule.
+
+The sheets follow the engine's order: the stages of the new players (rules 9.7), their start
+values and a fixed number of sweeps of the simultaneous iteration, the established players'
+performance by the DSB's integer iteration (9.6), the Sonderwertung (9.8) and a second pass of
+the new players' iteration with the exceptional players at their performance (the same as the
+first when none of them met a new player), then E and the new DWZ (9.3, 9.5). When an iteration
+has not settled within its sweeps the results say so and show no rating.
+"""
+
+from __future__ import annotations
+
+from xl_elo.federations import get
+from xl_elo.templates.common import (
+    POS,
+    blank,
+    event_setting,
+    game_checks,
+    game_inputs,
+    history_inputs,
+    number_check,
+    option_settings,
+    period_setting,
+    player_inputs,
+    reason,
+    result_key,
+    sides_sheet,
+    sort_columns,
+    text_of,
+    work_sheet,
+)
+from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
+
+#: Room for a club tournament, an open of 80 players or a league season's group.
+CAPACITY = Capacity(players=80, games=400, history=80)
+#: Sweeps of each iteration the workbook computes (rules 9.10).
+SWEEPS = 30
+
+
+def _p(d: str) -> str:
+    """P(D) of a difference (rules 9.2)."""
+    return f"_xlfn.NORM.S.DIST(({d})/(200*SQRT(2)),TRUE)"
+
+
+def _d(p: str) -> str:
+    """D(p) rounded, p kept within the engine's bounds (rules 9.6, 9.10)."""
+    dwz = get("dwz")
+    lo, hi = dwz.P_BOUNDS
+    return f"ROUND(_xlfn.NORM.S.INV(MIN(MAX({p},{lo}),{hi}))*200*SQRT(2),0)"
+
+
+def spec(cap: Capacity | None = None) -> Template:
+    dwz = get("dwz")
+    cap = cap or CAPACITY
+    sides = sides_sheet(cap)
+    work = work_sheet(cap)
+    hw = Sheet("history_work", "hw_", FIRST, FIRST + cap.history - 1, leading=[("row", lambda r: r - FIRST + 1)])
+    n_min = dwz.MIN_GAMES
+
+    work.add(
+        Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8", "identifiant"),
+        Col("rated", "has a DWZ", '=IF(AND([key]<>"",ISNUMBER([players:rating])),IF([players:rating]<>0,1,0),0)',
+            "9.1", "a une DWZ"),
+        Col("rating", "DWZ before", '=IF([rated]=1,[players:rating],"")', "9.5", "DWZ avant", fmt="0"),
+        Col("r0", "DWZ before (0: none)", "=IF([rated]=1,[rating],0)", "9.5", "DWZ avant (0 : aucune)"),
+        Col("idx", "index", '=IF(AND([rated]=1,ISNUMBER([players:index])),[players:index],"")', "9.4", "indice"),
+        Col("age", "age in the tournament's year",
+            '=IF(AND(ISNUMBER([players:birth_year]),ISNUMBER(period_year)),period_year-[players:birth_year],"")',
+            "9.3", "âge dans l'année du tournoi"),
+        Col("j", "J", f'=IF([age]="",{dwz.J_ADULT},IF([age]<={dwz.YOUTH_AGE},{dwz.J_YOUTH},IF([age]<='
+                      f'{dwz.JUNIOR_AGE},{dwz.J_JUNIOR},{dwz.J_ADULT})))', "9.3", "J"),
+    )
+    hw.add(
+        Col("who", "player (position; 0: not one without a DWZ)",
+            f'=IF({blank("[history:id]")},0,IFERROR(IF(INDEX(w_rated,MATCH({text_of("[history:id]")},w_key,0))=0,'
+            f'MATCH({text_of("[history:id]")},w_key,0),0),0))', "9.7", "joueur (position)"),
+        Col("o", "opponent's rating as it counted", "=IF([who]=0,0,N([history:opponent_rating]))", "9.7",
+            "cote de l'adversaire"),
+        Col("s", "score",
+            f'=IF([who]=0,0,IF(ISNUMBER([history:result]),[history:result],IFERROR(INDEX(result_score,'
+            f'MATCH({result_key("[history:result]")},result_key,0)),0)))', "9.7", "points"),
+    )
+    work.add(
+        Col("hn", "remaining games", f"=COUNTIF(hw_who,{POS})", "9.7", "parties restantes"),
+        Col("hs", "their score", f"=SUMIFS(hw_s,hw_who,{POS})", "9.7", "leurs points"),
+        Col("ho", "their opponents' sum", f"=SUMIFS(hw_o,hw_who,{POS})", "9.7", "somme de leurs adversaires"),
+    )
+    # the stages (rules 9.7)
+    sides.add(Col("ohas", "opponent has a DWZ", "=IF([counts]=1,INDEX(w_rated,[opp]),0)", "9.7",
+                  "l'adversaire a une DWZ"))
+    work.add(
+        Col("n1", "games against players with a DWZ",
+            f"=COUNTIFS(side_who,{POS},side_counts,1,side_ohas,1)+[hn]", "9.7", "parties contre des joueurs à DWZ"),
+        Col("w1", "their points", f"=SUMIFS(side_score,side_who,{POS},side_counts,1,side_ohas,1)+[hs]", "9.7",
+            "leurs points"),
+        Col("stage1", "first stage", f'=IF(AND([key]<>"",[rated]=0,[n1]>={n_min},[w1]>0,[w1]<[n1]),1,0)', "9.7",
+            "première étape"),
+        Col("a1", "in Auswahl I", "=IF(OR([rated]=1,[stage1]=1),1,0)", "9.7", "dans la sélection I"),
+    )
+    sides.add(Col("oa1", "opponent in Auswahl I", "=IF([counts]=1,INDEX(w_a1,[opp]),0)", "9.7",
+                  "adversaire dans la sélection I"))
+    work.add(
+        Col("n2", "games against Auswahl I", f"=COUNTIFS(side_who,{POS},side_counts,1,side_oa1,1)+[hn]", "9.7",
+            "parties contre la sélection I"),
+        Col("w2", "their points", f"=SUMIFS(side_score,side_who,{POS},side_counts,1,side_oa1,1)+[hs]", "9.7",
+            "leurs points"),
+        Col("stage", "stage (0: none)",
+            f'=IF([stage1]=1,1,IF(AND([key]<>"",[rated]=0,[n2]>={n_min},[w2]>0,[w2]<[n2]),2,0))', "9.7",
+            "étape (0 : aucune)"),
+        Col("new", "gets a first DWZ", "=IF([stage]>0,1,0)", "9.7", "obtient une première DWZ"),
+        Col("pool", "in Auswahl II", "=IF(OR([rated]=1,[new]=1),1,0)", "9.7", "dans la sélection II"),
+    )
+    sides.add(Col("opool", "opponent in Auswahl II", "=IF([counts]=1,INDEX(w_pool,[opp]),0)", "9.1",
+                  "adversaire dans la sélection II"))
+    work.add(
+        Col("n", "games counted", f"=COUNTIFS(side_who,{POS},side_counts,1,side_opool,1)+IF([rated]=0,[hn],0)",
+            "9.5", "parties comptées"),
+        Col("s", "W", f"=SUMIFS(side_score,side_who,{POS},side_counts,1,side_opool,1)+IF([rated]=0,[hs],0)", "9.5",
+            "W"),
+    )
+
+    def passes(tag: str, seen: str) -> None:
+        """Start values and the sweeps of the new players' iteration, players with a DWZ at ``seen``."""
+        sides.add(Col(f"ov1{tag}", f"opponent with a DWZ, pass {tag}",
+                      f'=IF(AND([counts]=1,[ohas]=1),INDEX(w_{seen},[opp]),"")', "9.7",
+                      f"adversaire à DWZ, passe {tag}"))
+        work.add(
+            Col(f"rp1{tag}", f"Rp, first stage, pass {tag}",
+                f'=IF([stage1]=1,ROUND((SUMIFS(side_ov1{tag},side_who,{POS},side_counts,1,side_ohas,1)+[ho])/[n1],0)'
+                f'+{_d("[w1]/[n1]")},"")', "9.7", f"Rp, première étape, passe {tag}"))
+        sides.add(Col(f"ov2{tag}", f"opponent in Auswahl I, pass {tag}",
+                      f'=IF(AND([counts]=1,[oa1]=1),IF(INDEX(w_rated,[opp])=1,INDEX(w_{seen},[opp]),'
+                      f'INDEX(w_rp1{tag},[opp])),"")', "9.7", f"adversaire de la sélection I, passe {tag}"))
+        work.add(
+            Col(f"rp{tag}", f"Rp = Rc + D(W / n), pass {tag}",
+                f'=IF([stage]=1,[rp1{tag}],IF([stage]=2,ROUND((SUMIFS(side_ov2{tag},side_who,{POS},side_counts,1,'
+                f'side_oa1,1)+[ho])/[n2],0)+{_d("[w2]/[n2]")},""))', "9.7", f"Rp, passe {tag}"),
+            Col(f"it{tag}_0", f"iteration {tag}, start", f"=[rp{tag}]", "9.7", f"itération {tag}, départ"))
+        for k in range(1, SWEEPS + 1):
+            before = f"it{tag}_{k - 1}"
+            sides.add(Col(f"p{tag}_{k}", f"P(D), pass {tag}, sweep {k}",
+                          '=IF(AND([counts]=1,[opool]=1),IF(INDEX(w_new,[who])=1,'
+                          + _p(f"INDEX(w_{before},[who])-IF(INDEX(w_rated,[opp])=1,INDEX(w_{seen},[opp]),"
+                               f"INDEX(w_{before},[opp]))") + ',""),"")', "9.7", f"P(D), passe {tag}, tour {k}"))
+            hw.add(Col(f"p{tag}_{k}", f"P(D), pass {tag}, sweep {k}",
+                       f'=IF([who]=0,"",IF(INDEX(w_new,[who])=1,{_p(f"INDEX(w_{before},[who])-[o]")},""))', "9.7",
+                       f"P(D), passe {tag}, tour {k}"))
+            we = (f"(SUMIFS(side_p{tag}_{k},side_who,{POS},side_counts,1,side_opool,1)"
+                  f"+SUMIFS(hw_p{tag}_{k},hw_who,{POS}))")
+            work.add(Col(f"it{tag}_{k}", f"iteration {tag}, sweep {k}",
+                         f'=IF([new]=1,[{before}]+{_d(f"([s]-{we})/[n]+0.5")},"")', "9.7",
+                         f"itération {tag}, tour {k}"))
+        last = f"it{tag}_{SWEEPS}"
+        work.add(
+            Col(f"moved{tag}", f"moved in the last sweep, pass {tag}",
+                f'=IF([new]=1,IF([{last}]<>[it{tag}_{SWEEPS - 1}],1,0),0)', "9.10", f"a bougé au dernier tour, {tag}"),
+            Col(f"first{tag}", f"first DWZ, pass {tag}",
+                f'=IF([new]=1,IF([{last}]>={dwz.LOW_FIRST},[{last}],ROUND({dwz.LOW_BASE}+[{last}]/{dwz.LOW_DIVISOR},0)),'
+                f'"")', "9.7", f"première DWZ, passe {tag}"))
+
+    passes("1", "r0")
+    # the established players' performance, opponents at their DWZ or first DWZ (rules 9.6)
+    sides.add(Col("lo", "opponent for the performance",
+                  '=IF(AND([counts]=1,[opool]=1),IF(INDEX(w_rated,[who])=1,IF(INDEX(w_rated,[opp])=1,'
+                  'INDEX(w_r0,[opp]),INDEX(w_first1,[opp])),""),"")', "9.6", "adversaire pour la performance"))
+    work.add(
+        Col("lrc", "Rc for the performance",
+            f'=IF(AND([rated]=1,[n]>={n_min}),ROUND(SUMIFS(side_lo,side_who,{POS},side_counts,1,side_opool,1)/[n],0),'
+            '"")', "9.6", "Rc pour la performance"),
+        Col("lext", "all won or all lost", '=IF([lrc]="",0,IF(OR([s]<=0,[s]>=[n]),1,0))', "9.6",
+            "tout gagné ou tout perdu"),
+        Col("lt_0", "performance, start",
+            f'=IF([lrc]="","",IF([lext]=1,[lrc]+IF([s]>0,{dwz.EXTREME},-{dwz.EXTREME}),[lrc]+{_d("[s]/[n]")}))',
+            "9.6", "performance, départ"),
+    )
+    for k in range(1, SWEEPS + 1):
+        sides.add(Col(f"lp_{k}", f"P(D) for the performance, step {k}",
+                      f'=IF([lo]="","",IF(INDEX(w_lrc,[who])="","",IF(INDEX(w_lext,[who])=1,"",'
+                      f'{_p(f"INDEX(w_lt_{k - 1},[who])-[lo]")})))', "9.6",
+                      f"P(D) pour la performance, pas {k}"))
+        we = f"SUMIFS(side_lp_{k},side_who,{POS},side_counts,1,side_opool,1)"
+        work.add(Col(f"lt_{k}", f"performance, step {k}",
+                     f'=IF([lt_{k - 1}]="","",IF([lext]=1,[lt_{k - 1}],[lt_{k - 1}]+{_d(f"([s]-{we})/[n]+0.5")}))',
+                     "9.6", f"performance, pas {k}"))
+    work.add(
+        Col("lmoved", "performance moved in the last step",
+            f'=IF([lt_{SWEEPS}]="",0,IF([lt_{SWEEPS}]<>[lt_{SWEEPS - 1}],1,0))', "9.10", "performance a bougé"),
+        Col("special", "Sonderwertung: performance more than 300 above",
+            f'=IF(AND([rated]=1,dwz_special,[lt_{SWEEPS}]<>""),IF([lt_{SWEEPS}]-[r0]>{dwz.SPECIAL_MARGIN},1,0),0)',
+            "9.8", "Sonderwertung"),
+        Col("seen", "counts for his opponents as", "=IF([special]=1,[lt_" + str(SWEEPS) + "],[r0])", "9.8",
+            "compte pour ses adversaires"),
+    )
+    passes("2", "seen")
+    # the established players' new DWZ (rules 9.2, 9.3, 9.5)
+    sides.add(
+        Col("of", "opponent as he counts",
+            '=IF(AND([counts]=1,[opool]=1),IF(INDEX(w_rated,[opp])=1,INDEX(w_seen,[opp]),IF(INDEX(w_rated,[who])=1,'
+            f'INDEX(w_first2,[opp]),INDEX(w_it2_{SWEEPS},[opp]))),"")', "9.2", "adversaire tel qu'il compte"),
+        Col("pe", "P(D), three decimals before August 2013",
+            '=IF([of]="","",IF(INDEX(w_rated,[who])=0,"",IF(dwz_elobase,ROUND(' + _p("INDEX(w_r0,[who])-[of]")
+            + ",3)," + _p("INDEX(w_r0,[who])-[of]") + ")))", "9.2", "P(D)"),
+    )
+    work.add(
+        Col("we", "We", f'=IF(AND([rated]=1,[n]>0),SUMIFS(side_pe,side_who,{POS},side_counts,1,side_opool,1),"")',
+            "9.2", "We", fmt="0.000"),
+        Col("rc", "mean of the opponents as they count",
+            f'=IF([n]=0,"",IF([pool]=1,(SUMIFS(side_of,side_who,{POS},side_counts,1,side_opool,1)'
+            '+IF([rated]=0,[ho],0))/[n],""))', "9.2", "moyenne des adversaires", fmt="0.00"),
+        Col("above", "W reached We", '=IF([we]="",0,IF([s]>=[we],1,0))', "9.3", "W a atteint We"),
+        Col("e0", "E0", '=IF([we]="","",([r0]/1000)^4+[j])', "9.3", "E0", fmt="0.000"),
+        Col("fb", "fB", f'=IF([we]="","",IF(AND([j]={dwz.J_YOUTH},[above]=1),MIN({dwz.FB_MAX:g},MAX({dwz.FB_MIN:g},'
+                        f'[r0]/{dwz.FB_DIVISOR})),1))', "9.3", "fB", fmt="0.000"),
+        Col("sbr", "SBr", f'=IF([we]="","",IF(AND([r0]<{dwz.BRAKE_BELOW},[above]=0),EXP(({dwz.BRAKE_BELOW}-[r0])/'
+                          f'{dwz.BRAKE_SCALE})-1,0))', "9.3", "SBr", fmt="0.000"),
+        Col("cap", "E at most", f'=IF([we]="","",IF([sbr]>0,{dwz.E_MAX_BRAKE},IF(AND([idx]<>"",N([idx])<='
+                                f'{dwz.E_INDEX_UP_TO}),{dwz.E_PER_INDEX}*MAX(N([idx]),1),{dwz.E_MAX})))', "9.3",
+            "E au plus"),
+        Col("e", "E", f'=IF([we]="","",MIN([cap],MAX({dwz.E_MIN},ROUND([e0]*[fb]+[sbr],0))))', "9.3", "E"),
+        Col("rn", "new DWZ", f'=IF([we]="","",ROUND([r0]+{dwz.FACTOR}*([s]-[we])/([e]+[n]),0))', "9.5",
+            "nouvelle DWZ", fmt="0"),
+    )
+
+    def who(established: str, new: str, other: str) -> str:
+        return f'=IF([key]="","",IF([rated]=1,{established},IF([new]=1,{new},{other})))'
+
+    def played(value: str) -> str:
+        return f'IF([n]>0,{value},"")'
+
+    low = f'IF([it2_{SWEEPS}]<{dwz.LOW_FIRST},", below {dwz.LOW_FIRST}: {dwz.LOW_BASE} + Ri / {dwz.LOW_DIVISOR}","")'
+    note_new = f'"first DWZ: stage "&[stage]&", Rp "&[rp2]&", Ri "&[it2_{SWEEPS}]&{low}'
+    note_none = (f'IF([n2]>0,"no first DWZ: "&[n2]&" games against players with a DWZ ({n_min} needed, not all won '
+                 'nor all lost): kept as remaining games","no first DWZ: no game against a player with a DWZ")')
+    work.add(
+        Col("res_id", "results: id", "=[key]", "8"),
+        Col("res_name", "results: name", '=IF([key]="","",[players:name]&"")', "8"),
+        Col("res_status", "results: status", who('"established"', '"unrated"', '"unrated"'), "9.1"),
+        Col("res_rating_before", "results: DWZ before", who("[rating]", '""', '""'), "9.5"),
+        Col("res_games_rated", "results: games", who("[n]", "[n]", "[n2]"), "9.5"),
+        Col("res_score", "results: W", who("[s]", "[s]", "[w2]"), "9.5"),
+        Col("res_expected", "results: We", who(played("[we]"), '""', '""'), "9.2"),
+        Col("res_k", "results: K", '=""', "8"),
+        Col("res_performance", "results: performance",
+            who(f'IF([lt_{SWEEPS}]="","",[lt_{SWEEPS}])', f"[it2_{SWEEPS}]", '""'), "9.6"),
+        Col("res_change", "results: change", who(played("[rn]-[r0]"), '""', '""'), "9.5"),
+        Col("res_bonus", "results: bonus", '=""', "8"),
+        Col("res_rating_after", "results: new DWZ", who("IF([n]>0,[rn],[rating])", "[first2]", '""'), "9.5"),
+        Col("res_games_after", "results: games after", '=""', "8"),
+        Col("res_index", "results: index", who("[idx]", '""', '""'), "9.4"),
+        Col("res_index_after", "results: index after", who('IF([idx]="","",IF([n]>0,[idx]+1,[idx]))', "1", '""'),
+            "9.4"),
+        Col("res_j", "results: J", who(played("[j]"), '""', '""'), "9.3"),
+        Col("res_e0", "results: E0", who(played("[e0]"), '""', '""'), "9.3"),
+        Col("res_fb", "results: fB", who(played("[fb]"), '""', '""'), "9.3"),
+        Col("res_sbr", "results: SBr", who(played("[sbr]"), '""', '""'), "9.3"),
+        Col("res_e", "results: E", who(played("[e]"), '""', '""'), "9.3"),
+        Col("res_rc", "results: mean of the opponents", who(played("[rc]"), "[rc]", '""'), "9.2"),
+        Col("res_stage", "results: stage", who('""', "[stage]", '""'), "9.7"),
+        Col("res_rp", "results: Rp", who('""', "[rp2]", '""'), "9.7"),
+        Col("res_ri", "results: Ri", who('""', f"[it2_{SWEEPS}]", '""'), "9.7"),
+        Col("res_special", "results: Sonderwertung", who('IF([special]=1,"yes","no")', '"no"', '"no"'), "9.8"),
+        Col("res_note", "results: note", who('""', note_new, note_none), "9.7"),
+        *sort_columns(),
+    )
+    index = Input("index", "Index (1850-12: 12; required with a DWZ)", "Indice (1850-12 : 12)", 9,
+                  number_check("index", 0, dwz.MAX_INDEX, f"a whole number from 0 to {dwz.MAX_INDEX}",
+                               f"un entier de 0 à {dwz.MAX_INDEX}"), ("whole", 0, dwz.MAX_INDEX))
+    no_index = reason("index", dwz.INDEX_NEEDED, "vide pour un joueur avec une DWZ : son indice (1850-12 : 12)")
+    rules_en = [
+        f"DWZ (xl-elo rules 9): P(D) the normal distribution of the difference, standard deviation 200 sqrt 2 "
+        f"(before August 2013 each P(D) to three decimals, as the DSB's program took it); We their sum; E = "
+        f"((R0/1000)^4 + J) x fB + SBr, J {dwz.J_YOUTH}/{dwz.J_JUNIOR}/{dwz.J_ADULT} to {dwz.YOUTH_AGE}, to "
+        f"{dwz.JUNIOR_AGE}, above, fB for a youth at or above We, SBr below {dwz.BRAKE_BELOW} under We, rounded, "
+        f"{dwz.E_MIN} to {dwz.E_MAX} ({dwz.E_PER_INDEX} x index up to index {dwz.E_INDEX_UP_TO}; {dwz.E_MAX_BRAKE} "
+        f"with SBr); new DWZ R0 + {dwz.FACTOR} (W - We) / (E + n), rounded. Without a DWZ: a first DWZ from "
+        f"{n_min} games against players with one (remaining games on the 'history' sheet count), not all won nor "
+        f"all lost, by the DSB's iteration ({SWEEPS} sweeps here), {dwz.LOW_BASE} + Ri / {dwz.LOW_DIVISOR} below "
+        f"{dwz.LOW_FIRST}. Forfeits and byes count nowhere; a game against a player who gets no DWZ counts for "
+        f"neither.",
+    ]
+    rules_fr = [
+        f"DWZ (xl-elo rules 9) : P(D) la loi normale de l'écart, écart-type 200 racine de 2 (avant août 2013, chaque "
+        f"P(D) à trois décimales, comme le programme du DSB) ; We leur somme ; E = ((R0/1000)^4 + J) x fB + SBr, "
+        f"arrondi, de {dwz.E_MIN} à {dwz.E_MAX} ({dwz.E_PER_INDEX} x indice jusqu'à l'indice "
+        f"{dwz.E_INDEX_UP_TO} ; {dwz.E_MAX_BRAKE} avec SBr) ; nouvelle DWZ R0 + {dwz.FACTOR} (W - We) / (E + n), "
+        f"arrondie. Sans DWZ : une première DWZ sur {n_min} parties contre des joueurs qui en ont une (les parties "
+        f"restantes de la feuille 'history' comptent), par l'itération du DSB ({SWEEPS} tours ici).",
+    ]
+    not_settled = f"an iteration has not settled in {SWEEPS} sweeps: rate this tournament with xl-elo (rules 9.10)"
+    return Template(
+        federation="dwz", title="DWZ tournament", title_fr="Tournoi DWZ (Allemagne)",
+        players=player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")]),
+        games=game_inputs("round", "player", "opponent", "result"), history=history_inputs(),
+        settings=[period_setting(dwz.NEEDS_PERIOD), event_setting(), *option_settings(dwz)],
+        rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, hw],
+        results=[
+            ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=24),
+            ResultCol("status", "Status", "Statut", width=11),
+            ResultCol("rating_before", "DWZ before", "DWZ avant", "0", 8),
+            ResultCol("index", "Index", "Indice", "0", 6),
+            ResultCol("games_rated", "Games", "Parties", "0", 6), ResultCol("score", "W", "W", "0.0", 5),
+            ResultCol("expected", "We", "We", "0.000", 7), ResultCol("e", "E", "E", "0", 5),
+            ResultCol("performance", "Perf.", "Perf.", "0", 7),
+            ResultCol("change", "Change", "Variation", "+0;-0;0", 8),
+            ResultCol("rating_after", "New DWZ", "Nouvelle DWZ", "0", 8),
+            ResultCol("index_after", "Index after", "Indice après", "0", 7),
+            ResultCol("k", "K", "K", printed=False), ResultCol("bonus", "bonus", "bonus", printed=False),
+            ResultCol("games_after", "games after", "parties après", printed=False),
+            ResultCol("j", "J", "J", "0", 5, printed=False), ResultCol("e0", "E0", "E0", "0.000", 7, printed=False),
+            ResultCol("fb", "fB", "fB", "0.000", 6, printed=False),
+            ResultCol("sbr", "SBr", "SBr", "0.000", 6, printed=False),
+            ResultCol("rc", "Mean opp.", "Moy. adv.", "0.00", 8, printed=False),
+            ResultCol("stage", "Stage", "Étape", "0", 5, printed=False),
+            ResultCol("rp", "Rp", "Rp", "0", 6, printed=False), ResultCol("ri", "Ri", "Ri", "0", 6, printed=False),
+            ResultCol("special", "Sonderwertung", "Sonderwertung", width=8, printed=False),
+            ResultCol("note", "Note", "Note", width=40, printed=False),
+        ],
+        player_checks=[f'IF(AND([work:rated]=1,{blank("[players:index]")}),{no_index},"")'],
+        game_checks=game_checks(), capacity=cap,
+        names={
+            "dwz_ym": 'IF(ISNUMBER(period),YEAR(period)*100+MONTH(period),IFERROR(--LEFT(period,4)*100+'
+                      '--MID(period,6,2),0))',
+            "dwz_elobase": f'IF(TRIM(opt_probability&"")="elobase",TRUE,IF(TRIM(opt_probability&"")="formula",FALSE,'
+                           f'dwz_ym<{dwz.FORMULA_FROM.replace("-", "")}))',
+            "dwz_special": f'IF(TRIM(opt_sonderwertung&"")="yes",TRUE,IF(TRIM(opt_sonderwertung&"")="no",FALSE,'
+                           f'dwz_ym>={dwz.SPECIAL_FROM.replace("-", "")}))',
+        },
+        blockers=[("SUM(w_moved1)+SUM(w_moved2)+SUM(w_lmoved)>0", not_settled)],
+    )
