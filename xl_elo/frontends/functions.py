@@ -446,7 +446,7 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
                             f"{ONE_PLAYER_YEAR}-01", known_k)
     if calc.rating_after is None:
-        raise ArgumentError(f"{module.CODE.upper()}: no rating change ({calc.status})")
+        raise ArgumentError(f"{module.CODE.upper()}: no rating change ({'; '.join((calc.status, *calc.notes))})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
     return _plain(float(calc.change) if calc.change is not None else float(calc.rating_after) - before)
 
