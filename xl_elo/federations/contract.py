@@ -32,7 +32,14 @@ Declarations (module attributes):
   says of each player); ``rules_values()`` (figures its chapter of the rules computes);
   ``PUBLISHED_TABLES`` (its published tables, rules 7: name -> a function giving a
   :class:`xl_elo.tableview.TableView`); ``PERIODS`` (it rates several periods in order, each
-  game's in a ``period`` column);
+  game's in a ``period`` column); ``NATIONAL_RATINGS`` (a federation's three-letter code,
+  ``"GER"`` for DWZ, ``"USA"`` for US Chess, ``"CAN"`` for the CFC: it rates from that
+  federation's own list, so a TRF report gives its players' ratings, national ids and years of
+  birth from TRF-26's national-rating records opened by that code, a player without one is
+  unrated there, and a report without any is refused, never read with FIDE's ratings instead:
+  :func:`xl_elo.formats.trf.players_of`, :attr:`xl_elo.model.Entrant.national`); a field of
+  ``Options`` named ``list`` with the choices ``standard``, ``rapid``, ``blitz`` (FIDE's) is set
+  from a TRF-26 report's time control (``222``) when it is not given;
 - the functions, in this argument order, plain Python on plain numbers (so they also run
   where numpy is missing):
 

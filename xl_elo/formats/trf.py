@@ -152,6 +152,10 @@ _PROGRAM_LINE = re.compile(r"^(XX[A-Z]|BB[A-Z]|DAT)(?:\s|$)")
 _NATIONAL_CODE = re.compile(r"^[A-Z]{3}$")
 
 
+def _cols(a: int, b: int) -> str:
+    return f"column {a}" if a == b else f"columns {a}-{b}"
+
+
 def _span(name: str) -> str:
     a, b = COLUMNS[name]
     return f"column {a} ({name})" if a == b else f"columns {a}-{b} ({name})"
@@ -248,10 +252,13 @@ class TrfFile:
     def title(self) -> str:
         return self.headers.get("012", (0, ""))[1].strip()
 
+    stopped: bool = False
+    """Reading stopped early: a file that is no report (nothing else is checked)."""
+
     @property
     def full(self) -> bool:
-        """Reading stopped: the report has as many problems as are reported."""
-        return len(self.problems) >= MAX_PROBLEMS
+        """The report has as many problems as are reported, or reading stopped."""
+        return self.stopped or len(self.problems) >= MAX_PROBLEMS
 
     def tag(self, code: str) -> str:
         """A tag's text from column 5, stripped ('' when absent)."""
@@ -289,10 +296,12 @@ def parse(text: Text, name: str) -> TrfFile:
         if tf.full:
             tf.problem(None, None, f"reading stopped at line {number - 1:,} after {MAX_PROBLEMS} problems: is it a "
                                    "TRF report (001 lines at FIDE's columns)?")
+            tf.stopped = True
             break
         if not known and i >= NO_REPORT_LINES:
             tf.problem(None, None, f"its first {NO_REPORT_LINES:,} lines hold no player line (001) and no tag of a "
                                    "report: is it a TRF report?")
+            tf.stopped = True
             break
         line = raw.lstrip("\ufeff") if i == 0 else raw
         if len(line) > limits.LINE_CHARS.value:
@@ -388,7 +397,7 @@ def _separators(tf: TrfFile, line: str, number: int, last: str) -> set[str]:
             if ch != " ":
                 lo, hi = max(la, c - 5), min(rb, c + 5)
                 tf.problem(number, f"column {c}", f"{schema.shown(ch)} where a blank separates the {left} "
-                                                  f"(columns {la}-{lb}) from the {right} (columns {ra}-{rb}): is a "
+                                                  f"({_cols(la, lb)}) from the {right} ({_cols(ra, rb)}): is a "
                                                   f"field shifted? (columns {lo}-{hi} read "
                                                   f"{schema.shown(line[lo - 1:hi])})")
                 spoiled |= {left, right}
@@ -1015,7 +1024,9 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     set_by_files = _time_controls(reports, module, given, problems, warnings)
     period = _period(reports, module, period, problems, warnings)
     year = int(period[:4]) if period else None
-    entrants, by_file = _players(reports, year, problems, warnings, several=len(paths) > 1, national=national)
+    ages = any(f.name == "birth_year" for f in facts(module.Player))
+    entrants, by_file = _players(reports, year, problems, warnings, several=len(paths) > 1, national=national,
+                                 ages=ages)
     games = _games(reports, by_file, problems, warnings)
     if problems:
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
@@ -1120,11 +1131,12 @@ def _national_view(e: Entrant, code: str) -> Entrant:
 
 
 def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
-    """The problems by file and line; past :data:`MAX_PROBLEMS` in one file, one line says how many more."""
+    """The problems by file, each file's own (reading stopped, no month) first, then by line; past
+    :data:`MAX_PROBLEMS` in one file, one line says how many more."""
     order = {n: i for i, n in enumerate(names)}
     out: list[Problem] = []
     count: dict[str, int] = {}
-    for q in sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is None, q.row or 0)):
+    for q in sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is not None, q.row or 0)):
         count[q.source] = count.get(q.source, 0) + 1
         if count[q.source] <= MAX_PROBLEMS:
             out.append(q)
@@ -1173,21 +1185,22 @@ def _period(reports: list[TrfFile], module: Any, given: str | None, problems: li
     return next(iter(months), None)
 
 
-def _birth(tf: TrfFile, line: int, text: str, name: str, year: int | None, columns: str, warnings: list[str],
+def _birth(tf: TrfFile, line: int, text: str, name: str, year: int | None, columns: str, warnings: list[str] | None,
            vega: list[str]) -> int | None:
-    """A birth date's year, or None with a warning naming the file, the line and the columns."""
+    """A birth date's year, or None with a warning naming the file, the line and the columns (``warnings``
+    None: the system counts no ages, so nothing is said)."""
     born, how = birth_year_of(text, year)
     why = ""
     if how == "unread":
         why = "is not a birth date xl-elo reads (YYYY/MM/DD, DD.MM.YYYY, YYYY, Vega's DDMMYY ...)"
     elif born is not None:
-        try:
-            born = schema.birth_year(born, year)
-        except schema.ValueProblem as exc:
-            why, born = f"is read as the year {born}, which {str(exc).split('(', 1)[-1].rstrip(')')}", None
+        if born < schema.FIRST_BIRTH_YEAR:
+            why, born = f"is read as the year {born}, before {schema.FIRST_BIRTH_YEAR}", None
+        elif year is not None and born > year:
+            why, born = f"is read as the year {born}, after the period's year ({year})", None
         if born is not None and how == "DDMMYY":
             vega.append(f"line {line}: {text} -> {born}")
-    if why:
+    if why and warnings is not None:
         who = f" ({name})" if name else ""
         warnings.append(f"{tf.name}, line {line}, {columns}: {schema.shown(text)} {why}: the player{who} is rated "
                         "as of unknown age (as an adult)")
@@ -1195,7 +1208,8 @@ def _birth(tf: TrfFile, line: int, text: str, name: str, year: int | None, colum
 
 
 def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], warnings: list[str], *,
-             several: bool, national: str | None = None) -> tuple[list[tuple[str, Entrant, int]], list[dict[int, str]]]:
+             several: bool, national: str | None = None, ages: bool = True
+             ) -> tuple[list[tuple[str, Entrant, int]], list[dict[int, str]]]:
     """The players of every report, one per FIDE id (a national system's: national id; id, what the
     report says of him, line); each report's start rank -> player id."""
     players: list[tuple[str, Entrant, int]] = []
@@ -1206,14 +1220,15 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
         by_file.append(ids)
         vega: list[str] = []
         without: list[str] = []
+        said = warnings if ages else None
         for p in sorted(tf.players.values(), key=lambda q: q.line):
-            birth = _birth(tf, p.line, p.birth_text, p.name, year, _span("birth date"), warnings, vega)
+            birth = _birth(tf, p.line, p.birth_text, p.name, year, _span("birth date"), said, vega)
             records = []
             for fed, lines in tf.national.items():
                 rec = lines.get(p.rank)
                 if rec is None:
                     continue
-                nat_birth = (_birth(tf, rec.line, rec.birth_text, p.name, year, _span("birth date"), warnings, vega)
+                nat_birth = (_birth(tf, rec.line, rec.birth_text, p.name, year, _span("birth date"), said, vega)
                              if rec.birth_text else None)
                 records.append(NationalRating(fed, rec.rating, rec.national_id, nat_birth))
             own = next((r for r in records if r.federation == national), None) if national else None
@@ -1247,7 +1262,7 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
                 continue
             where[pid] = (tf, p, birth)
             players.append((pid, Entrant(p.name, rating, p.fide_id, p.title, birth, tuple(records)), p.line))
-        if vega:
+        if vega and ages:
             warnings.append(f"{tf.name}: {len(vega)} birth date(s) written DDMMYY (as Vega writes them), the century "
                             f"read from the event's year {year}: " + ", ".join(vega[:5])
                             + (" ..." if len(vega) > 5 else ""))
