@@ -871,6 +871,8 @@ _TC_PERIOD = re.compile(r"^(?:(\d+)/)?(\d+)(?:\+(\d+))?$")
 BLITZ_UP_TO = 600
 RAPID_BELOW = 3600
 NOT_RATED_UP_TO = 180
+#: FIDE's lists, which a time control chooses among (a system's ``list`` option has these choices).
+LISTS = ("standard", "rapid", "blitz")
 
 
 def seconds_for_60(text: str) -> int | None:
@@ -927,7 +929,7 @@ def _list_option(module: Any) -> Any:
     from dataclasses import fields
 
     for f in fields(module.Options):
-        if f.name == "list" and {"standard", "rapid", "blitz"} <= set(f.metadata.get("choices") or ()):
+        if f.name == "list" and set(LISTS) <= set(f.metadata.get("choices") or ()):
             return f
     return None
 

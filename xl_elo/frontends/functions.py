@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from xl_elo import schema
 from xl_elo.compat import np
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, SheetFunction
+from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, SheetFunction, options_of
 from xl_elo.model import InputError, facts
 
 Range = Any
@@ -431,24 +432,56 @@ def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> A
                  french=lambda: _fact_words("ever_2400", True)),
              Arg("k", "A known K-factor, instead of the facts that decide it (blank: from the rules).", optional=True,
                  french="Un coefficient K connu, au lieu des faits qui le décident (vide : selon les règles)."),
+             Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True)),
              words=lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
                            f"{_rules()}).",
              french=lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
                             f"d'un système (règles xl-elo {_rules()}).")
 def elo_change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, games: Range = None,
-               age: Range = None, ever_2400: Range = None, k: Range = None) -> Any:
+               age: Range = None, ever_2400: Range = None, k: Range = None, options: Range = None) -> Any:
     """One player's rating change over a period or event, by a system's rules."""
     module = _federation(federation)
+    chosen = _options_of(module, options)
     r = _single(rating, "rating", _rating_or_unrated)
     pairs = _games(opponent_ratings, results)
     player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400})
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, 100, what="a K-factor from 1 to 100"))
     calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
-                            f"{ONE_PLAYER_YEAR}-01", known_k)
+                            f"{ONE_PLAYER_YEAR}-01", known_k, options_of(module.Options, None, **chosen))
     if calc.rating_after is None:
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({'; '.join((calc.status, *calc.notes))})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
     return _plain(float(calc.change) if calc.change is not None else float(calc.rating_after) - before)
+
+
+def _options_words(french: bool = False) -> str:
+    """The help of the ``options`` argument: every system's options, from their declarations."""
+    said = [f"{m.CODE.upper()} {f.name} ({', '.join(map(str, f.metadata.get('choices') or ())) or f.default})"
+            for m in registry().values() for f in fields(m.Options)]
+    if french:
+        return ("Les réglages du système, « nom=valeur » séparés par des points-virgules (vide : ses réglages par "
+                f"défaut) : {'; '.join(said) or 'aucun'}.")
+    return ("The system's options as name=value, separated by semicolons (blank: its defaults): "
+            f"{'; '.join(said) or 'none'}.")
+
+
+def _options_of(module: Any, value: Range) -> dict[str, Any]:
+    """The ``options`` argument (``list=rapid; expected_method=logistic``) as the system's options by
+    name, each checked (an unknown name or value names the argument)."""
+    text = _text(value, "options", required=False) if not _blank_range(value) else None
+    chosen: dict[str, Any] = {}
+    for part in re.split(r"[;\n]", text or ""):
+        if not part.strip():
+            continue
+        name, sep, given = part.partition("=") if "=" in part else part.partition(":")
+        if not sep:
+            raise ArgumentError(f"argument options: {part.strip()!r} is not name=value (e.g. list=rapid)")
+        chosen[name.strip().lower().replace(" ", "_")] = given.strip()
+    try:
+        options_of(module.Options, None, **chosen)
+    except (ValueError, TypeError) as exc:
+        raise ArgumentError(f"argument options: {exc}") from None
+    return chosen
 
 
 def _opponents_words(french: bool = False) -> str:
@@ -593,13 +626,16 @@ def _history_systems() -> str:
                                    "as YYYY-MM (required: ages count in its year).", optional=True,
                  french=lambda: f"{_systems(having=lambda m: m.NEEDS_PERIOD).replace(' or ', ', ')} : la période "
                                 "en AAAA-MM (obligatoire : les âges comptent dans son année)."),
+             Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True)),
              french="Classe tout un tournoi ou toute une période ; renvoie le tableau des résultats avec sa ligne "
                     "d'en-tête (règles xl-elo 8).")
-def elo_rate(federation: Range, players: Range, games: Range, history: Range = None, period: Range = None) -> Any:
+def elo_rate(federation: Range, players: Range, games: Range, history: Range = None, period: Range = None,
+             options: Range = None) -> Any:
     """Rate a whole event or period; returns the results table with its header row (xl-elo rules 8)."""
     from xl_elo.compat import need_numpy
 
     module = _federation(federation)
+    chosen = _options_of(module, options)
     try:
         need_numpy("ELO_RATE (a whole event)")
     except RuntimeError as exc:
@@ -619,7 +655,7 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
             raise ArgumentError(f"argument history: {module.CODE.upper()} takes no history table")
         past = Table.from_rows("argument history", *_split(history, "history"), typed=False)
     try:
-        results = load(module, players=tables[0], games=tables[1], history=past, period=when).rate()
+        results = load(module, players=tables[0], games=tables[1], history=past, period=when, options=chosen).rate()
     except InputError as exc:
         raise ArgumentError(str(exc)) from None
     return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
