@@ -258,6 +258,14 @@ def test_a_field_one_column_off_is_a_problem_never_another_number(tmp_path, edit
         assert problems == [message]
 
 
+def test_a_name_one_letter_too_long_moves_no_number(tmp_path):
+    """A letter in column 48 is a name one letter too long (kept with it); a digit there is a shift."""
+    line = p001(1, "1500", rounds=[("2", "w", "1")], name="A" * 33)
+    path = _write(tmp_path, report(line[:47] + "Z" + line[48:], PAIR[1]))
+    (player, _) = _read(path).event.players
+    assert (player.name, player.rating) == ("A" * 33 + "Z", 1500)
+
+
 def test_every_real_report_passes_the_column_checks():
     for path in sorted(TRF.glob("*.trf")):
         tf = trf.parse(decode_text(path.read_bytes(), path.name), path.name)

@@ -394,6 +394,8 @@ def _separators(tf: TrfFile, line: str, number: int, last: str) -> set[str]:
         (la, lb), (ra, rb) = COLUMNS[left], COLUMNS[right]
         for c in range(lb + 1, ra):
             ch = line[c - 1]
+            if left == "name" and ch != " " and not ch.isdigit():
+                continue  # a name one letter too long (read with it): no number moves
             if ch != " ":
                 lo, hi = max(la, c - 5), min(rb, c + 5)
                 tf.problem(number, f"column {c}", f"{schema.shown(ch)} where a blank separates the {left} "
@@ -436,7 +438,8 @@ def _player(tf: TrfFile, line: str, number: int, index: int) -> TrfPlayer | None
     if sex not in SEXES:
         tf.problem(number, _span("sex"), f"{schema.shown(sex)} is not a sex (m, w or blank)")
     title = _title(tf, padded, number)
-    name = _cut(padded, "name").strip()
+    a, b = COLUMNS["name"]
+    name = padded[a - 1:b + (padded[b] != " ")].strip()  # a name one letter too long keeps its letter
     try:
         name = schema.text(name) or ""
     except schema.ValueProblem as exc:  # pragma: no cover - 33 characters never pass the limit
