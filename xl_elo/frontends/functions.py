@@ -22,7 +22,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from xl_elo import schema
@@ -455,14 +455,12 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
 
 
 def _options_words(french: bool = False) -> str:
-    """The help of the ``options`` argument: every system's options, from their declarations."""
-    said = [f"{m.CODE.upper()} {f.name} ({', '.join(map(str, f.metadata.get('choices') or ())) or f.default})"
-            for m in registry().values() for f in fields(m.Options)]
+    """The help of the ``options`` argument (short: Excel shows at most 255 characters of it)."""
     if french:
-        return ("Les réglages du système, « nom=valeur » séparés par des points-virgules (vide : ses réglages par "
-                f"défaut) : {'; '.join(said) or 'aucun'}.")
-    return ("The system's options as name=value, separated by semicolons (blank: its defaults): "
-            f"{'; '.join(said) or 'none'}.")
+        return ("Les réglages du système en nom=valeur séparés par des points-virgules, comme les options de la ligne "
+                "de commande sans -- (ex. list=rapid pour la liste rapide FIDE) ; vide : ses réglages par défaut.")
+    return ("The system's options as name=value separated by semicolons, as the command line's flags without -- "
+            "(e.g. list=rapid for FIDE's rapid list); blank: its defaults.")
 
 
 def _options_of(module: Any, value: Range) -> dict[str, Any]:
