@@ -185,8 +185,8 @@ def test_a_national_system_rates_from_its_records(toy, tmp_path):
     assert {pid: (r["rating_before"], r["rating_after"]) for pid, r in rows.items()} == {
         "C0327-297": (2650, 2690), "C0327-115": (2200, 2210), "4100003": (1980, 1990), "4100004": (None, None),
         "C0327-301": (1620, 1600), "C0327-412": (1750, 1730), "#7": (None, None)}
-    assert ("xlelo_trf26_rapid_2026.trf: 2 player(s) without a GER national-rating record, unrated on GER's list: "
-            "line 29 (Nagel, Uwe), line 32 (Quast, Ida)") in loaded.warnings
+    assert ("2 player(s) without a GER national-rating record count as unrated for TOY: a report's own ratings are "
+            "FIDE's, never taken as TOY's: line 29 (Nagel, Uwe), line 32 (Quast, Ida)") in loaded.warnings
     assert not any("birth date" in w for w in loaded.warnings)  # the toy counts no ages
     out = tmp_path / "next.trf"
     assert main(["rate", "-f", "toy", str(RAPID), "-o", str(out)], io.StringIO(), io.StringIO()) == 0

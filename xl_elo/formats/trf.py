@@ -1110,7 +1110,13 @@ def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnin
     declared = facts(module.Player)
     code = getattr(module, "NATIONAL_RATINGS", None)
     if code:
+        without = [f"line {line} ({e.name or pid})" for pid, e, line in entrants if e.national_rating(code) is None]
         entrants = [(pid, _national_view(e, code), line) for pid, e, line in entrants]
+        if without:
+            warnings.append(f"{len(without)} player(s) without a {code} national-rating record count as unrated for "
+                            f"{module.CODE.upper()}: a report's own ratings are FIDE's, never taken as "
+                            f"{module.CODE.upper()}'s: " + ", ".join(without[:10]) + (" ..." if len(without) > 10
+                                                                                      else ""))
     rated = any(e.rating is not None for _, e, _ in entrants)
     values: dict[str, Callable[[Entrant], Any]] = {}
     for f in declared:
@@ -1224,7 +1230,6 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
         ids: dict[int, str] = {}
         by_file.append(ids)
         vega: list[str] = []
-        without: list[str] = []
         said = warnings if ages else None
         for p in sorted(tf.players.values(), key=lambda q: q.line):
             birth = _birth(tf, p.line, p.birth_text, p.name, year, _span("birth date"), said, vega)
@@ -1237,8 +1242,6 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
                              if rec.birth_text else None)
                 records.append(NationalRating(fed, rec.rating, rec.national_id, nat_birth))
             own = next((r for r in records if r.federation == national), None) if national else None
-            if national and own is None and tf.national.get(national):
-                without.append(f"line {p.line} ({p.name or p.rank})")
             if own is not None and own.id:
                 pid = own.id
             elif p.fide_id is not None:
@@ -1271,9 +1274,6 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
             warnings.append(f"{tf.name}: {len(vega)} birth date(s) written DDMMYY (as Vega writes them), the century "
                             f"read from the event's year {year}: " + ", ".join(vega[:5])
                             + (" ..." if len(vega) > 5 else ""))
-        if without:
-            warnings.append(f"{tf.name}: {len(without)} player(s) without a {national} national-rating record, unrated "
-                            f"on {national}'s list: " + ", ".join(without[:10]) + (" ..." if len(without) > 10 else ""))
     return players, by_file
 
 
