@@ -268,7 +268,7 @@ def test_a_first_rating():
 
 def test_a_trf_report_gives_cfc_ratings_only_from_its_can_records(tmp_path, capsys):
     """Rules 11.11: a TRF report's ratings are FIDE's; ``-f cfc`` takes a CFC rating only from a CAN
-    national-rating record, so a report without any is refused (419), never rated with FIDE's numbers."""
+    national-rating record, so a report without any is refused, never rated with FIDE's numbers."""
     from conftest import DATA
 
     from xl_elo.formats.trf import players_of
@@ -277,7 +277,7 @@ def test_a_trf_report_gives_cfc_ratings_only_from_its_can_records(tmp_path, caps
     path = DATA / "trf" / "xlelo_club_2026.trf"  # FIDE ratings, no national record
     assert main(["rate", "-f", "cfc", str(path), "--format", "json"]) == 1
     err = capsys.readouterr().err
-    assert "419" in err and "CAN national-rating record" in err
+    assert "xlelo_club_2026.trf" in err and "holds no CAN national-rating record" in err
     warnings: list[str] = []
     entrants = [("1", Entrant("One", 2100.0, national=(NationalRating("CAN", 2210.0),)), 1),
                 ("2", Entrant("Two", 1900.0), 2)]

@@ -46,7 +46,7 @@ def test_the_options_defaults_are_pinned():
     """Each federation's defaults, with their source (openskill's test_model_defaults)."""
     got = {m.CODE: {f.name: f.default for f in fields(m.Options)} for m in MODULES}
     assert got == {
-        "fide": {"expected_method": "table"},  # rules 2.2: the table, the logistic only as an option
+        "fide": {"expected_method": "table", "list": "standard"},  # rules 2.2: the table; 2.9: the standard list
         "fse": {},
         "fqe": {"match": "auto"},  # rules 4.8: a match is an event of two players
         "ffe": {"dp_method": "normal", "start": 1500.0},  # rules 5.4, 5.10

@@ -183,7 +183,7 @@ def test_the_period_is_required_and_a_trf_report_is_refused(tmp_path, capsys):
     report.write_text("012 Test\n001    1    Someone, A                         1800 GER                    0.0    1\n",
                       encoding="utf-8")
     assert main(["rate", "-f", "dwz", str(report), "--period", "2026-10"]) == 1
-    assert "GER records" in capsys.readouterr().err
+    assert "t.trf: holds no GER national-rating record" in capsys.readouterr().err
 
 
 def test_the_functions():

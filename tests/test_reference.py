@@ -16,8 +16,10 @@ from xl_elo.federations import fide
 from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
 
 
-def _reference_fide(ev):
-    """SPEC 2 game by game: PD from the table with the 400-point rule, K, 700 rule, halves away from zero."""
+def _reference_fide(ev, standard=True):
+    """SPEC 2 game by game: PD from the table with the 400-point rule, K, 700 rule, halves away from zero,
+    no new rating below 1400 (rules 2.8); on the rapid and blitz lists (``standard`` False) the 400-point
+    rule for everybody and no game 600 apart with a player above 2600 (rules 2.9)."""
     lower = [r[0] for r in FIDE_PD_ROWS]
     pct = [r[2] for r in FIDE_PD_ROWS]
     rating = {p.id: p.rating for p in ev.players}
@@ -26,9 +28,12 @@ def _reference_fide(ev):
     for g in ev.games:
         if not g.counts or rating[g.player] is None or rating[g.opponent] is None:
             continue
+        a, b = rating[g.player], rating[g.opponent]
+        if not standard and abs(a - b) >= 600 and max(a, b) > 2600:
+            continue
         for me, other, s in ((g.player, g.opponent, g.result.score), (g.opponent, g.player, 1 - g.result.score)):
             d = rating[me] - rating[other]
-            if rating[me] < 2650:
+            if rating[me] < 2650 or not standard:
                 d = max(-400, min(400, d))
             high = pct[bisect_right(lower, abs(d)) - 1]
             e = high if d >= 0 else 100 - high
@@ -50,7 +55,8 @@ def _reference_fide(ev):
         if n and k * n > 700:
             k = 700 // n
         h = k * sums.get(p.id, 0)  # whole hundredths
-        out[p.id] = p.rating + (1 if h >= 0 else -1) * ((abs(h) + 50) // 100)
+        after = p.rating + (1 if h >= 0 else -1) * ((abs(h) + 50) // 100)
+        out[p.id] = after if after >= 1400 else None
     return out
 
 
@@ -95,6 +101,7 @@ def test_fide_vectorised_equals_the_reference_loop(monkeypatch, chunk, limit):
     rows = rate("fide", ev).rows
     got = {r["id"]: r["rating_after"] for r in rows if r["status"] == "established"}
     assert got == reference
+    assert None in reference.values()  # the period has players falling below the floor
     first, perf = _reference_fide_unrated(ev)
     assert {r["id"]: r["rating_after"] for r in rows if r["status"] == "unrated"} == first
     assert sum(v is not None for v in first.values()) > 5  # the period has first ratings to check
@@ -102,6 +109,18 @@ def test_fide_vectorised_equals_the_reference_loop(monkeypatch, chunk, limit):
     assert got_perf.keys() == perf.keys()
     for pid, value in perf.items():
         assert (got_perf[pid] is None and value is None) or abs(got_perf[pid] - value) < 1e-9, pid
+
+
+def test_fide_rapid_vectorised_equals_the_reference_loop():
+    """The rapid list (rules 2.9): every player capped at 400, games 600 apart with a player above 2600
+    left out, on a period with many such games."""
+    ev = random_event(23, 800, 11, unrated=0.05, federation="fide")
+    rating = {p.id: p.rating for p in ev.players}
+    pairs = [(rating[g.player], rating[g.opponent]) for g in ev.games if g.counts]
+    far = [(a, b) for a, b in pairs if a is not None and b is not None and abs(a - b) >= 600 and max(a, b) > 2600]
+    assert len(far) > 10
+    rows = rate("fide", ev, list="rapid").rows
+    assert {r["id"]: r["rating_after"] for r in rows if r["status"] == "established"} == _reference_fide(ev, False)
 
 
 def test_fide_fractional_ratings_take_the_range_lookup():

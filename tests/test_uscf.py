@@ -258,8 +258,6 @@ def test_the_example_rates():
     assert all(r["rating_exact"] is None or r["rating_exact"] >= r["floor"] for r in res.values())
 
 
-@pytest.mark.skipif("NATIONAL_RATINGS" not in (__import__("xl_elo.formats.trf").formats.trf.__doc__ or ""),
-                    reason="the TRF reader takes a system's national ratings once the trf branch is merged")
 def test_a_trf_report_never_gives_fide_ratings_as_us_chess_ones(capsys):
     """A TRF-16 report's ratings are FIDE's: rated by US Chess, it is refused (no USA national-rating record),
     never rated with them (rules 10.1)."""

@@ -81,6 +81,19 @@ def _fide_corrections():
     return event(players, games, period="2026-10")
 
 
+def _fide_rapid_floor():
+    """Rules 2.8, 2.9 on the rapid list: 2700 beats 2090 (610 apart, he above 2600: not rated) and 2250
+    (450 counts 400: PD .92, +0.8 -> +1); 1405 loses to 1500 (PD .37: -7.4 -> -7): 1398, below 1400,
+    shown as unrated."""
+    players = [dict(id="top", rating=2700, games=900, birth_year=1985, ever_2400=True),
+               dict(id="far", rating=2090, games=100, birth_year=1990),
+               dict(id="mid", rating=2250, games=100, birth_year=1990),
+               dict(id="low", rating=1405, games=100, birth_year=1960),
+               dict(id="opp", rating=1500, games=100, birth_year=1975)]
+    games = [(1, "top", "far", 1), (2, "top", "mid", 1), (1, "low", "opp", 0)]
+    return event(players, games, period="2026-10")
+
+
 def _fesa_random(seed: int) -> Event:
     from gen import random_fesa_event
 
@@ -109,6 +122,7 @@ def valid_cases() -> list[Case]:
         Case("fide-corrections", "fide", SMALL, _fide_corrections()),
         Case("fide-logistic", "fide", SMALL, random_event(15, 20, 5, federation="fide"),
              options={"expected_method": "logistic"}),
+        Case("fide-rapid-floor", "fide", SMALL, _fide_rapid_floor(), options={"list": "rapid"}),
         Case("fse-example-full", "fse", default_capacity("fse"), example_event("fse")),
         Case("fse-random", "fse", SMALL, random_event(12, 24, 7, federation="fse")),
         Case("fqe-daniel-full", "fqe", default_capacity("fqe"), example_event("fqe")),
@@ -368,6 +382,11 @@ def test_the_workbook_gives_the_engines_results(recalculated, case):
         assert (wb.computed["top"]["change"], wb.computed["top"]["rating_after"]) == (-3, 2810)
         assert wb.computed["jun"]["k"] == 40 and wb.computed["j2"]["k"] == 20
         assert wb.computed["w"]["performance"] == pytest.approx((2150 + 2250) / 2 + 800)
+    if case.id == "fide-rapid-floor":
+        assert (wb.computed["top"]["games_rated"], wb.computed["top"]["rating_after"]) == (1, 2701)
+        assert (wb.computed["low"]["change"], wb.computed["low"]["rating_after"]) == (-7, None)
+        assert wb.computed["low"]["note"] == ("new rating 1398 is below 1400: shown as unrated on the next list "
+                                              "(rules 2.8)")
 
 
 def _values(path: Path, name: str) -> list[Any]:

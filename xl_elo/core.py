@@ -74,12 +74,13 @@ NOT_PLAYED: Final = Result(ResultKind.NOT_PLAYED, None)
 
 #: Every accepted spelling (compared after removing spaces, case-insensitive).
 RESULT_SPELLINGS: Final[dict[str, Result]] = {
-    **dict.fromkeys(["1", "1.0", "1-0", "1–0", "w", "g", "win"], WIN),
+    **dict.fromkeys(["1", "1.0", "1-0", "1–0", "1:0", "w", "g", "win"], WIN),
     **dict.fromkeys(
-        ["0.5", "0,5", ".5", ",5", "½", "=", "½-½", "1/2", "1/2-1/2", "0.5-0.5", "0,5-0,5", "d", "n", "draw"],
+        ["0.5", "0,5", ".5", ",5", "½", "=", "½-½", "½:½", "1/2", "1/2-1/2", "1/2:1/2", "0.5-0.5", "0.5:0.5",
+         "0,5-0,5", "0,5:0,5", "d", "n", "draw"],
         DRAW,
     ),
-    **dict.fromkeys(["0", "0.0", "0-1", "0–1", "l", "p", "loss"], LOSS),
+    **dict.fromkeys(["0", "0.0", "0-1", "0–1", "0:1", "l", "p", "loss"], LOSS),
     **dict.fromkeys(["+", "+-", "+:-", "1f", "forfeitwin"], Result(ResultKind.FORFEIT, 1.0)),
     **dict.fromkeys(["-", "-+", "-:+", "0f", "forfeitloss"], Result(ResultKind.FORFEIT, 0.0)),
     **dict.fromkeys(["f", "forfeit", "ff", "--"], Result(ResultKind.FORFEIT, None)),

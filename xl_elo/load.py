@@ -23,9 +23,10 @@ records its own system and settings.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import resources
@@ -34,6 +35,7 @@ from typing import Any
 
 from xl_elo import schema
 from xl_elo.federations import get, registry
+from xl_elo.federations.contract import options_of
 from xl_elo.formats import csvfiles, fastcsv, files
 from xl_elo.formats.reader import Sources, Table, Tables, checked, read, tables_of
 from xl_elo.model import Event, EventArrays, InputError, Problem, Results
@@ -56,6 +58,9 @@ class Loaded:
     """The format an output takes by default (a TRF report written back as ``.trf``)."""
     warnings: list[str] = field(default_factory=list)
     """What the user should know about how the files were read."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The system's options by name: as given to :func:`load`, and as the files set them (a TRF-26
+    report's time control sets FIDE's ``list``); :meth:`rate` uses them when given no options."""
 
     @cached_property
     def event(self) -> Event:
@@ -68,7 +73,10 @@ class Loaded:
         return self.tables.arrays()
 
     def rate(self, options: Any = None) -> Results:
-        """The results: on the arrays where the system rates arrays (``rate_arrays``), else on the records."""
+        """The results: on the arrays where the system rates arrays (``rate_arrays``), else on the records.
+        ``options``: the system's ``Options`` (default: :attr:`options` over the system's defaults)."""
+        if options is None:
+            options = options_of(self.module.Options, None, **self.options)
         rate_arrays = getattr(self.module, "rate_arrays", None)
         if rate_arrays is not None:
             return rate_arrays(self.arrays, options)  # type: ignore[no-any-return]
@@ -83,18 +91,21 @@ def system(name: Any) -> Any:
 def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike | Table | None = None,
          history: PathLike | Table | None = None, files: Sequence[PathLike] = (),
          rating_list: PathLike | None = None, period: str | None = None, event_name: str = "",
-         one_report: bool = False, output: PathLike | None = None) -> Loaded:
+         one_report: bool = False, output: PathLike | None = None, options: Mapping[str, Any] | None = None
+         ) -> Loaded:
     """The event of ``players``, ``games`` and ``history`` (CSV files or tables), or of ``files``
     (a TRF report, FESA's files), for the system ``name`` (a code, an alias or its module).
 
     ``period`` (``YYYY-MM`` or a date) is checked when given; whether one is required is the
     system's rule. ``rating_list``: a list the system reads (FIDE's, FESA's). ``one_report``: the
     output writes back the file read (``--format trf``), so it must be one. ``output``: where the
-    results go, to choose the default format of a file written back. Every problem of every
-    table is raised together (:class:`xl_elo.model.InputError`)."""
+    results go, to choose the default format of a file written back. ``options``: the system's
+    options given, by name (``{"list": "rapid"}``), over any a file sets; the rating list is read
+    with them. Every problem of every table is raised together (:class:`xl_elo.model.InputError`)."""
+    chosen = dict(options or {})
     if files:
         return _load_files(None if name is None else system(name), [Path(p) for p in files], rating_list=rating_list,
-                           period=period, one_report=one_report, output=output)
+                           period=period, one_report=one_report, output=output, options=chosen)
     module = system(name)
     problems: list[Problem] = []
     try:
@@ -126,7 +137,7 @@ def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike 
     tables_ = read(module.Player, tables[0], tables[1], tables[2], period=period, name=event_name,
                    handicaps=bool(getattr(module, "HANDICAPS", False)), periods=bool(getattr(module, "PERIODS", False)),
                    sources=sources, problems=problems)
-    loaded = Loaded(module, tables_, inputs)
+    loaded = Loaded(module, tables_, inputs, options=chosen)
     if rating_list is not None:
         _apply_list(loaded, rating_list, own="the players table")
     return loaded
@@ -158,7 +169,13 @@ def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
         raise InputError([Problem(Path(path).name, None, None, ratinglist.not_for(module))])
     event = loaded.event
     entries = ratinglist.read_list(Path(path), [p.id for p in event.players], event.year)
-    players, warnings = apply(list(event.players), entries, event.year, Path(path).name, own=own)
+    extra: dict[str, Any] = {}
+    if "options" in inspect.signature(apply).parameters:  # FIDE's: the period's list
+        try:
+            extra["options"] = options_of(module.Options, None, **loaded.options)
+        except (ValueError, TypeError) as exc:
+            raise InputError([Problem("options", None, None, str(exc))]) from None
+    players, warnings = apply(list(event.players), entries, event.year, Path(path).name, own=own, **extra)
     event = replace(event, players=tuple(players))
     loaded.tables = from_event(module, event, Sources(*_sources(loaded.tables)))
     loaded.__dict__.pop("event", None)
@@ -218,7 +235,7 @@ def _load_files(module: Any, paths: list[Path], **given: Any) -> Loaded:
             module = module if module is not None else get(reader.SYSTEM)
             got = reader.read(paths, module, **given)
             tables = from_event(module, got.event, Sources(*got.sources))
-            return Loaded(module, tables, got.inputs, got.writers, got.default_format, got.warnings)
+            return Loaded(module, tables, got.inputs, got.writers, got.default_format, got.warnings, got.options)
     names = ", ".join(p.name for p in paths)
     kinds = "; ".join(kind for kind, _ in READERS) or "none yet"
     raise InputError([Problem(names, None, None, "is not a file xl-elo reads (a workbook .xlsx/.ods, or "

@@ -4,7 +4,8 @@ It is the whole of what adding a rating system takes: this folder (the engine he
 chapter ``rules.md``, its template spec ``template.py``, its worked example ``example/``) and
 its name in ``xl_elo.federations.MODULES``. It declares its player's own fact (``level``, with
 its ``calc`` flag and its ``ELO_CHANGE`` argument) and its own spreadsheet function
-(``TOY_STEP``) and its published table (``toy-steps``); every front end finds them.
+(``TOY_STEP``) and its published table (``toy-steps``); every front end finds them. It rates
+from a national list (``NATIONAL_RATINGS``): a TRF-26 report's ``GER`` records give its ratings.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ EXAMPLE: Final = "toy_example"
 #: Points a win brings, before the winner's level (rules 99.1).
 STEP: Final = 10
 MAX_LEVEL: Final = 10
+#: It rates from a national list: a TRF-26 report's records opened by this code give its ratings.
+NATIONAL_RATINGS: Final = "GER"
 
 
 @dataclass(frozen=True, slots=True)

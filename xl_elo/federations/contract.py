@@ -36,6 +36,14 @@ Declarations (module attributes):
   deviation, Glicko-2: the :class:`xl_elo.schema.Reading` of one, so ``calc`` reads an opponent
   as ``rating/rd`` and passes it as :attr:`OpponentGame.deviation`); its ``Player.RATING`` (how
   its ratings read, when not whole numbers: Glicko-2 carries decimals);
+  ``NATIONAL_RATINGS`` (a federation's three-letter code,
+  ``"GER"`` for DWZ, ``"USA"`` for US Chess, ``"CAN"`` for the CFC: it rates from that
+  federation's own list, so a TRF report gives its players' ratings, national ids and years of
+  birth from TRF-26's national-rating records opened by that code, a player without one is
+  unrated there, and a report without any is refused, never read with FIDE's ratings instead:
+  :func:`xl_elo.formats.trf.players_of`, :attr:`xl_elo.model.Entrant.national`); a field of
+  ``Options`` named ``list`` with the choices ``standard``, ``rapid``, ``blitz`` (FIDE's) is set
+  from a TRF-26 report's time control (``222``) when it is not given;
 - the functions, in this argument order, plain Python on plain numbers (so they also run
   where numpy is missing):
 

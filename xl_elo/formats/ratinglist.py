@@ -12,11 +12,20 @@ player's rating, K, year of birth and whether the rating has reached 2400 (rules
 
 The TXT lists (the single standard, rapid and blitz lists and the combined one) are read by the
 header line's words, since FIDE moves the columns (the FOA column moved the ratings by four)
-and names the rating column by the list's month (``NOV25``); the combined list's standard
-columns are ``SRtng SGm SK``. The XML lists are ``<playerslist><player>`` elements with
-``fideid``, ``name``, ``rating``, ``games``, ``k``, ``birthday``, ``flag``. A list is read line by
-line, keeping only the players asked for, so FIDE's whole list (a million lines) takes seconds.
-Ids of the event that the list does not hold are reported (a warning: their own values are kept).
+and names the rating column by the list's month (``NOV25``); the combined list's columns are
+``SRtng SGm SK`` (standard), ``RRtng RGm Rk`` (rapid) and ``BRtng BGm BK`` (blitz). The XML
+lists are ``<playerslist><player>`` elements with ``fideid``, ``name``, ``rating``, ``games``,
+``k``, ``birthday``, ``flag``, and in the combined list ``rapid_rating``, ``rapid_games``,
+``rapid_k``, ``blitz_rating`` ... A single list's file does not say which list it is: FIDE
+names the file after it (``rapid_rating_list.txt``), and so does :func:`list_of_name`. Every
+entry keeps each list's rating, games and K that its file holds (:attr:`ListEntry.lists`); the
+system picks the period's list (rules 2.10).
+
+A list is read line by line, keeping only the players asked for, so FIDE's whole list (a
+million lines) takes seconds; an XML element's text is gathered in pieces and joined once, and
+refused past :data:`xl_elo.limits.LINE_CHARS` characters. A FIDE id listed twice is refused,
+naming both lines. Ids of the event that the list does not hold are reported (a warning: their
+own values are kept).
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,15 +42,32 @@ from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem
 from xl_elo.model import InputError, Problem
 
-#: Header words of the columns read, in the TXT lists.
-RATING_WORDS = ("SRTNG", "RTNG")
+#: FIDE's three lists, in the combined file's order.
+LISTS = ("standard", "rapid", "blitz")
+#: Header words of each list's columns in the combined TXT list (rating, games, K).
+COMBINED_WORDS = {"standard": ("SRTNG", "SGM", "SK"), "rapid": ("RRTNG", "RGM", "RK"),
+                  "blitz": ("BRTNG", "BGM", "BK")}
+#: Header words of a single list's columns (its rating column may also be named by the month).
+SINGLE_WORDS = ("RTNG", "GMS", "K")
 _MONTH = re.compile(r"^[A-Z]{3}\d{2}$")
 K_VALUES = (10, 20, 40)
+#: Words in a file's name that say which list it is (FIDE's names: ``rapid_rating_list.txt``,
+#: ``standard_jan26frl.txt``; the lists' own abbreviations STD, RPD, BLZ).
+_NAME_WORDS = {"standard": ("standard", "std"), "rapid": ("rapid", "rpd"), "blitz": ("blitz", "blz")}
+
+
+def list_of_name(name: str) -> str | None:
+    """The list a single list's file is, from its name as FIDE names it; None when it does not say."""
+    words = set(re.split(r"[^a-z]+", name.lower()))
+    said = [kind for kind, marks in _NAME_WORDS.items() if any(m in words or name.lower().startswith(m)
+                                                                for m in marks)]
+    return said[0] if len(said) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)
 class ListEntry:
-    """One player of the list, as read."""
+    """One player of the list, as read: ``rating``, ``games`` and ``k`` of the file's list (the
+    standard one in the combined list), and every list the file holds in :attr:`lists`."""
 
     id: str
     name: str
@@ -51,6 +77,22 @@ class ListEntry:
     birth_year: int | None
     flag: str
     line: int | None
+    lists: tuple[tuple[str | None, float | None, int | None, int | None], ...] = field(default=())
+    """(list, rating, games, K) of each list the file holds: the three of the combined list; the one
+    of a single list's file, its list named by the file's name (None when the name does not say)."""
+
+    def on(self, which: str) -> tuple[float | None, int | None, int | None] | None:
+        """(rating, games, K) on one list (``standard``, ``rapid``, ``blitz``), or None when the file
+        holds no such list (a single list's file of unknown kind answers for any)."""
+        for kind, rating, games, k in self.lists or ((None, self.rating, self.games, self.k),):
+            if kind in (which, None):
+                return rating, games, k
+        return None
+
+    @property
+    def kinds(self) -> tuple[str | None, ...]:
+        """The lists the file holds (``(None,)``: one list, its kind unknown)."""
+        return tuple(kind for kind, *_ in self.lists) or (None,)
 
 
 # --------------------------------------------------------------------------- reading
@@ -74,6 +116,11 @@ def read_list(path: str | Path, wanted: Iterable[str] | None = None, year: int |
     return _read_txt(p, name, want, year)
 
 
+def _twice(name: str, pid: str, line: int | None, first: int | None) -> LineProblem:
+    return LineProblem(name, line, None, f"FIDE id {pid} is also on line {first}: one line per player (two "
+                                         "lists pasted together?)")
+
+
 def _lines(p: Path) -> Iterator[tuple[int, str]]:
     with open(p, "rb") as f:
         for n, raw in enumerate(f, start=1):
@@ -91,9 +138,12 @@ def _lines(p: Path) -> Iterator[tuple[int, str]]:
 
 
 def header_columns(header: str) -> dict[str, tuple[int, int]]:
-    """Field -> (start, end) character positions, from the header line's words."""
+    """Field -> (start, end) character positions, from the header line's words: ``rating``,
+    ``games``, ``k`` of a single list, ``standard rating`` ... ``blitz k`` of the combined one."""
     words = [(m.group(), m.start()) for m in re.finditer(r"ID Number|\S+", header)]
     spans: dict[str, tuple[int, int]] = {}
+    combined = {word: f"{kind} {what}" for kind, trio in COMBINED_WORDS.items()
+                for word, what in zip(trio, ("rating", "games", "k"), strict=True)}
     for i, (word, start) in enumerate(words):
         end = words[i + 1][1] if i + 1 < len(words) else 10_000
         key = word.upper()
@@ -101,11 +151,13 @@ def header_columns(header: str) -> dict[str, tuple[int, int]]:
             spans["id"] = (start, end)
         elif key == "NAME":
             spans["name"] = (start, end)
-        elif key in RATING_WORDS or (_MONTH.match(key) and "rating" not in spans):
+        elif key in combined:
+            spans[combined[key]] = (start, end)
+        elif key == "RTNG" or (_MONTH.match(key) and "rating" not in spans):
             spans["rating"] = (start, end)
-        elif key in ("GMS", "SGM"):
+        elif key == "GMS":
             spans["games"] = (start, end)
-        elif key in ("K", "SK"):
+        elif key == "K":
             spans["k"] = (start, end)
         elif key in ("B-DAY", "BDAY", "BIRTHDAY"):
             spans["birth"] = (start, end)
@@ -128,6 +180,8 @@ def _read_txt(p: Path, name: str, want: set[str] | None, year: int | None) -> di
                                                              "header 'ID Number  Name ...' (nor is it the XML list)")])
             spans = header_columns(line)
             missing = [f for f in ("id", "name", "rating") if f not in spans]
+            if "standard rating" in spans or "rapid rating" in spans or "blitz rating" in spans:
+                missing = [f for f in missing if f != "rating"]
             if missing:
                 raise InputError([LineProblem(name, n, None, f"the header has no {' or '.join(missing)} column "
                                                              f"(found {schema.shown(line.strip(), 80)})")])
@@ -139,7 +193,10 @@ def _read_txt(p: Path, name: str, want: set[str] | None, year: int | None) -> di
         cells = {f: line[a:b].strip() for f, (a, b) in spans.items()}
         entry = _entry(cells, name, n, year, problems, functools.partial(_txt_col, spans))
         if entry is not None:
-            out.setdefault(entry.id, entry)
+            if entry.id in out:
+                problems.append(_twice(name, entry.id, n, out[entry.id].line))
+                continue
+            out[entry.id] = entry
     if spans is None:
         raise InputError([LineProblem(name, None, None, "the file is empty (expected FIDE's rating list)")])
     if problems:
@@ -169,16 +226,27 @@ def _entry(cells: dict[str, str], name: str, line: int | None, year: int | None,
             problems.append(LineProblem(name, line, where(field), str(exc)))
             return None
 
-    rating = get("rating", lambda t: schema.rating(t) if t.strip("0") else None)
-    games = get("games", lambda t: schema.whole(t, 0, schema.MAX_GAMES))
-    k = get("k", lambda t: schema.whole(t, 1, 100, what="a K-factor from 1 to 100"))
+    def trio(prefix: str) -> tuple[float | None, int | None, int | None]:
+        return (get(f"{prefix}rating", lambda t: schema.rating(t) if t.strip("0") else None),
+                get(f"{prefix}games", lambda t: schema.whole(t, 0, schema.MAX_GAMES)),
+                get(f"{prefix}k", lambda t: schema.whole(t, 1, 100, what="a K-factor from 1 to 100")))
+
+    lists: tuple[tuple[str | None, float | None, int | None, int | None], ...]
+    if any(f"{kind} rating" in cells for kind in LISTS):  # the combined list: every list it holds
+        lists = tuple((kind, *trio(f"{kind} ")) for kind in LISTS if f"{kind} rating" in cells)
+    else:
+        lists = ((list_of_name(name), *trio("")),)
     birth = get("birth", lambda t: schema.birth_year(t, year) if t.strip("0") else None)
     if len(problems) > before:
         return None
-    return ListEntry(pid, cells.get("name", ""), rating, games, k, birth, cells.get("flag", ""), line)
+    first = next((t for t in lists if t[0] == "standard"), lists[0])
+    return ListEntry(pid, cells.get("name", ""), first[1], first[2], first[3], birth, cells.get("flag", ""), line,
+                     lists)
 
 
 _XML_FIELDS = {"fideid": "id", "name": "name", "rating": "rating", "games": "games", "k": "k",
+               "rapid_rating": "rapid rating", "rapid_games": "rapid games", "rapid_k": "rapid k",
+               "blitz_rating": "blitz rating", "blitz_games": "blitz games", "blitz_k": "blitz k",
                "birthday": "birth", "flag": "flag"}
 
 
@@ -193,6 +261,10 @@ def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> di
 
     out: dict[str, ListEntry] = {}
     problems: list[Problem] = []
+    most = limits.LINE_CHARS.value
+
+    class TooLong(SAXException):
+        pass
 
     class Handler(ContentHandler):
         def __init__(self) -> None:
@@ -200,34 +272,54 @@ def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> di
             self.where: Any = None
             self.cells: dict[str, str] | None = None
             self.field: str | None = None
+            self.tag = ""
+            self.pieces: list[str] = []
+            self.size = 0
             self.line: int | None = None
             self.root: str | None = None
 
         def setDocumentLocator(self, locator: Any) -> None:
             self.where = locator
 
+        def _line(self) -> int | None:
+            return self.where.getLineNumber() if self.where else None
+
         def startElement(self, tag: str, attrs: Any) -> None:
             if self.root is None:
                 self.root = tag
             if tag == "player":
-                self.cells, self.line = {}, self.where.getLineNumber() if self.where else None
+                self.cells, self.line = {}, self._line()
             elif self.cells is not None and tag in _XML_FIELDS:
-                self.field = _XML_FIELDS[tag]
-                self.cells[self.field] = ""
+                self.field, self.tag, self.pieces, self.size = _XML_FIELDS[tag], tag, [], 0
 
         def endElement(self, tag: str) -> None:
+            if self.cells is not None and self.field is not None and tag == self.tag:
+                self.cells[self.field] = "".join(self.pieces)  # joined once: linear in the text's length
+                self.pieces = []
             if tag == "player" and self.cells is not None:
                 cells = {k: v.strip() for k, v in self.cells.items()}
                 self.cells = None
-                if want is None or cells.get("id", "") in want:
+                if any(k.startswith(("rapid ", "blitz ")) for k in cells):  # the combined list
+                    for what in ("rating", "games", "k"):
+                        if what in cells:
+                            cells[f"standard {what}"] = cells.pop(what)
+                pid = cells.get("id", "")
+                if want is None or pid in want:
                     entry = _entry(cells, name, self.line, year, problems, lambda f: f"<{_xml_tag(f)}>")
                     if entry is not None:
-                        out.setdefault(entry.id, entry)
+                        if entry.id in out:
+                            problems.append(_twice(name, entry.id, self.line, out[entry.id].line))
+                        else:
+                            out[entry.id] = entry
             self.field = None
 
         def characters(self, content: str) -> None:
             if self.cells is not None and self.field is not None:
-                self.cells[self.field] += content
+                self.size += len(content)
+                if self.size > most:
+                    raise TooLong(limits.LINE_CHARS.message(
+                        f"line {self._line()}: the text of <{self.tag}> is more than {most:,} characters long"))
+                self.pieces.append(content)
 
     handler = Handler()
     parser = make_parser()
@@ -235,6 +327,8 @@ def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> di
     parser.setContentHandler(handler)
     try:
         parser.parse(str(p))
+    except TooLong as exc:
+        raise InputError([LineProblem(name, None, None, exc.getMessage())]) from None
     except (SAXException, DefusedXmlException, ValueError, LookupError) as exc:
         line = None
         if hasattr(exc, "getLineNumber"):
@@ -251,7 +345,7 @@ def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> di
 
 
 def _xml_tag(field: str) -> str:
-    return {v: k for k, v in _XML_FIELDS.items()}.get(field, field)
+    return {v: k for k, v in _XML_FIELDS.items()}.get(field.removeprefix("standard "), field)
 
 
 # --------------------------------------------------------------------------- who reads it

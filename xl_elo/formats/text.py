@@ -31,6 +31,9 @@ class ReadFiles:
     """What the user should know about how the files were read (shown as warnings)."""
     sources: tuple[str, str, str] = ("players", "games", "history")
     """How messages name the files that held the players, the games and the history."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The system's options by name, as given and as the files set them (a TRF-26 report's time control
+    sets FIDE's ``list``): what the event is rated with unless the caller says otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

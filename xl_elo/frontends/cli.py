@@ -283,14 +283,21 @@ def _federation(name: str | None) -> Any:
         raise UsageError(str(exc)) from None
 
 
-def _options(module: Any, args: argparse.Namespace) -> Any:
-    """The federation's Options from the flags given; a flag of another federation is a usage error."""
+def _given(args: argparse.Namespace) -> dict[str, Any]:
+    """The options given as flags, by name (``{"list": "rapid"}``)."""
+    return {k[4:]: v for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
+
+
+def _options(module: Any, args: argparse.Namespace, files: dict[str, Any] | None = None) -> Any:
+    """The federation's Options from the flags given, over what the files set (``files``: a TRF-26
+    report's time control sets FIDE's list); a flag of another federation is a usage error."""
     mine = {f.name for f in fields(module.Options)}
-    given = {k[4:]: v for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
-    other = sorted(set(given) - mine)
+    flags = _given(args)
+    other = sorted(set(flags) - mine)
+    given = {**(files or {}), **flags}
     if other:
-        flags = ", ".join(f"--{o.replace('_', '-')}" for o in other)
-        raise UsageError(f"{flags} is not an option of {module.CODE.upper()}")
+        named = ", ".join(f"--{o.replace('_', '-')}" for o in other)
+        raise UsageError(f"{named} is not an option of {module.CODE.upper()}")
     from xl_elo import schema
 
     for f in fields(module.Options):  # a number option is a finite number ('nan', '1e400' are not)
@@ -362,8 +369,10 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError("give the files of one kind: a TRF report or FESA's files, or CSV files with "
                              "--players and --games")
         module = _federation(args.federation) if args.federation else None
+        if module is not None:
+            _options(module, args)  # a flag of another system: a usage error before any reading
         loaded = load(module, files=others, rating_list=args.rating_list, period=args.period,
-                      one_report=args.format in written_back_formats(), output=args.output)
+                      one_report=args.format in written_back_formats(), output=args.output, options=_given(args))
         return _rate_and_write(loaded, args, out, err)
     missing = [f"--{n}" for n in ("federation", "players", "games") if not getattr(args, n)]
     if missing:
@@ -377,7 +386,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.output:  # refused before any work: never over an input
         check_output(args.output, inputs)
     loaded = load(module, players=args.players, games=args.games, history=args.history, rating_list=args.rating_list,
-                  period=args.period)
+                  period=args.period, options=_given(args))
     return _rate_and_write(loaded, args, out, err, options)
 
 
@@ -404,7 +413,7 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
     module, writers, inputs = loaded.module, loaded.writers, loaded.inputs
     for warning in loaded.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
-    options = options if options is not None else _options(module, args)
+    options = options if options is not None else _options(module, args, getattr(loaded, "options", None))
     default_format = loaded.default_format
     fmt = args.format or (default_format if args.output and default_format else _format(args, out))
     if fmt in written_back_formats() and fmt not in writers:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,7 @@ from typing import Any
 from xl_elo import schema
 from xl_elo.compat import np
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, SheetFunction
+from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, SheetFunction, options_of
 from xl_elo.model import InputError, facts
 
 Range = Any
@@ -351,18 +352,30 @@ def _rules(needs: str | None = None) -> str:
 
 def _fact_words(argument: str, french: bool = False, fact: str | None = None) -> str:
     """The help of ELO_CHANGE's (and ELO_K's) argument that gives a fact, from every system's declaration
-    (``fact``: only the facts of that name)."""
+    (``fact``: only the facts of that name). Excel's wizard shows 255 characters of an argument's help:
+    systems that say the same are named once (``FIDE, FSE: x.``); past 254 characters, the words of what
+    a blank cell means go (each system's default), then each system's words are cut to their first."""
     docs = [f.function_doc[int(french)] for m in registry().values() for f in facts(m.Player)
             if f.function == argument and f.function_doc[0] and fact in (None, f.name)]
-    # systems that say the same ("FIDE: x." "FSE: x.") are named once ("FIDE, FSE: x."): Excel's wizard
-    # shows 255 characters of an argument's help
-    said: dict[str, list[str]] = {}
-    for doc in docs:
-        who, colon, words = doc.partition(":")
-        said.setdefault(words.strip() if colon else doc, []).append(who.strip() if colon else "")
+    blank = re.compile(r"\s*\((?:blank|vide)\s?:[^)]*\)")
     sep = " : " if french else ": "
-    return " ".join(f"{', '.join(w for w in who if w)}{sep}{words}" if any(who) else words
-                    for words, who in said.items())
+    default = (" (vide : le défaut de chaque système)." if french else " (blank: each system's default).")
+
+    def said(words_of: Callable[[str], str]) -> str:
+        grouped: dict[str, list[str]] = {}
+        for doc in docs:
+            who, colon, words = doc.partition(":")
+            grouped.setdefault(words_of(words.strip()) if colon else doc, []).append(who.strip() if colon else "")
+        return " ".join(f"{', '.join(w for w in who if w)}{sep}{words}" if any(who) else words
+                        for words, who in grouped.items())
+
+    full = said(lambda w: w)
+    if len(full) < MAX_HELP:
+        return full
+    short = said(lambda w: blank.sub("", w).rstrip(".;") + ";").rstrip(";") + default
+    if len(short) < MAX_HELP:
+        return short
+    return said(lambda w: re.split(r"[(;,]", blank.sub("", w))[0].strip().rstrip(".") + ";").rstrip(";") + default
 
 
 @spreadsheet("ratings",
@@ -402,6 +415,9 @@ def _blank_range(value: Range) -> bool:
     rows, _ = _grid(value)
     return all(_blank(v) for row in rows for v in row)
 
+
+#: Excel's function wizard shows at most 255 characters of an argument's help.
+MAX_HELP = 255
 
 #: The argument of ELO_CHANGE that gives a year of birth as an age.
 AGE_ARGUMENT = "age"
@@ -450,15 +466,17 @@ def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> A
                                 "décident (vide : selon les règles)."),
              Arg("highest", lambda: _fact_words("highest"), optional=True, french=lambda: _fact_words("highest", True)),
              Arg("record", lambda: _fact_words("record"), optional=True, french=lambda: _fact_words("record", True)),
+             Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True)),
              words=lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
                            f"{_rules()}).",
              french=lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
                             f"d'un système (règles xl-elo {_rules()}).")
 def elo_change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, games: Range = None,
                age: Range = None, ever_2400: Range = None, k: Range = None, highest: Range = None,
-               record: Range = None) -> Any:
+               record: Range = None, options: Range = None) -> Any:
     """One player's rating change over a period or event, by a system's rules."""
     module = _federation(federation)
+    chosen = _options_of(module, options)
     r = _single(rating, "rating", module.Player.RATING)
     pairs = _games(opponent_ratings, results)
     refusal = getattr(module, "UNRATED_OPPONENTS", None)
@@ -470,11 +488,11 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, high, what=f"a K-factor from 1 to {high}"))
     try:
         calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
-                                one_player_period(), known_k)
+                                one_player_period(), known_k, options_of(module.Options, None, **chosen))
     except InputError as exc:  # what the system needs that ELO_CHANGE does not give (an opponent's RD)
         raise ArgumentError(f"{module.CODE.upper()}: {exc}") from None
     if calc.rating_after is None:
-        raise ArgumentError(f"{module.CODE.upper()}: no rating change ({calc.status})")
+        raise ArgumentError(f"{module.CODE.upper()}: no rating change ({'; '.join((calc.status, *calc.notes))})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
     return _plain(float(calc.change) if calc.change is not None else float(calc.rating_after) - before)
 
@@ -485,6 +503,34 @@ def _coefficient_words(french: bool = False) -> str:
     said = [f"{m.CODE.upper()}{its}{m.COEFFICIENT.upper()}" for m in registry().values()
             if getattr(m, "COEFFICIENT", "k") != "k"]
     return f" ({'; '.join(said)})" if said else ""
+
+
+def _options_words(french: bool = False) -> str:
+    """The help of the ``options`` argument (short: Excel shows at most 255 characters of it)."""
+    if french:
+        return ("Les réglages du système en nom=valeur séparés par des points-virgules, comme les options de la ligne "
+                "de commande sans -- (ex. list=rapid pour la liste rapide FIDE) ; vide : ses réglages par défaut.")
+    return ("The system's options as name=value separated by semicolons, as the command line's flags without -- "
+            "(e.g. list=rapid for FIDE's rapid list); blank: its defaults.")
+
+
+def _options_of(module: Any, value: Range) -> dict[str, Any]:
+    """The ``options`` argument (``list=rapid; expected_method=logistic``) as the system's options by
+    name, each checked (an unknown name or value names the argument)."""
+    text = _text(value, "options", required=False) if not _blank_range(value) else None
+    chosen: dict[str, Any] = {}
+    for part in re.split(r"[;\n]", text or ""):
+        if not part.strip():
+            continue
+        name, sep, given = part.partition("=") if "=" in part else part.partition(":")
+        if not sep:
+            raise ArgumentError(f"argument options: {part.strip()!r} is not name=value (e.g. list=rapid)")
+        chosen[name.strip().lower().replace(" ", "_")] = given.strip()
+    try:
+        options_of(module.Options, None, **chosen)
+    except (ValueError, TypeError) as exc:
+        raise ArgumentError(f"argument options: {exc}") from None
+    return chosen
 
 
 def _opponents_words(french: bool = False) -> str:
@@ -507,9 +553,18 @@ def _performance_rating_words(french: bool = False) -> str:
     return " ".join(said) or ("Not used." if not french else "Non utilisé.")
 
 
+def _fitted(*versions: str) -> str:
+    """The first of an argument's helps, longest first, that Excel's wizard shows whole (under 255 characters)."""
+    return next((v for v in versions if len(v) < MAX_HELP), versions[-1][:MAX_HELP - 2] + "…")
+
+
 @spreadsheet("ratings",
-             Arg("method", lambda: f"The system whose performance rating: {_performance_words()}.",
-                 french=lambda: f"Le système dont on veut la performance : {_performance_words(True)}."),
+             Arg("method", lambda: _fitted(f"The system whose performance rating: {_performance_words()}.",
+                                           f"The system whose performance rating: {_systems().lower()} (each as its "
+                                           f"rules say: xl-elo rules {_rules('performance')})."),
+                 french=lambda: _fitted(f"Le système dont on veut la performance : {_performance_words(True)}.",
+                                        f"Le système dont on veut la performance : {_systems(last='ou').lower()} "
+                                        f"(chacun selon ses règles : règles xl-elo {_rules('performance')}).")),
              Arg("opponent_ratings", "The opponents' ratings, one per game.", True,
                  french="Les classements des adversaires, un par partie."),
              Arg("results", "The results, one per game, same size as opponent_ratings.", True,
@@ -648,13 +703,16 @@ def _history_systems() -> str:
                                    "as YYYY-MM (required: ages count in its year).", optional=True,
                  french=lambda: f"{_systems(having=lambda m: m.NEEDS_PERIOD).replace(' or ', ', ')} : la période "
                                 "en AAAA-MM (obligatoire : les âges comptent dans son année)."),
+             Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True)),
              french="Classe tout un tournoi ou toute une période ; renvoie le tableau des résultats avec sa ligne "
                     "d'en-tête (règles xl-elo 8).")
-def elo_rate(federation: Range, players: Range, games: Range, history: Range = None, period: Range = None) -> Any:
+def elo_rate(federation: Range, players: Range, games: Range, history: Range = None, period: Range = None,
+             options: Range = None) -> Any:
     """Rate a whole event or period; returns the results table with its header row (xl-elo rules 8)."""
     from xl_elo.compat import need_numpy
 
     module = _federation(federation)
+    chosen = _options_of(module, options)
     try:
         need_numpy("ELO_RATE (a whole event)")
     except RuntimeError as exc:
@@ -674,7 +732,7 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
             raise ArgumentError(f"argument history: {module.CODE.upper()} takes no history table")
         past = Table.from_rows("argument history", *_split(history, "history"), typed=False)
     try:
-        results = load(module, players=tables[0], games=tables[1], history=past, period=when).rate()
+        results = load(module, players=tables[0], games=tables[1], history=past, period=when, options=chosen).rate()
     except InputError as exc:
         raise ArgumentError(str(exc)) from None
     return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),

@@ -1,10 +1,14 @@
-"""FIDE rating period (rules section 2; FIDE Rating Regulations effective 2024).
+"""FIDE rating period (rules section 2; FIDE Rating Regulations effective 2024, and the Rapid and
+Blitz Rating Regulations of the same date).
 
 A rated player's new rating is ``R_old + sum K * (score - PD)``, the sum rounded to the
 nearest whole number, halves away from zero: +2.5 -> +3, -2.5 -> -3 (rules 2.1). PD comes
 from FIDE's published table (2.2) with the 400-point rule, except for a player rated 2650 or
-more. K follows 2.3, including ``K * n <= 700``. An unrated player's first rating follows
-2.4; a performance is ``Ra + dp(p)`` with dp(1.00) = +800 and dp(0.00) = -800 (2.6).
+more on the standard list. K follows 2.3, including ``K * n <= 700``. An unrated player's
+first rating follows 2.4; a performance is ``Ra + dp(p)`` with dp(1.00) = +800 and dp(0.00) =
+-800 (2.6). A rated player whose new rating is below 1400 is shown as unrated on the next list
+(2.8). The rapid and blitz lists (option ``list``, 2.9): the 400-point rule for every player,
+and a game between players 600 or more apart is not rated when one of them is above 2600.
 
 Decisions where the rules are silent (rules 2.7):
 - a game between a rated and an unrated player is not rated for the rated player (the
@@ -56,12 +60,18 @@ NAME: Final = "FIDE (World Chess Federation)"
 ALIASES: Final = ("world",)
 RULES: Final = "2"
 SOURCE: Final = "https://handbook.fide.com/chapter/B022024"
+#: The rapid and blitz regulations (rules 2.9).
+SOURCE_RAPID_BLITZ: Final = "https://handbook.fide.com/chapter/B02RBRegulations2024"
 UNIT: Final = "period"
 NEEDS_PERIOD: Final = True
 TEMPLATE: Final = "fide_period.xlsx"
 EXAMPLE: Final = "fide_period"
 #: Its performance rating, in words (the functions' help; rules 2.6).
 PERFORMANCE: Final = ("Ra + dp", "Ra + dp")
+
+
+#: FIDE's three lists (rules 2.9): the standard regulations, or the rapid and blitz ones.
+LISTS: Final = ("standard", "rapid", "blitz")
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,15 @@ class Options:
     expected_method: str = option(
         "table", "expected score from FIDE's table (the regulations) or the logistic formula (the arbiter "
         "course's approximation)", choices=("table", "logistic"), source="rules 2.2", flag="--expected")
+    list: str = option(
+        "standard", "FIDE's list the games are rated on: standard, rapid or blitz (rapid and blitz: the 400-point "
+        "rule for every player, no game rated between players 600 or more apart when one is above 2600; a TRF-26 "
+        "report's time control sets it)", choices=LISTS, source="rules 2.9")
+
+    @property
+    def standard(self) -> bool:
+        """The standard list's regulations (else the rapid and blitz ones, rules 2.9)."""
+        return self.list == "standard"
 
 
 #: K for new players and juniors, for the others, for players who reached 2400 (rules 2.3).
@@ -96,7 +115,13 @@ FIRST_RATING_MIN_GAMES: Final = 5
 FIRST_RATING_MIN_SCORE: Final = 0.5
 HYPOTHETICAL_OPPONENT: Final = 1800
 FIRST_RATING_CAP: Final = 2200
+#: No rating below this is published: a first rating below it is not, and a rated player whose
+#: rating drops below it is shown as unrated on the next list (rules 2.4, 2.8).
 RATING_FLOOR: Final = 1400
+#: Rapid and blitz (rules 2.9): a game between players this far apart or more is not rated ...
+NOT_RATED_GAP: Final = 600
+#: ... when one of them is rated above this.
+NOT_RATED_ABOVE: Final = 2600
 #: Titles that require a rating of 2400 at some time (GM 2500, IM 2400), in TRF-16 and TRF-06
 #: spellings: a report's titled player has reached 2400 (rules 2.7).
 TITLES_2400: Final = frozenset({"GM", "IM", "G", "M"})
@@ -148,28 +173,49 @@ def pd_hundredths(difference: Any) -> Any:
     return core.signed_hundredths_array(_PD, difference)
 
 
-def capped_difference(rating: float, opponent: float) -> float:
-    """Own rating minus the opponent's as the table reads it: at most 400 either way below 2650 (rules 2.2)."""
+def no_cap_from(options: Options | None = None) -> float:
+    """The rating from which the 400-point rule no longer applies: 2650 on the standard list, never on
+    the rapid and blitz lists (rules 2.2, 2.9)."""
+    return NO_CAP_FROM if (options or Options()).standard else float("inf")
+
+
+def capped_difference(rating: float, opponent: float, options: Options | None = None) -> float:
+    """Own rating minus the opponent's as the table reads it: at most 400 either way below 2650
+    (standard list), for every player on the rapid and blitz lists (rules 2.2, 2.9)."""
     d = rating - opponent
-    return d if rating >= NO_CAP_FROM else max(-DIFFERENCE_CAP, min(DIFFERENCE_CAP, d))
+    return d if rating >= no_cap_from(options) else max(-DIFFERENCE_CAP, min(DIFFERENCE_CAP, d))
 
 
-def expected_hundredths(rating: Any, opponent: Any) -> Any:
-    """FIDE expected score (PD) in hundredths, with the 400-point rule (rules 2.2), element-wise."""
+def expected_hundredths(rating: Any, opponent: Any, options: Options | None = None) -> Any:
+    """FIDE expected score (PD) in hundredths, with the 400-point rule (rules 2.2, 2.9), element-wise."""
     if core.is_scalar(rating, opponent):
-        return pd_hundredths(capped_difference(float(rating), float(opponent)))
+        return pd_hundredths(capped_difference(float(rating), float(opponent), options))
     r = np.asarray(rating, dtype=np.float64)
     d = r - np.asarray(opponent, dtype=np.float64)
-    return pd_hundredths(np.where(r >= NO_CAP_FROM, d, np.clip(d, -DIFFERENCE_CAP, DIFFERENCE_CAP)))
+    return pd_hundredths(np.where(r >= no_cap_from(options), d, np.clip(d, -DIFFERENCE_CAP, DIFFERENCE_CAP)))
+
+
+def not_rated_gap(rating: Any, opponent: Any, options: Options | None = None) -> Any:
+    """True where a game between two rated players is not rated on the rapid and blitz lists: 600
+    points or more apart with one of them above 2600 (rules 2.9); never on the standard list."""
+    if (options or Options()).standard:
+        return False if core.is_scalar(rating, opponent) else np.zeros(np.shape(rating), bool)
+    if core.is_scalar(rating, opponent):
+        r, o = float(rating), float(opponent)
+        return abs(r - o) >= NOT_RATED_GAP and max(r, o) > NOT_RATED_ABOVE
+    r = np.asarray(rating, dtype=np.float64)
+    o = np.asarray(opponent, dtype=np.float64)
+    return (np.abs(r - o) >= NOT_RATED_GAP) & (np.maximum(r, o) > NOT_RATED_ABOVE)
 
 
 def expected(rating: Any, opponent: Any, options: Options | None = None) -> Any:
-    """FIDE expected score of one game (rules 2.2): PD from the table with the 400-point rule,
-    or the logistic formula with ``expected_method="logistic"``. Element-wise on arrays too."""
+    """FIDE expected score of one game (rules 2.2): PD from the table with the 400-point rule (for
+    every player on the rapid and blitz lists, 2.9), or the logistic formula with
+    ``expected_method="logistic"``. Element-wise on arrays too."""
     opts = options or Options()
     if opts.expected_method == "logistic":
         return core.expected_score(rating, opponent)
-    h = expected_hundredths(rating, opponent)
+    h = expected_hundredths(rating, opponent, opts)
     return h / 100 if core.is_scalar(rating, opponent) else h / 100.0
 
 
@@ -245,12 +291,14 @@ def first_rating(opponent_ratings: Sequence[float | None], scores: Sequence[floa
 
 def calculate(player: Player, games: Sequence[OpponentGame], period: str | None = None, k: int | None = None,
               options: Options | None = None) -> Calculation:
-    """One player's period as FIDE's calculator shows it (rules 2.1 - 2.4).
+    """One player's period as FIDE's calculator shows it (rules 2.1 - 2.4, 2.8, 2.9).
 
     A rated player: each game's difference (with the 400-point rule), PD and ``K (score - PD)``;
     K from ``k`` when given, else from the player's games, age (``period`` year - birth year)
-    and 2400 flag, lowered by the 700 rule; the sum rounded halves away from zero. An unrated
-    player: his first rating (rules 2.4).
+    and 2400 flag, lowered by the 700 rule; the sum rounded halves away from zero; a new rating
+    below 1400 is not published (the player is shown as unrated on the next list). On the rapid
+    and blitz lists a game 600 points or more apart with a player above 2600 is not rated. An
+    unrated player: his first rating (rules 2.4).
     """
     opts = options or Options()
     year = period_year(period)
@@ -261,7 +309,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
         return Calculation(CODE, None, lines, sum(g.score for g in games), first.rating,
                            performance=first.performance, status=first.status, steps=first.steps)
     r = float(player.rating)
-    rated = [g for g in games if g.rating is not None]
+    far = [g.rating is not None and bool(not_rated_gap(r, float(g.rating), opts)) for g in games]
+    rated = [g for g, f in zip(games, far, strict=True) if g.rating is not None and not f]
     n = len(rated)
     age = (year - player.birth_year) if (year is not None and player.birth_year is not None) else None
     kk = int(k) if k is not None else int(k_factor(r, player.games, age, player.ever_2400, opts, n))
@@ -269,11 +318,14 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     hundredths = 0
     logistic = opts.expected_method == "logistic"
     total_e = 0.0
-    for g in games:
+    for g, f in zip(games, far, strict=True):
         if g.rating is None:
             game_lines.append(GameLine(None, None, g.score, None, None, None, "unrated opponent: not rated"))
             continue
-        d = capped_difference(r, float(g.rating))
+        if f:
+            game_lines.append(GameLine(g.rating, None, g.score, r - float(g.rating), None, None, gap_note(opts)))
+            continue
+        d = capped_difference(r, float(g.rating), opts)
         e = core.logistic(r, float(g.rating)) if logistic else pd_hundredths(d) / 100
         total_e += e
         if not logistic:
@@ -281,18 +333,36 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
         game_lines.append(GameLine(g.rating, r - d, g.score, d, e, kk * (g.score - e)))
     score = sum(g.score for g in rated)
     change = core.round_hundredths_away(hundredths) if not logistic else round_half_away(kk * (score - total_e))
-    return Calculation(CODE, r, tuple(game_lines), score, r + change, change=change, k=kk, expected=total_e,
+    after: float | None = r + change
+    notes: tuple[str, ...] = ()
+    if after is not None and after < RATING_FLOOR:
+        notes, after = (floor_note(after),), None
+    return Calculation(CODE, r, tuple(game_lines), score, after, change=change, k=kk, expected=total_e,
                        performance=performance([g.rating for g in rated], [g.score for g in rated]) if n else None,  # type: ignore[misc]
-                       status="established",
-                       steps=(("games rated", n), ("K x (score - expected)", kk * (score - total_e))))
+                       status="established", notes=notes,
+                       steps=((("list", opts.list),) if not opts.standard else ()) + (
+                           ("games rated", n), ("K x (score - expected)", kk * (score - total_e))))
+
+
+def floor_note(after: float) -> str:
+    """What the results say of a rated player whose new rating is below the floor (rules 2.8)."""
+    return (f"new rating {int(after)} is below {RATING_FLOOR}: shown as unrated on the next list "
+            "(rules 2.8)")
+
+
+def gap_note(options: Options | None = None) -> str:
+    """Why a game of the rapid and blitz lists is not rated (rules 2.9)."""
+    return (f"not rated: {NOT_RATED_GAP} points or more apart, one above {NOT_RATED_ABOVE} "
+            f"({(options or Options()).list} list, rules 2.9)")
 
 
 # --------------------------------------------------------------------------- the period on arrays
 
 
 @functools.cache
-def _tables() -> dict[str, Any]:
-    """The look-up arrays of the period loop (built once, on first use)."""
+def _tables(standard: bool = True) -> dict[str, Any]:
+    """The look-up arrays of the period loop (built once per list kind, on first use): on the rapid and
+    blitz lists no player is past the 400-point rule (rules 2.9)."""
     need_numpy("rating a FIDE period")
     row = 2 * MAX_DIFFERENCE + 1
     # PD in hundredths by ``difference + MAX_DIFFERENCE``: row 0 with the 400-point rule, row 1
@@ -306,7 +376,7 @@ def _tables() -> dict[str, Any]:
     unrated_key = -2 * row  # what an unrated opponent's rating reads as: past the two table rows
 
     def code(rating: Any, rated: Any) -> Any:
-        base = rating + MAX_DIFFERENCE + row * (rating >= NO_CAP_FROM)
+        base = rating + MAX_DIFFERENCE + row * ((rating >= NO_CAP_FROM) & standard)
         key = np.where(rated, rating, unrated_key)
         return (base << _KEY_BITS) + (key - unrated_key)
 
@@ -337,7 +407,8 @@ _PACKED_GAMES_LIMIT = 150_000
 _CHUNK = 1 << 16
 
 
-def _period_sums(ev: EventArrays, expected_method: str, pack: bool = True) -> tuple[Any, ...]:
+def _period_sums(ev: EventArrays, expected_method: str, pack: bool = True, options: Options | None = None
+                 ) -> tuple[Any, ...]:
     """Per-player games, points, sum of expected scores and of opponents' ratings (rules 2.1, 2.4).
 
     Only sides whose opponent is rated count. Each side's weights are computed chunk by chunk
@@ -348,7 +419,7 @@ def _period_sums(ev: EventArrays, expected_method: str, pack: bool = True) -> tu
     ``rating * 2**24 + hundredths`` (exact while a player has fewer than 150,000 games in the
     period; beyond that the two are summed apart).
     """
-    t = _tables()
+    t = _tables((options or Options()).standard)
     pd_by_signed, unrated_key = t["pd_by_signed"], t["unrated_key"]
     rated = ev.rated
     m = len(rated)
@@ -404,7 +475,8 @@ def _period_sums(ev: EventArrays, expected_method: str, pack: bool = True) -> tu
             else:
                 own, other = r0[who], r0[against]
                 opp_w[at] = other
-                e = expected_hundredths(own, other) if expected_method == "table" else core.expected_score(own, other)
+                e = (expected_hundredths(own, other, options) if expected_method == "table"
+                     else core.expected_score(own, other))
                 exp_w[at] = np.where(counts, e, 0.0)
     columns = (packed_w, exp_w) if packed_eo else (packed_w, exp_w, opp_w)
     sums = [np.bincount(a_all, w[:g], m) + np.bincount(b_all, w[g:], m) for w in columns]
@@ -413,7 +485,7 @@ def _period_sums(ev: EventArrays, expected_method: str, pack: bool = True) -> tu
     if not packed_eo:
         return games, halves_sum / 2.0, sums[1], sums[2]
     if games.max(initial=0) >= _PACKED_GAMES_LIMIT:
-        return _period_sums(ev, expected_method, pack=False)
+        return _period_sums(ev, expected_method, pack=False, options=options)
     opp = np.floor(sums[1] / _RATING_SHIFT)
     return games, halves_sum / 2.0, sums[1] - opp * _RATING_SHIFT, opp
 
@@ -459,10 +531,25 @@ def period_arrays(ev: EventArrays, options: Options | None = None) -> dict[str, 
     (rules 2.1), for an unrated one a game towards his first rating (2.4), so one pass of
     per-player sums serves both. K is the same for all of a player's games, so his change is
     ``K * sum(score - PD)`` rounded: sums of hundredths, exact.
+
+    On the rapid and blitz lists the games between players 600 or more apart with one above 2600
+    are left out first (``not_rated``: each player's count of them; rules 2.9). ``below_floor``:
+    the rated players whose new rating is below 1400, whose ``rating_after`` is NaN (rules 2.8).
     """
-    method = (options or Options()).expected_method
+    opts = options or Options()
+    method = opts.expected_method
     rated = ev.rated
-    games, points, exp, opp = _period_sums(ev, method)
+    not_rated = np.zeros(len(rated))
+    if not opts.standard and len(ev.player):
+        a, b = ev.rating[ev.player], ev.rating[ev.opponent]
+        far = not_rated_gap(np.nan_to_num(a), np.nan_to_num(b), opts) & ~np.isnan(a) & ~np.isnan(b)
+        if far.any():
+            m = len(rated)
+            not_rated = (np.bincount(ev.player[far], minlength=m) + np.bincount(ev.opponent[far], minlength=m)
+                         ).astype(np.float64)
+            keep = ~far
+            ev = replace(ev, player=ev.player[keep], opponent=ev.opponent[keep], score=ev.score[keep])
+    games, points, exp, opp = _period_sums(ev, method, options=opts)
     unit = 100.0 if method == "table" else 1.0
     n = np.where(rated, games, 0.0)
     n_int = n.astype(np.int64)
@@ -485,10 +572,13 @@ def period_arrays(ev: EventArrays, options: Options | None = None) -> dict[str, 
     first[new] = np.where(enough[new] & (ru >= RATING_FLOOR), ru, np.nan)
     d[~enough] = np.nan
     perf = _performance_from_sums(n, np.where(rated, points, 0.0), opp)
+    after = np.where(rated, ev.rating + change, np.nan)
+    below_floor = rated & (after < RATING_FLOOR)
     return {
         "rated": rated, "n": n, "score": np.where(rated, points, 0.0),
         "expected": np.where(rated, exp / unit, 0.0),
-        "k": k.astype(np.float64), "change": change, "rating_after": np.where(rated, ev.rating + change, np.nan),
+        "k": k.astype(np.float64), "change": change, "rating_after": np.where(below_floor, np.nan, after),
+        "below_floor": below_floor, "not_rated": not_rated,
         "performance": perf,
         "first_games": first_games, "first_score": first_score, "ra": ra, "p": p, "dp": d, "enough": enough,
         "first": first,
@@ -514,6 +604,12 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         else:
             notes[i] = (f"below floor: Ra + dp = {ra + int(out['dp'][i]):.0f} is below the floor of {RATING_FLOOR}: "
                         "not published")
+    far = out["not_rated"]
+    for i in np.flatnonzero(rated & ((far > 0) | out["below_floor"])).tolist():
+        said = [floor_note(float(np.trunc(after[i])))] if out["below_floor"][i] else []
+        if far[i] > 0:
+            said.append(f"{int(far[i])} game(s) {gap_note(options)}")
+        notes[i] = "; ".join(said)
     values = {
         "id": ev.ids, "name": ev.names, "status": np.where(rated, "established", "unrated"),
         "rating_before": np.trunc(ev.rating), "games_rated": np.where(rated, out["n"], out["first_games"]),
@@ -521,7 +617,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "expected": np.where(rated, out["expected"], np.nan), "k": np.where(rated, out["k"], np.nan),
         "performance": np.where(rated, out["performance"], out["ra"] + out["dp"]),
         "change": np.where(rated, out["change"], np.nan),
-        "rating_after": np.where(rated, np.trunc(after), out["first"]),
+        "rating_after": np.where(rated, np.trunc(out["rating_after"]), out["first"]),
         "games_after": ev.games + np.where(rated, out["n"], out["first_games"]),
         "ever_2400": ev.ever_2400 | (rated & (after >= K10_RATING)), "note": notes,
     }
@@ -550,19 +646,37 @@ LIST_K_VALUES: Final = (K_2400, K_STANDARD, K_NEW)
 
 
 def from_rating_list(players: Sequence[model.Player], entries: Any, year: int | None, source: str, *,
-                     own: str = "the report") -> tuple[list[Player], list[str]]:
-    """``players`` with what FIDE's rating list says of each, by FIDE id (rules 2.3): the list's
-    rating, year of birth and 2400 flag, and its K as the facts that give it (K 40 makes a player
-    new for the period when neither his games nor his age already give 40; K 20 or 10 makes a
-    player of few known games not new). Where the rules would still give another K (a junior
-    born in the list's year), the rules' K is used and a warning says so.
+                     own: str = "the report", options: Options | None = None) -> tuple[list[Player], list[str]]:
+    """``players`` with what FIDE's rating list says of each, by FIDE id (rules 2.3, 2.10): the
+    rating, year of birth and 2400 flag on the period's list (``options.list``), and its K as the
+    facts that give it (K 40 makes a player new for the period when neither his games nor his
+    age already give 40; K 20 or 10 makes a player of few known games not new). Where the rules
+    would still give another K (a junior born in the list's year), the rules' K is used and a
+    warning says so. On the rapid and blitz lists, a player the combined list has unrated there
+    but rated on the standard list is rated with his standard rating (rapid and blitz 7.2.1,
+    rules 2.9), as a player new to that list.
 
-    ``entries``: id -> the list's entry (``rating``, ``k``, ``birth_year``). Returns the players
-    and the warnings (ratings that differ from ``own``'s, ids not in the list)."""
+    ``entries``: id -> the list's entry (:class:`xl_elo.formats.ratinglist.ListEntry`: ``on(list)``,
+    ``k``, ``birth_year``). Returns the players and the warnings (ratings that differ from
+    ``own``'s, players ``own`` has unrated, ids not in the list, players rated with their standard
+    rating); a file that holds another list than the period's is refused (InputError)."""
+    opts = options or Options()
+    which = opts.list
     warnings: list[str] = []
     out: list[Player] = []
     missing: list[str] = []
     differ: list[str] = []
+    unrated_here: list[str] = []
+    seeded: list[str] = []
+    kinds = {kind for e in entries.values() for kind in _kinds(e)}
+    other = sorted(k for k in kinds if k is not None and k != which)
+    if other and which not in kinds:
+        raise model.InputError([model.Problem(source, None, None, f"is FIDE's {other[0]} list (by its name), but the "
+                                              f"period is rated on the {which} list: give the {which} list or "
+                                              f"the combined one, or --list {other[0]}")])
+    if None in kinds:
+        warnings.append(f"{source}: its name does not say which of FIDE's lists it is (standard, rapid or blitz): "
+                        f"read as the {which} list, the period's")
     for p in (model.as_player(Player, q) for q in players):
         e = entries.get(p.id)
         if e is None:
@@ -570,41 +684,69 @@ def from_rating_list(players: Sequence[model.Player], entries: Any, year: int | 
                 missing.append(p.id)
             out.append(replace(p, games=0) if p.rating is None and p.games is None else p)
             continue
-        if p.rating is not None and e.rating != p.rating:
-            differ.append(f"{p.id} {_named(p)}: {p.rating:g} in {own}, {_rated(e.rating)} in the list")
-        rating = e.rating
+        rating, _, list_k = _on(e, which)
+        if rating is None and which != "standard":
+            standard = _on(e, "standard")[0] if "standard" in _kinds(e) else None
+            if standard is not None:  # rapid and blitz 7.2.1: the standard rating, as a rated player
+                rating, list_k = standard, K_NEW
+                seeded.append(f"{p.id} {_named(p)} ({standard:g})")
+        if p.rating is not None and rating != p.rating:
+            differ.append(f"{p.id} {_named(p)}: {p.rating:g} in {own}, {_rated(rating)} in the list")
+        elif p.rating is None and rating is not None:
+            unrated_here.append(f"{p.id} {_named(p)}: unrated in {own}, {rating:g} in the list")
         birth = e.birth_year if e.birth_year is not None else p.birth_year
-        ever = bool(p.ever_2400) or e.k == K_2400 or (rating is not None and rating >= K10_RATING)
+        ever = bool(p.ever_2400) or list_k == K_2400 or (rating is not None and rating >= K10_RATING)
         games: int | None = p.games if rating is not None else 0
-        if rating is not None and e.k is not None:
+        if rating is not None and list_k is not None:
             age = (year - birth) if (year is not None and birth is not None) else None
 
             def k_of(count: int | None, reached: bool, r: float = rating, a: int | None = age) -> int:
                 return int(k_factor(r, count, a, reached))
 
-            if e.k not in LIST_K_VALUES:
-                warnings.append(f"{p.id} {_named(p)}: K {e.k} in the list is not one of "
+            if list_k not in LIST_K_VALUES:
+                warnings.append(f"{p.id} {_named(p)}: K {list_k} in the list is not one of "
                                 f"{', '.join(map(str, LIST_K_VALUES))}: K from the rules ({k_of(games, ever)})")
             else:
-                if e.k == K_STANDARD and k_of(games, ever) == K_2400 and rating < K10_RATING:
+                if list_k == K_STANDARD and k_of(games, ever) == K_2400 and rating < K10_RATING:
                     ever = False  # the list knows better than a title
-                if e.k == K_NEW and k_of(games, ever) != K_NEW:
+                if list_k == K_NEW and k_of(games, ever) != K_NEW:
                     games = 0
-                elif e.k != K_NEW and k_of(games, ever) == K_NEW and games is not None \
+                elif list_k != K_NEW and k_of(games, ever) == K_NEW and games is not None \
                         and games < NEW_PLAYER_GAMES:
                     games = None
-                if k_of(games, ever) != e.k:
-                    warnings.append(f"{p.id} {_named(p)}: K {e.k} in the list, but the rules give {k_of(games, ever)} "
-                                    f"(born {birth}, rated {rating:g}): the rules' K is used")
+                if k_of(games, ever) != list_k:
+                    warnings.append(f"{p.id} {_named(p)}: K {list_k} in the list, but the rules give "
+                                    f"{k_of(games, ever)} (born {birth}, rated {rating:g}): the rules' K is used")
         out.append(replace(p, rating=rating, birth_year=birth, ever_2400=ever,
                            games=0 if rating is None and games is None else games))
+    on = f" ({which} list)" if which != "standard" else ""
     if differ:
-        warnings.append(f"{len(differ)} rating(s) differ from {source}, whose ratings are used: "
+        warnings.append(f"{len(differ)} rating(s) differ from {source}{on}, whose ratings are used: "
                         + "; ".join(differ[:10]) + (f"; and {len(differ) - 10} more" if len(differ) > 10 else ""))
+    if unrated_here:
+        warnings.append(f"{len(unrated_here)} player(s) unrated in {own} are rated in {source}{on}, whose ratings "
+                        "are used: " + "; ".join(unrated_here[:10])
+                        + (f"; and {len(unrated_here) - 10} more" if len(unrated_here) > 10 else ""))
+    if seeded:
+        warnings.append(f"{len(seeded)} player(s) without a {which} rating are rated with their standard rating "
+                        f"(rapid and blitz regulations 7.2.1, rules 2.9), as new to the {which} list: "
+                        + ", ".join(seeded[:20]) + (f" and {len(seeded) - 20} more" if len(seeded) > 20 else ""))
     if missing:
         warnings.append(f"{len(missing)} FIDE id(s) not found in {source} (their own values are used): "
                         + ", ".join(missing[:20]) + (f" and {len(missing) - 20} more" if len(missing) > 20 else ""))
     return out, warnings
+
+
+def _kinds(entry: Any) -> tuple[str | None, ...]:
+    """The lists an entry's file holds (``(None,)``: one list of unknown kind)."""
+    return tuple(getattr(entry, "kinds", (None,)))
+
+
+def _on(entry: Any, which: str) -> tuple[float | None, int | None, int | None]:
+    """(rating, games, K) of an entry on one list (an entry of a single list of unknown kind: its own)."""
+    on = getattr(entry, "on", None)
+    got = on(which) if on is not None else (entry.rating, entry.games, entry.k)
+    return got if got is not None else (None, None, None)
 
 
 def _named(p: model.Player) -> str:

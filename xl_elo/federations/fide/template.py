@@ -31,16 +31,21 @@ def spec(cap: Capacity | None = None) -> Template:
     cap = cap or Capacity()
     sides = sides_sheet(cap)
     work = work_sheet(cap)
+    standard = 'LOWER(TRIM(opt_list&""))="standard"'
     sides.add(
         Col("wr", "player rated", '=IF([counts]=1,INDEX(w_rated,[who]),0)', "2.7", "joueur classé"),
         Col("or", "opponent rated", '=IF([counts]=1,INDEX(w_rated,[opp]),0)', "2.7", "adversaire classé"),
-        Col("both", "both rated: a rated game", "=[wr]*[or]", "2.1", "les deux classés"),
-        Col("new", "unrated against rated", "=(1-[wr])*[or]", "2.4", "non classé contre classé"),
         Col("rw", "player's rating", '=IF([wr]=1,INDEX(w_rating,[who]),"")', "2.1", "cote du joueur"),
         Col("ro", "opponent's rating", '=IF([or]=1,INDEX(w_rating,[opp]),"")', "2.1", "cote de l'adversaire"),
+        Col("far", f"rapid, blitz: {fide.NOT_RATED_GAP} apart, one above {fide.NOT_RATED_ABOVE}",
+            f'=IF(AND([wr]=1,[or]=1),IF({standard},0,IF(AND(ABS([rw]-[ro])>={fide.NOT_RATED_GAP},'
+            f'MAX([rw],[ro])>{fide.NOT_RATED_ABOVE}),1,0)),0)', "2.9",
+            f"rapide, blitz : {fide.NOT_RATED_GAP} d'écart, l'un au-dessus de {fide.NOT_RATED_ABOVE}"),
+        Col("both", "both rated: a rated game", "=[wr]*[or]*(1-[far])", "2.1", "les deux classés"),
+        Col("new", "unrated against rated", "=(1-[wr])*[or]", "2.4", "non classé contre classé"),
         Col("capped", "difference, 400-point rule",
-            f'=IF([both]=1,IF([rw]>={fide.NO_CAP_FROM},[rw]-[ro],MAX(-{fide.DIFFERENCE_CAP},MIN({fide.DIFFERENCE_CAP},'
-            f'[rw]-[ro]))),"")', "2.2", "écart, règle des 400 points"),
+            f'=IF([both]=1,IF(AND({standard},[rw]>={fide.NO_CAP_FROM}),[rw]-[ro],MAX(-{fide.DIFFERENCE_CAP},'
+            f'MIN({fide.DIFFERENCE_CAP},[rw]-[ro]))),"")', "2.2", "écart, règle des 400 points"),
         Col("pd", "PD x 100 (logistic: 100 E)",
             '=IF([both]=1,IF(TRIM(opt_expected_method&"")="logistic",100/(1+10^(([ro]-[rw])/400)),IF([capped]>=0,LOOKUP([capped],'
             'fide_lower,fide_pct),100-LOOKUP(-[capped],fide_lower,fide_pct))),"")', "2.2", "PD x 100"),
@@ -52,6 +57,8 @@ def spec(cap: Capacity | None = None) -> Template:
             "2.3", "âge dans l'année de la période"),
         Col("ever", "2400 reached before", "=" + yes_value("[players:ever_2400]"), "2.3", "2400 déjà atteint"),
         Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_both,1)", "2.1", "parties classées"),
+        Col("nfar", "games not rated (rapid, blitz: far apart)", f"=COUNTIFS(side_who,{POS},side_far,1)", "2.9",
+            "parties non classées (rapide, blitz : trop d'écart)"),
         Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_both,1)", "2.1", "points"),
         Col("nn", "games vs rated (unrated)", f"=COUNTIFS(side_who,{POS},side_new,1)", "2.4",
             "parties contre classés (non classé)"),
@@ -85,6 +92,13 @@ def spec(cap: Capacity | None = None) -> Template:
     def rated(yes: str, no: str) -> str:
         return f'=IF([key]="","",IF([rated]=1,{yes},{no}))'
 
+    below = f"[rating]+[change]<{fide.RATING_FLOOR}"
+    floor_text = (f'"new rating "&INT([rating]+[change])&" is below {fide.RATING_FLOOR}: shown as unrated on the '
+                  'next list (rules 2.8)"')
+    gap_text = (f'[nfar]&" game(s) not rated: {fide.NOT_RATED_GAP} points or more apart, one above '
+                f'{fide.NOT_RATED_ABOVE} ("&LOWER(TRIM(opt_list&""))&" list, rules 2.9)"')
+    rated_note = (f'IF({below},{floor_text}&IF([nfar]>0,"; "&{gap_text},""),IF([nfar]>0,{gap_text},""))')
+
     first_note = (f'IF([enough]=0,"unrated: needs {fide.FIRST_RATING_MIN_GAMES} games against rated opponents and '
                   f'{fide.FIRST_RATING_MIN_SCORE:g} points",IF([ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&'
                   f'FIXED([ra]+[ndp],0,TRUE)&" is below the floor of {fide.RATING_FLOOR}: not published",'
@@ -101,13 +115,14 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_performance", "results: performance", rated("[perf]", 'IF([enough]=1,[ra]+[ndp],"")'), "2.6"),
         Col("res_change", "results: change", rated("[change]", '""'), "2.1"),
         Col("res_bonus", "results: bonus", '=""', "8"),
-        Col("res_rating_after", "results: new rating",
-            rated("[rating]+[change]", f'IF(AND([enough]=1,[ru]>={fide.RATING_FLOOR}),[ru],"")'), "2.1"),
+        Col("res_rating_after", "results: new rating (not below the floor)",
+            rated(f'IF({below},"",[rating]+[change])', f'IF(AND([enough]=1,[ru]>={fide.RATING_FLOOR}),[ru],"")'),
+            "2.8"),
         Col("res_games_after", "results: games after", rated("[games]+[n]", "[games]+[nn]"), "2.1"),
         Col("res_ever_2400", "results: 2400 reached",
             rated(f'IF(OR([ever]=1,[rating]+[change]>={fide.K10_RATING}),"yes","no")', 'IF([ever]=1,"yes","no")'),
             "2.3"),
-        Col("res_note", "results: note", rated('""', first_note), "2.4"),
+        Col("res_note", "results: note", rated(rated_note, first_note), "2.4"),
         *sort_columns(),
     )
     rules_en = [
@@ -118,7 +133,12 @@ def spec(cap: Capacity | None = None) -> Template:
         f"otherwise; K x games at most {fide.K_TIMES_GAMES_MAX}; the sum K x (score - PD) rounded, halves away from "
         f"zero. Unrated players: a first rating from at least {fide.FIRST_RATING_MIN_GAMES} games against rated "
         f"players with two draws against {fide.HYPOTHETICAL_OPPONENT}, at most {fide.FIRST_RATING_CAP}, not "
-        f"published below {fide.RATING_FLOOR}. A game against an unrated player is not rated for the rated one.",
+        f"published below {fide.RATING_FLOOR}. A game against an unrated player is not rated for the rated one. "
+        f"A rated player whose new rating is below {fide.RATING_FLOOR} is shown as unrated on the next list (no new "
+        f"rating). The setting list: standard, rapid or blitz; on the rapid and blitz lists the {fide.DIFFERENCE_CAP}-"
+        f"point rule holds for every player and a game between players {fide.NOT_RATED_GAP} or more apart, one above "
+        f"{fide.NOT_RATED_ABOVE}, is not rated; a player without a rapid or blitz rating plays with his standard "
+        "rating (type it as his rating).",
     ]
     rules_fr = [
         f"FIDE (xl-elo rules 2) : l'espérance PD lue dans la table FIDE, un écart de plus de {fide.DIFFERENCE_CAP} "
@@ -128,7 +148,12 @@ def spec(cap: Capacity | None = None) -> Template:
         f"K x parties au plus {fide.K_TIMES_GAMES_MAX} ; la somme K x (résultat - PD) arrondie, les demis en "
         f"s'éloignant de zéro. Non classés : premier classement sur au moins {fide.FIRST_RATING_MIN_GAMES} parties "
         f"contre des classés, avec deux nulles contre {fide.HYPOTHETICAL_OPPONENT}, au plus "
-        f"{fide.FIRST_RATING_CAP}, non publié sous {fide.RATING_FLOOR}.",
+        f"{fide.FIRST_RATING_CAP}, non publié sous {fide.RATING_FLOOR}. Un joueur classé dont le nouveau classement "
+        f"est sous {fide.RATING_FLOOR} figure comme non classé sur la liste suivante (pas de nouveau classement). Le "
+        f"réglage list : standard, rapid ou blitz ; en rapide et en blitz la règle des {fide.DIFFERENCE_CAP} points "
+        f"vaut pour tous et une partie entre joueurs à {fide.NOT_RATED_GAP} points ou plus l'un de l'autre, l'un "
+        f"au-dessus de {fide.NOT_RATED_ABOVE}, n'est pas classée ; un joueur sans classement rapide ou blitz joue avec "
+        "son classement standard (le saisir comme son classement).",
     ]
     return Template(
         federation="fide", title="FIDE rating period", title_fr="Période de classement FIDE",
