@@ -267,13 +267,17 @@ MAX_PROBLEMS_SHOWN = 50
 
 
 def _problems(exc: InputError) -> str:
-    """An input error as printed: every problem, or the first ones and how many more there are."""
-    if len(exc.problems) <= MAX_PROBLEMS_SHOWN:
+    """An input error as printed: every problem, or the first ones and how many more there are. A reader
+    keeps the first problems of a table and counts the others (a line with their number, ``more``)."""
+    listed = [p for p in exc.problems if not getattr(p, "more", 0)]
+    uncounted = sum(getattr(p, "more", 0) for p in exc.problems)
+    if len(listed) <= MAX_PROBLEMS_SHOWN and not uncounted:
         return str(exc)
-    shown = InputError(exc.problems[:MAX_PROBLEMS_SHOWN])
-    more = len(exc.problems) - MAX_PROBLEMS_SHOWN
-    return (f"{len(exc.problems):,} problems in the input; the first {MAX_PROBLEMS_SHOWN}:\n"
-            + "\n".join(str(shown).split("\n")[1:]) + f"\n  ... and {more:,} more problems")
+    total = len(listed) + uncounted
+    shown = listed[:MAX_PROBLEMS_SHOWN]
+    lines = [f"{total:,} problems in the input; the first {len(shown)}:"] + [f"  - {p}" for p in shown]
+    lines.append(f"  ... and {total - len(shown):,} more problems")
+    return "\n".join(lines)
 
 
 def _federation(name: str | None) -> Any:
@@ -530,8 +534,12 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
                   "nothing compared", file=err)
         elif differences:
             status = EXIT_INPUT
-            print(f"xl-elo: {source.name}: the workbook's formulas disagree with the engine on "
-                  f"{len(differences)} results cells:", file=err)
+            rows = sum(1 for d in differences if d.note)
+            cells = len(differences) - rows
+            counted = " and ".join(([f"{cells} results cells"] if cells else [])
+                                   + ([f"{rows} results {'row' if rows == 1 else 'rows'} (a player in no table, "
+                                       "shown twice or not shown)"] if rows else []))
+            print(f"xl-elo: {source.name}: the workbook's formulas disagree with the engine on {counted}:", file=err)
             for line in explain(filled, differences):
                 print(f"  {line}", file=err)
         else:
