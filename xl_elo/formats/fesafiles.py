@@ -59,6 +59,8 @@ SYSTEM = "fesa"
 FORMAT = SYSTEM
 FORMAT_HELP = "FESA's rating list, from FESA's own files"
 ENCODING = "latin-1"
+#: The names FESA's program gives its rating lists (``ratingliste.pre`` before, ``ratingliste.post`` after).
+SUFFIXES = (".pre", ".post")
 #: The program's handicap codes -> the data contract's (``M`` is the program's other name for sente).
 HANDICAPS = {"S": "S", "M": "S", "L": "L", "B": "B", "R": "R", "RL": "RL", "2P": "2p", "4P": "4p", "5P": "5p",
              "6P": "6p"}

@@ -177,7 +177,8 @@ def _parser() -> argparse.ArgumentParser:
     ru = sub.add_parser("rules", help="print the rules as xl-elo reads them (docs/rules.md), or one section",
                         description="Print xl-elo's reading of the federations' rules (docs/rules.md in the "
                                     "repository), or the sections named, e.g. xl-elo rules 2.3 6.11")
-    ru.add_argument("sections", nargs="*", help="section numbers (2.3, 6.11, 4 ...)")
+    ru.add_argument("sections", nargs="*", help=f"section numbers (2.3, 6.11, 4 ...) or systems ({names}: a "
+                                                "system's chapter)")
 
     sy = sub.add_parser("systems", help="list the rating systems xl-elo knows",
                         description="The rating systems: code, name, what is rated at once, the rules chapter, "
@@ -330,7 +331,10 @@ def _workbook_options(module: Any, given: dict[str, Any], name: str) -> Any:
         raise problem("settings", str(exc)) from None
 
 
-def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") -> str:
+def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv", writers: Any = ()) -> str:
+    """The output's format: --format, else what the output's name says, else the default. A name that asks
+    for a format that cannot be written here (``.ods``; ``.trf`` without a TRF report read, ``writers``) is
+    refused, never filled with CSV text."""
     if args.format:
         return str(args.format)
     if args.output:
@@ -338,6 +342,11 @@ def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") ->
         if suffix in _OTHER_FORMATS:  # the name asks for a format xl-elo does not write: never CSV text in it
             raise UsageError(f"{args.output}: xl-elo does not write {_OTHER_FORMATS[suffix]}; name the output .xlsx "
                              "(a workbook), .csv, .json or .txt, or choose one with --format")
+        for fmt, suffixes in written_back_suffixes().items():
+            if suffix in suffixes and fmt not in writers:
+                raise UsageError(f"{args.output}: a {suffix} file is written back from a {fmt.upper()} file given as "
+                                 "input, and none was given; name the output .xlsx (a workbook), .csv, .json or .txt, "
+                                 "or choose one with --format")
         return {".json": "json", ".txt": "table", ".xlsx": "xlsx"}.get(suffix, default_file)
     return "table" if out.isatty() else "csv"
 
@@ -400,6 +409,13 @@ def written_back_formats() -> dict[str, str]:
     return {reader().FORMAT: reader().FORMAT_HELP for _, reader in READERS}
 
 
+def written_back_suffixes() -> dict[str, tuple[str, ...]]:
+    """The names of the files each written-back format writes (``trf``: ``.trf`` ...), as each format declares."""
+    from xl_elo.load import READERS
+
+    return {reader().FORMAT: tuple(getattr(reader(), "SUFFIXES", ())) for _, reader in READERS}
+
+
 def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: TextIO, options: Any = None) -> int:
     from xl_elo.formats.files import check_output, same_file
     from xl_elo.formats.writers import history_csv, results_csv, write_results, write_text_atomic
@@ -410,7 +426,7 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
         print(f"xl-elo: warning: {warning}", file=err)
     options = options if options is not None else _options(module, args)
     default_format = loaded.default_format
-    fmt = args.format or (default_format if args.output and default_format else _format(args, out))
+    fmt = args.format or (default_format if args.output and default_format else _format(args, out, writers=writers))
     if fmt in written_back_formats() and fmt not in writers:
         raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
     history_output = _history_output(module, args)
@@ -635,10 +651,21 @@ def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(render())
         return EXIT_OK
     found = sections()
-    missing = [s for s in args.sections if s not in found]
-    if missing:
-        raise UsageError(f"no section {', '.join(missing)} in the rules (e.g. 2.3, 6.11; chapters 1 to 8)")
-    for s in args.sections:
+    wanted = []
+    for s in args.sections:  # a section number, or a system's code or alias: its chapter
+        if s in found:
+            wanted.append(s)
+            continue
+        try:
+            wanted.append(str(get(s).RULES))
+        except ValueError:
+            if not any(ch.isdigit() for ch in s):
+                raise UsageError(f"unknown system {s!r}: the rules of {', '.join(codes())}, or a section number "
+                                 "(e.g. 2.3, 6.11)") from None
+            last = max(int(k) for k in found if k.isdigit())
+            raise UsageError(f"no section {s} in the rules (e.g. 2.3, 6.11; chapters 1 to {last}; or a system: "
+                             f"{', '.join(codes())})") from None
+    for s in wanted:
         out.write(found[s] + "\n\n")
     return EXIT_OK
 
