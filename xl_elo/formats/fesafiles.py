@@ -654,7 +654,7 @@ def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pa
         if new_text is not None:
             new_players, promotions = parse_new_players(new_text, news[0].name, problems)
     if tour is None or parsed is None:  # without the list, every player would be named as missing from it
-        raise InputError(problems)
+        raise InputError(kept(problems))
     table = new_players + parsed
     event, matched, prior = _event(tour, table, lists[0].name, news[0].name if news else NEW_PLAYERS, problems)
     for kind, last, first, _, _, line in promotions:
@@ -662,7 +662,7 @@ def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pa
             problems.append(LineProblem(news[0].name, line, None, f"{kind.lower()}: {player_id(last, first)!r} is "
                                                                   "not in the rating list"))
     if problems:
-        raise InputError(problems)
+        raise InputError(kept(problems))
     read = FesaFiles(tour, table, matched, prior, promotions)
     inputs = list(dict.fromkeys(str(p) for p in [*paths, *lists, *news]))
     default = None
@@ -670,6 +670,20 @@ def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pa
         default = FORMAT
     return ReadFiles(module, event, inputs, {FORMAT: lambda results: write_list(read, results)}, default, warnings,
                      (lists[0].name, tour_path.name, lists[0].name))
+
+
+def kept(problems: Sequence[Problem]) -> list[Problem]:
+    """The first :data:`xl_elo.formats.reader.MAX_PROBLEMS` problems of each file, and a line for the others."""
+    from xl_elo.formats.reader import MAX_PROBLEMS, more_problems
+
+    count: dict[str, int] = {}
+    out: list[Problem] = []
+    for q in problems:
+        count[q.source] = count.get(q.source, 0) + 1
+        if count[q.source] <= MAX_PROBLEMS:
+            out.append(q)
+    out += [more_problems(source, n - MAX_PROBLEMS) for source, n in count.items() if n > MAX_PROBLEMS]
+    return out
 
 
 def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str, problems: list[Problem]
