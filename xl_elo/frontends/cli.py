@@ -387,8 +387,9 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"--{flag.replace('_', '-')} is for {_history_systems()} only")
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history, args.rating_list) if x]
-    if args.output:  # refused before any work: never over an input
+    if args.output:  # refused before any work: never over an input, never a format tables cannot give
         check_output(args.output, inputs)
+        _format(args, out)
     loaded = load(module, players=args.players, games=args.games, history=args.history, rating_list=args.rating_list,
                   period=args.period)
     return _rate_and_write(loaded, args, out, err, options)
