@@ -61,10 +61,12 @@ def lines_of(message: str | list[str]) -> list[str]:
 
 
 def assert_printed(err: str, message: str | list[str]) -> None:
-    """Each expected message is a whole line of what was printed (alone, or one of several problems)."""
+    """Each expected message is a whole line of what was printed (alone, one of several problems, or a line
+    indented under them)."""
     printed = err.splitlines()
     for m in lines_of(message):
-        assert f"xl-elo: {m}" in printed or f"  - {m}" in printed, f"expected the line\n  {m}\nin\n{err}"
+        assert f"xl-elo: {m}" in printed or f"  - {m}" in printed or f"  {m}" in printed, \
+            f"expected the line\n  {m}\nin\n{err}"
 
 
 def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
@@ -595,6 +597,83 @@ def build_fesa_history_beside(work: Path) -> None:
     shutil.copyfile(work / "games.csv", work / "results_history.csv")
 
 
+def build_tables_given_twice(work: Path) -> None:
+    shutil.copy(work / "players.csv", work / "copy.csv")
+    os.link(work / "players.csv", work / "hard.csv")
+    (work / "link.csv").symlink_to("players.csv")
+
+
+def build_trf_given_twice(work: Path) -> None:
+    shutil.copy(DATA / "trf" / "xlelo_club_2026.trf", work / "club.trf")
+    shutil.copy(work / "club.trf", work / "copy.trf")
+    os.link(work / "club.trf", work / "hard.trf")
+
+
+def _fesa_files(work: Path) -> None:
+    for name in ("turnering.txt", "ratingliste.pre", "nye-spillere"):
+        shutil.copy(DATA / "fesa" / "13th_nekomadoken" / name, work / name)
+
+
+def build_fesa_long_numbers(work: Path) -> None:
+    """A number of 5,000 digits: a rating in the list, a ratio's numerator, an opponent's number, a line's number."""
+    _fesa_files(work)
+    (work / "long.pre").write_text(f'(#S(PLAYER :LAST-NAME "N2" :ELO-NUMBER {"9" * 5000}))\n', encoding="latin-1")
+    (work / "ratio.pre").write_text(f'(#S(PLAYER :LAST-NAME "N2" :GAMES (({"1" * 5000}/2 1 1))))\n',
+                                    encoding="latin-1")
+    lines = (work / "turnering.txt").read_text(encoding="latin-1").splitlines()
+    round_ = [*lines[:2], lines[2].replace("[0- ", f"[{'9' * 5000}- "), *lines[3:]]
+    (work / "turnering_round.txt").write_text("\n".join(round_) + "\n", encoding="latin-1")
+    lead = [*lines[:2], "0" * 4999 + lines[2], *lines[3:]]  # player 1, numbered with 5,000 digits
+    (work / "turnering_lead.txt").write_text("\n".join(lead) + "\n", encoding="latin-1")
+
+
+def build_fesa_big_list(work: Path) -> None:
+    """A list of 17 MiB (a sparse file: refused by its size, never read)."""
+    _fesa_files(work)
+    with (work / "ratingliste.pre").open("r+b") as f:
+        f.truncate(17 << 20)
+
+
+def _results_sheet(extra: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> Callable[[Any], None]:
+    """A results sheet as a template's own formulas would have computed it (the engine's values, cached),
+    read through the names r_<column>, with the rows ``extra`` makes of the engine's."""
+    def edit(wb: Any) -> None:
+        from openpyxl.utils import get_column_letter
+        from openpyxl.workbook.defined_name import DefinedName
+
+        from xl_elo.formats.reader import Table
+        from xl_elo.load import load
+
+        players = [[c.value for c in row] for row in wb["players"].iter_rows()]
+        games = [[c.value for c in row] for row in wb["games"].iter_rows()]
+        results = load("fqe", players=Table.from_rows("players", players[0], players[1:], typed=True),
+                       games=Table.from_rows("games", games[0], games[1:], typed=True)).rate()
+        ws = wb.create_sheet("results")
+        columns = list(results.columns)
+        for r, row in enumerate(extra(list(results.rows)), start=4):
+            for j, c in enumerate(columns, start=1):
+                v = row.get(c)
+                ws.cell(r, j, ("yes" if v else "no") if isinstance(v, bool) else v)
+        for j, c in enumerate(columns, start=1):
+            col = get_column_letter(j)
+            wb.defined_names[f"r_{c}"] = DefinedName(f"r_{c}", attr_text=f"results!${col}$4:${col}$20")
+    return edit
+
+
+def build_second_opinion_rows(work: Path) -> None:
+    _fqe_workbook(work / "agrees.xlsx", edit=_results_sheet(lambda rows: rows))
+    _fqe_workbook(work / "stranger.xlsx", edit=_results_sheet(lambda rows: [*rows, {**rows[0], "id": "zed"}]))
+    _fqe_workbook(work / "twice.xlsx", edit=_results_sheet(lambda rows: [*rows, rows[0]]))
+    _fqe_workbook(work / "missing.xlsx", edit=_results_sheet(lambda rows: rows[:1]))
+
+
+def build_many_problems(work: Path) -> None:
+    """3,000 players, each with a rating that is not a number."""
+    write_csv(work / "players.csv", [["id", "name", "rating", "games"]]
+              + [[f"p{i}", "N", f"x{i}", "30"] for i in range(3000)])
+    write_csv(work / "games.csv", [["round", "player", "opponent", "result"], ["1", "p0", "p1", "1"]])
+
+
 BUILDERS: dict[str, Callable[[Path], None]] = {
     name[len("build_"):]: fn for name, fn in globals().items() if name.startswith("build_") and callable(fn)}
 
@@ -784,3 +863,85 @@ def test_mutated_csv_bytes_never_give_a_traceback(players: bytes, games: bytes, 
     assert (careful is not None) == (code == 0)
     if careful is not None:
         assert results_csv(careful).decode("utf-8") == out
+
+
+# --------------------------------------------------------------------------- issue #29: what a case file cannot say
+
+
+def test_numpy_numbers_are_numbers_to_the_functions() -> None:
+    """An integer numpy range (xlwings passes one for a range of whole numbers) was refused as
+    "np.int64(1500) is not a number" while a float range passed (#29)."""
+    import numpy as np
+
+    fn = functions.by_name()
+    assert fn["ELO_EXPECTED"].function(np.int64(1500), np.int64(1600)) == fn["ELO_EXPECTED"].function(1500.0, 1600.0)
+    assert fn["ELO_EXPECTED"].function(np.array([[1500, 1600]]), 1500) == [[0.5, fn["ELO_EXPECTED"].function(1600.0,
+                                                                                                              1500.0)]]
+    assert fn["ELO_K"].function(np.str_("fide"), np.int64(1500), np.int64(10), np.int64(14)) == 40  # rules 2.3
+    assert fn["FFE_DP"].function(np.array([[5e-324, 0.5]])) == [[-470, 0]]  # rules 5.4: bounded to +-470
+
+
+def test_calc_refuses_more_games_than_rate() -> None:
+    """calc took 1,001 games where rate and the functions refuse more than 1,000 (#29)."""
+    games = ", ".join(["1500 1"] * 1001)
+    code, _, err = run_cli(["calc", "fqe", "--rating", "1500", "--rated-games", "30", "--games", games])
+    assert code == 1
+    assert_printed(err, "--games: 1,001 games (at most 1,000 in one event or period): is a list pasted twice?")
+    code, out, _ = run_cli(["calc", "fqe", "--rating", "1500", "--rated-games", "30", "--games",
+                            ", ".join(["1500 1"] * 1000)])
+    assert code == 0 and "new rating:" in out
+
+
+def test_rules_of_a_system_by_its_name() -> None:
+    """A system named where a section is asked prints its chapter (and an unknown one is a usage error)."""
+    code, out, _ = run_cli(["rules", "SSB"])
+    assert code == 0 and out.startswith("## 3. FSE")
+
+
+def test_a_results_table_read_back_is_read_without_a_word(tmp_path: Path) -> None:
+    """Rating list in, rating list out: a results table given as the next players table has xl-elo's own
+    columns (status, k, rating_after ...); its rating_after is the rating, the others are not read, and
+    nothing is said. In any other table those headings are named."""
+    players, games, _ = value_tables("games", "50")
+    write_csv(tmp_path / "players.csv", players)
+    write_csv(tmp_path / "games.csv", games)
+    base = ["rate", "-f", "fide", "-g", str(tmp_path / "games.csv"), "--period", "2026-10"]
+    code, _, err = run_cli([*base, "-p", str(tmp_path / "players.csv"), "-o", str(tmp_path / "after.csv")])
+    assert (code, err) == (0, "")
+    code, _, err = run_cli([*base, "-p", str(tmp_path / "after.csv"), "--format", "csv"])
+    assert (code, err) == (0, "")
+    head = ["id", "name", "rating", "games", "birth_year", "k"]
+    write_csv(tmp_path / "k.csv", [head, *[row[:5] + ["40"] for row in players[1:]]])
+    code, _, err = run_cli([*base, "-p", str(tmp_path / "k.csv")])
+    assert code == 0
+    assert_printed(err, "warning: k.csv: the heading 'k' (column 6) is not a column of FIDE's players table and is "
+                        "not read (the nearest is 'id')")
+
+
+def test_a_workbook_heading_near_miss_is_read_and_said(tmp_path: Path) -> None:
+    """A players sheet headed 'birthyear': read as birth_year, as in a CSV file (the workbook's input cells are
+    the columns the reader reads); the 14-year-old gets K 40 (rules 2.3), +14 against a player 100 below."""
+    book = _fqe_workbook(tmp_path / "filled.xlsx",
+                         [["id", "name", "rating", "games", "birthyear"], ["a", "Anna", 2000, 50, 2012],
+                          ["b", "Bob", 1900, 50, 1980]], [["round", "player", "opponent", "result"], [1, "a", "b", 1]],
+                         federation="fide")
+    code, out, err = run_cli(["rate", str(book), "--format", "csv"])
+    assert code == 0
+    assert_printed(err, "warning: filled.xlsx, sheet players: the heading 'birthyear' (column 5) is read as the "
+                        "column 'birth_year'")
+    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(out))}
+    assert (rows["a"]["k"], rows["a"]["change"]) == ("40", "14")
+
+
+def test_many_unknown_ids_are_counted_not_each_made_a_message(tmp_path: Path) -> None:
+    """20,000 games of players in no table: the first 200 problems kept, the others counted (each cell was
+    once read by taking its whole column's starts: quadratic, 12 minutes for a million)."""
+    write_csv(tmp_path / "players.csv", [["id", "name", "rating", "games"], ["p0", "N", "1500", "30"]])
+    write_csv(tmp_path / "games.csv", [["round", "player", "opponent", "result"]]
+              + [["1", f"q{i}", "p0", "1"] for i in range(20_000)])
+    code, _, err = run_cli(["rate", "-f", "fqe", "-p", str(tmp_path / "players.csv"), "-g",
+                            str(tmp_path / "games.csv")])
+    assert code == 1
+    assert_printed(err, ["20,001 problems in the input; the first 50:",
+                         "games.csv, row 2, column 'player': unknown player id 'q0' (not in players.csv)",
+                         "... and 19,951 more problems"])  # and p0 has 20,000 games

@@ -271,6 +271,8 @@ _C = (-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e00,
 _D = (7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e00,
       3.754408661907416e00)
 _LOW = 0.02425
+#: Largest argument of exp() that stays a finite float (709.78), with room.
+_EXP_MAX = 700.0
 
 
 def _quantile(p: float) -> float:
@@ -288,6 +290,8 @@ def _quantile(p: float) -> float:
         r = qc * qc
         x = ((((((_A[0] * r + _A[1]) * r + _A[2]) * r + _A[3]) * r + _A[4]) * r + _A[5]) * qc) / (
             ((((_B[0] * r + _B[1]) * r + _B[2]) * r + _B[3]) * r + _B[4]) * r + 1.0)
+    if x * x / 2.0 > _EXP_MAX:  # p below 1e-300 or so: the refinement's exp() would overflow, x is already exact
+        return x
     e = 0.5 * math.erfc(-x / math.sqrt(2.0)) - p
     u = e * math.sqrt(2.0 * math.pi) * math.exp(x * x / 2.0)
     return x - u / (1.0 + x * u / 2.0)

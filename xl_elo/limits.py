@@ -62,5 +62,8 @@ XLSX_ROWS: Final = Limit("XL_ELO_MAX_XLSX_ROWS", 200_000, "rows in a worksheet (
 XLSX_PART: Final = Limit("XL_ELO_MAX_XLSX_PART_BYTES", 32 << 20, "bytes in one part of a workbook other than a sheet")
 SHARED_STRINGS: Final = Limit("XL_ELO_MAX_SHARED_STRINGS", 32 << 20, "bytes of text shared by a workbook's cells")
 FAST_READER_BYTES: Final = Limit("XL_ELO_MAX_READER_BYTES", 2 << 30, "bytes of memory the fast reader may plan")
+#: One of FESA's files (its tournament file, its rating list, its new players): FESA's whole rating list
+#: of every player ever rated is well under a megabyte.
+FESA_BYTES: Final = Limit("XL_ELO_MAX_FESA_BYTES", 16 << 20, "bytes in one of FESA's files")
 #: How long LibreOffice may take to recalculate a workbook (``--recalculate``, an .ods file).
 LIBREOFFICE_SECONDS: Final = Limit("XL_ELO_LIBREOFFICE_SECONDS", 300, "seconds for LibreOffice to recalculate")

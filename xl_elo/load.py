@@ -37,7 +37,8 @@ from xl_elo import schema
 from xl_elo.federations import get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats import csvfiles, fastcsv, files
-from xl_elo.formats.reader import Sources, Table, Tables, checked, read, tables_of
+from xl_elo.formats.files import given_twice, twice_words
+from xl_elo.formats.reader import Sources, Table, Tables, checked, read, system_headings, tables_of
 from xl_elo.model import Event, EventArrays, InputError, Problem, Results
 
 PathLike = str | os.PathLike[str]
@@ -113,6 +114,17 @@ def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike 
     except schema.ValueProblem as exc:
         problems.append(Problem("period", None, None, str(exc)))
         period = None
+    named = [(flag, given) for flag, given in (("--players", players), ("--games", games), ("--history", history),
+                                                ("--rating-list", rating_list))
+             if given is not None and not isinstance(given, Table)]
+    twice = given_twice([given for _, given in named])
+    if twice:  # two tables from one file: never read as both
+        raise InputError([Problem(Path(named[j][1]).name, None, None,
+                                  f"is given as {named[i][0]} and as {named[j][0]}"
+                                  + ("" if why == "the same name" else
+                                     f" ({twice_words(named[i][1], named[j][1], why)})")
+                                  + ": give each table its own file")
+                          for i, j, why in twice])
     budget = fastcsv.Budget()
     tables: list[Table | None] = []
     inputs: list[str] = []
@@ -136,8 +148,8 @@ def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike 
         raise InputError(problems)
     tables_ = read(module.Player, tables[0], tables[1], tables[2], period=period, name=event_name,
                    handicaps=bool(getattr(module, "HANDICAPS", False)), periods=bool(getattr(module, "PERIODS", False)),
-                   sources=sources, problems=problems)
-    loaded = Loaded(module, tables_, inputs, options=chosen)
+                   sources=sources, problems=problems, headings=system_headings(module))
+    loaded = Loaded(module, tables_, inputs, options=chosen, warnings=list(tables_.warnings))
     if rating_list is not None:
         _apply_list(loaded, rating_list, own="the players table")
     return loaded
@@ -220,13 +232,16 @@ def _load_files(module: Any, paths: list[Path], **given: Any) -> Loaded:
             files.input_path(p)
         except InputError as exc:
             problems += exc.problems
-    seen: dict[Path, Path] = {}
-    for p in paths:
-        key = p.resolve()
-        if key in seen:
-            problems.append(Problem(p.name, None, None, f"is given twice ({seen[key]} and {p}): its games would "
-                                                        "count twice"))
-        seen[key] = p
+    listed = [*paths, *([Path(given["rating_list"])] if given.get("rating_list") else [])]
+    for i, j, why in given_twice(listed):
+        if j < len(paths):
+            words = twice_words(paths[i], paths[j], why)
+            problems.append(Problem(paths[j].name, None, None, f"is given twice ({words}): its games would count "
+                                                               "twice"))
+        else:
+            problems.append(Problem(listed[j].name, None, None, f"the rating list is a file given already "
+                                                                f"({twice_words(paths[i], listed[j], why)}): "
+                                                                "give the rating list the tournament is rated from"))
     if problems:
         raise InputError(problems)
     for _, format_ in READERS:

@@ -176,9 +176,18 @@ GAMES_NEEDED: Final = ("blank for a rated player: give his rated games before th
 UNKNOWN_GAMES: Final = 1000
 
 
+#: Other headings of the rated games before: a results table read back, and the words federations and clubs
+#: head the column with (English, French, German).
+GAMES_ALIASES: Final = ("games_after", "rated_games", "games_played", "number_of_games", "nb_games", "parties",
+                        "partien")
+#: Other headings of the year of birth, the same way (FIDE's rating list heads it ``B-day``).
+BIRTH_YEAR_ALIASES: Final = ("year_of_birth", "yob", "born", "b_day", "dob", "date_of_birth", "birth_date",
+                             "né_en", "année_de_naissance", "naissance", "geburtsjahr", "jahrgang")
+
+
 def games_fact(rules: str, doc: str = "rated games played before", **declared: Any) -> Any:
     """The rated games before (rules 8): required for a rated player, never guessed."""
-    declared = {"rated_needs": GAMES_NEEDED, "aliases": ("games_after",), "calc": "--rated-games",
+    declared = {"rated_needs": GAMES_NEEDED, "aliases": GAMES_ALIASES, "calc": "--rated-games",
                 "calc_help": doc, "function": "games", "one_player": UNKNOWN_GAMES, "rules": rules, **declared}
     return fact(schema.GAMES, doc, default=0, **declared)
 
@@ -187,7 +196,7 @@ def birth_year_fact(rules: str, doc: str = "year of birth (the age counts in the
                     **declared: Any) -> Any:
     """The year of birth: the age is the period's year minus it."""
     declared = {"calc": "--birth-year", "calc_help": doc, "function": "age", "report": "birth_year",
-                "rules": rules, **declared}
+                "aliases": BIRTH_YEAR_ALIASES, "rules": rules, **declared}
     return fact(schema.BIRTH_YEAR, doc, **declared)
 
 

@@ -127,7 +127,8 @@ class CsvColumns:
 
     def cell(self, i: int, j: int) -> str:
         """One cell as text."""
-        return self.data[int(self.start(j)[i]):int(self.ends[i, j])].tobytes().decode("utf-8")
+        start = self.row_starts[i] if j == 0 else self.ends[i, j - 1] + 1  # this cell's alone: never the column's
+        return self.data[int(start):int(self.ends[i, j])].tobytes().decode("utf-8")
 
     def blank(self, j: int) -> BoolArray:
         return self.start(j) == self.ends[:, j]

@@ -59,6 +59,8 @@ SYSTEM = "fesa"
 FORMAT = SYSTEM
 FORMAT_HELP = "FESA's rating list, from FESA's own files"
 ENCODING = "latin-1"
+#: The names FESA's program gives its rating lists (``ratingliste.pre`` before, ``ratingliste.post`` after).
+SUFFIXES = (".pre", ".post")
 #: The program's handicap codes -> the data contract's (``M`` is the program's other name for sente).
 HANDICAPS = {"S": "S", "M": "S", "L": "L", "B": "B", "R": "R", "RL": "RL", "2P": "2p", "4P": "4p", "5P": "5p",
              "6P": "6p"}
@@ -106,6 +108,11 @@ class LispError(ValueError):
 
 
 _DELIMITERS = set(" \t\r\n\f()\";")
+_BLANKS = re.compile(r"[ \t\r\f]+")
+_ATOM = re.compile(r"[^ \t\r\n\f()\";]*")
+#: Longest number read (digits): a rating, a count or a date is far shorter; a longer one is refused by its
+#: length, never converted (Python refuses to convert numbers of more than 4,300 digits).
+MAX_DIGITS = 18
 _NUMBER = re.compile(r"^[+-]?\d+$")
 _RATIO = re.compile(r"^([+-]?\d+)/(\d+)$")
 _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eEsSfFdDlL][+-]?\d+)?$")
@@ -134,10 +141,10 @@ def read_forms(text: str) -> list[tuple[Any, int]]:
             line += 1
             i += 1
         elif c in " \t\r\f":
-            i += 1
+            i = _BLANKS.match(text, i).end()  # type: ignore[union-attr]
         elif c == ";":
-            while i < n and text[i] != "\n":
-                i += 1
+            j = text.find("\n", i)
+            i = n if j < 0 else j
         elif c == "(":
             if len(stack) > 100:
                 raise LispError("lists nested more than 100 deep", line)
@@ -150,7 +157,15 @@ def read_forms(text: str) -> list[tuple[Any, int]]:
             emit(_struct(items, at) if is_struct else items, at)
             i += 1
         elif c == '"':
-            j, out, start_line = i + 1, [], line
+            start_line = line
+            j = text.find('"', i + 1)
+            if j >= 0 and text.find("\\", i + 1, j) < 0:  # the usual string: no escape inside, taken whole
+                piece = text[i + 1:j]
+                line += piece.count("\n")
+                emit(piece, start_line)
+                i = j + 1
+                continue
+            j, out = i + 1, []
             while j < n and text[j] != '"':
                 if text[j] == "\\" and j + 1 < n:
                     j += 1
@@ -181,9 +196,7 @@ def read_forms(text: str) -> list[tuple[Any, int]]:
             else:
                 raise LispError(f"{schema.shown(text[i:i + 10])} is not data the rating program writes", line)
         else:
-            j = i
-            while j < n and text[j] not in _DELIMITERS:
-                j += 1
+            j = _ATOM.match(text, i).end()  # type: ignore[union-attr]
             emit(_atom(text[i:j], line), line)
             i = j
     if stack:
@@ -193,9 +206,12 @@ def read_forms(text: str) -> list[tuple[Any, int]]:
 
 def _atom(token: str, line: int) -> Any:
     if _NUMBER.match(token):
+        _short(token, line)
         return int(token)
     m = _RATIO.match(token)
     if m:
+        _short(m.group(1), line)
+        _short(m.group(2), line)
         if int(m.group(2)) == 0:
             raise LispError(f"{token} divides by zero", line)
         return Fraction(int(m.group(1)), int(m.group(2)))
@@ -209,6 +225,14 @@ def _atom(token: str, line: int) -> Any:
     if key == "T":
         return True
     return Symbol(key)
+
+
+def _short(digits: str, line: int) -> None:
+    """A number's digits, refused by their length before any conversion (:data:`MAX_DIGITS`)."""
+    count = len(digits.lstrip("+-"))
+    if count > MAX_DIGITS:
+        raise LispError(f"{schema.shown(digits, 30)} is a number of {count:,} digits (at most {MAX_DIGITS} are "
+                        "read: a rating, a count of games)", line)
 
 
 def _struct(items: list[Any], line: int) -> Struct:
@@ -352,7 +376,7 @@ def parse_tournament(text: str, source: str, problems: list[Problem], warnings: 
         if not ln.strip() or ln.startswith(";"):
             continue
         m = re.match(r"\s*(\d+)", ln)
-        lead = int(m.group(1)) if m else None
+        lead = (m.group(1).lstrip("0") or "0") if m else None  # compared as text: a number of any length
         if not any(ch in ln for ch in "+-=&"):
             if started:
                 ended = True
@@ -361,7 +385,7 @@ def parse_tournament(text: str, source: str, problems: list[Problem], warnings: 
             problems.append(LineProblem(source, number, None, "a player line after the table had ended (a line "
                                                               "without results ends it): remove the line between"))
             continue
-        if not started and lead != 1:
+        if not started and lead != "1":
             continue  # before the table, as the program skips it
         started = True
         entry = _entry(ln, number, len(entries) + 1, source, problems, warnings if warnings is not None else [])
@@ -380,7 +404,7 @@ def _entry(ln: str, number: int, seq: int, source: str, problems: list[Problem],
                                                           "'N [last name] [first name] [results]'"))
         return None
     m = re.match(r"\s*(\d+)", ln)
-    if m and int(m.group(1)) != seq:
+    if m and (m.group(1).lstrip("0") or "0") != str(seq):
         warnings.append(f"{source}, line {number}: numbered {m.group(1)}, read as player {seq} (opponents are "
                         "numbered by the lines' order, as FESA's program reads them)")
     last, first, results = spans[0][2], spans[1][2], spans[2][2]
@@ -398,6 +422,11 @@ def _entry(ln: str, number: int, seq: int, source: str, problems: list[Problem],
             problems.append(LineProblem(source, number, f"column {col}", f"{schema.shown(results[pos:].strip(), 30)}"
                                                                          " is not a round: expected the opponent's "
                                                                          "number and + - or = (e.g. 12+)"))
+            return None
+        if len(t.group(1)) > MAX_DIGITS:
+            problems.append(LineProblem(source, number, f"column {col}", f"{schema.shown(t.group(1), 30)} is a number "
+                                                                         f"of {len(t.group(1)):,} digits, not a "
+                                                                         "player's number"))
             return None
         opp, res, side, code = int(t.group(1)), t.group(2), t.group(3), t.group(4)
         if res not in "+-=":
@@ -603,6 +632,10 @@ def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pa
 
     def text_of(p: Path) -> str | None:
         try:
+            size = files.input_path(p).stat().st_size
+            if size > limits.FESA_BYTES.value:  # refused before it is read: FESA's whole list is far smaller
+                problems.append(LineProblem(p.name, None, None, limits.FESA_BYTES.message(f"is {size:,} bytes long")))
+                return None
             data = files.read_bytes(p)
             return "\n".join(decode_text(data, p.name, encodings=(ENCODING,)).lines)
         except InputError as exc:
@@ -613,23 +646,23 @@ def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pa
     warnings: list[str] = []
     tour = parse_tournament(tour_text, tour_path.name, problems, warnings) if tour_text is not None else None
     list_text = text_of(lists[0])
-    table = (parse_list(list_text, lists[0].name, problems) if list_text is not None else None) or []
+    parsed = parse_list(list_text, lists[0].name, problems) if list_text is not None else None
     new_players: list[Struct] = []
     promotions: list[Any] = []
     if news:
         new_text = text_of(news[0])
         if new_text is not None:
             new_players, promotions = parse_new_players(new_text, news[0].name, problems)
-    if tour is None:
-        raise InputError(problems)
-    table = new_players + table
+    if tour is None or parsed is None:  # without the list, every player would be named as missing from it
+        raise InputError(kept(problems))
+    table = new_players + parsed
     event, matched, prior = _event(tour, table, lists[0].name, news[0].name if news else NEW_PLAYERS, problems)
     for kind, last, first, _, _, line in promotions:
         if not any(s.get("LAST-NAME") == last and s.get("FIRST-NAME") == first for s in table):
             problems.append(LineProblem(news[0].name, line, None, f"{kind.lower()}: {player_id(last, first)!r} is "
                                                                   "not in the rating list"))
     if problems:
-        raise InputError(problems)
+        raise InputError(kept(problems))
     read = FesaFiles(tour, table, matched, prior, promotions)
     inputs = list(dict.fromkeys(str(p) for p in [*paths, *lists, *news]))
     default = None
@@ -637,6 +670,20 @@ def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pa
         default = FORMAT
     return ReadFiles(module, event, inputs, {FORMAT: lambda results: write_list(read, results)}, default, warnings,
                      (lists[0].name, tour_path.name, lists[0].name))
+
+
+def kept(problems: Sequence[Problem]) -> list[Problem]:
+    """The first :data:`xl_elo.formats.reader.MAX_PROBLEMS` problems of each file, and a line for the others."""
+    from xl_elo.formats.reader import MAX_PROBLEMS, more_problems
+
+    count: dict[str, int] = {}
+    out: list[Problem] = []
+    for q in problems:
+        count[q.source] = count.get(q.source, 0) + 1
+        if count[q.source] <= MAX_PROBLEMS:
+            out.append(q)
+    out += [more_problems(source, n - MAX_PROBLEMS) for source, n in count.items() if n > MAX_PROBLEMS]
+    return out
 
 
 def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str, problems: list[Problem]

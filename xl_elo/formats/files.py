@@ -2,6 +2,8 @@
 
 - An input must be a regular file within :data:`xl_elo.limits.FILE_BYTES`; a device, a
   folder or a pipe is refused before anything is read.
+- Inputs that are one file (one name twice, a link, a hard link) or the same bytes (a copy)
+  are found before anything is read (:func:`given_twice`): one event is counted once.
 - An output is never written over an input: the real paths (links resolved) and the files
   themselves are compared, whatever transformation came between (a recalculated copy, a
   conversion). It must be a regular file or not exist yet; a read-only file is not replaced.
@@ -15,7 +17,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from xl_elo import limits
@@ -59,6 +61,57 @@ def read_bytes(path: str | os.PathLike[str], what: str | None = None) -> bytes:
         raise InputError([Problem(what or str(path), None, None,
                                   limits.FILE_BYTES.message(f"is {len(data):,} bytes long"))])
     return data
+
+
+def same_input(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> str | None:
+    """Why two inputs are one: ``"the same name"``, ``"the same file"`` (a link, a hard link, another
+    path to it) or ``"the same bytes"`` (a copy); None when they differ (or cannot be compared: their
+    own problems are reported when they are read)."""
+    try:
+        sa, sb = os.stat(a), os.stat(b)
+    except (OSError, ValueError):
+        return None
+    if not (stat.S_ISREG(sa.st_mode) and stat.S_ISREG(sb.st_mode)):  # a device, a folder: refused as such
+        return None
+    if os.path.normpath(a) == os.path.normpath(b):
+        return "the same name"
+    if (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino):
+        return "the same file"
+    if sa.st_size != sb.st_size or sa.st_size == 0 or sa.st_size > limits.FILE_BYTES.value:
+        return None
+    try:
+        with open(a, "rb") as fa, open(b, "rb") as fb:
+            while True:
+                x, y = fa.read(1 << 20), fb.read(1 << 20)
+                if x != y:
+                    return None
+                if not x:
+                    return "the same bytes"
+    except OSError:
+        return None
+
+
+def given_twice(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[int, int, str]]:
+    """Inputs that another input before them already is (:func:`same_input`): (the first's position,
+    this one's, why), one per repeated input."""
+    out = []
+    for j in range(1, len(paths)):
+        for i in range(j):
+            why = same_input(paths[i], paths[j])
+            if why is not None:
+                out.append((i, j, why))
+                break
+    return out
+
+
+def twice_words(first: str | os.PathLike[str], second: str | os.PathLike[str], why: str) -> str:
+    """How a message says two inputs are one: ``a and b``, ``a and b are the same file``, ``... hold the
+    same bytes (a copy?)``."""
+    if why == "the same name":
+        return f"{first} and {second}"
+    if why == "the same file":
+        return f"{first} and {second} are the same file"
+    return f"{first} and {second} hold the same bytes: a copy?"
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:

@@ -261,39 +261,285 @@ class Table:
 # --------------------------------------------------------------------------- reading one table
 
 
+#: At most this many problems of one table are kept (the first ones, row by row); past them, one line says so.
+MAX_PROBLEMS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class MoreProblems(Problem):
+    """The line that stands for the problems of a table past :data:`MAX_PROBLEMS`, not kept."""
+
+    more: int = 0
+    """How many more problems were found (at least)."""
+
+
 class _Problems:
-    """The problems of one table, sorted as a row-by-row reader finds them: by row, then by column."""
+    """The problems of one table, sorted as a row-by-row reader finds them: by row, then by column.
+
+    Each column's problems come row by row, so keeping the first :data:`MAX_PROBLEMS` of each
+    column keeps the first of the table: memory is bounded whatever the file holds."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self.items: list[tuple[int, int, int, Problem]] = []
+        self.per_column: dict[int, int] = {}
+        self.dropped = 0
 
     def add(self, at: int, order: int, column: str | None, message: str) -> None:
         """A problem at the table's row ``at`` (its position), ``order`` its column's place in the row."""
+        count = self.per_column.get(order, 0)
+        self.per_column[order] = count + 1
+        if count >= MAX_PROBLEMS:
+            self.dropped += 1
+            return
         row = int(self.table.numbers[at]) if 0 <= at < len(self.table.numbers) else None
         self.items.append((at, order, len(self.items), Problem(self.table.source, row, column, message)))
 
+    def full(self, order: int) -> bool:
+        """Whether a column has as many problems as are kept (more would not be shown)."""
+        return self.per_column.get(order, 0) >= MAX_PROBLEMS
+
     def sorted(self) -> list[Problem]:
-        return [p for *_, p in sorted(self.items, key=lambda x: x[:3])]
+        ordered = [p for *_, p in sorted(self.items, key=lambda x: x[:3])]
+        if len(ordered) <= MAX_PROBLEMS and not self.dropped:
+            return ordered
+        more = len(ordered) - MAX_PROBLEMS + self.dropped
+        return ordered[:MAX_PROBLEMS] + [more_problems(self.table.source, more)]
+
+
+def more_problems(source: str, more: int) -> MoreProblems:
+    """The line standing for ``more`` problems of ``source`` not kept."""
+    return MoreProblems(source, None, None, f"{more:,} more problems after the first {MAX_PROBLEMS} (not listed): is "
+                                            "it the right file, with the right columns?", more)
+
+
+#: At most this many headings that are not read are named in warnings, one each; the others in one line.
+MAX_HEADINGS_NAMED = 10
+
+
+@dataclass(frozen=True)
+class Headings:
+    """What one table's headings may be: the columns a system reads and the other words for them,
+    all from the declarations (the system's ``Player`` facts and their aliases, the schema's common
+    columns), never a list kept here."""
+
+    table: str
+    """``players``, ``games`` or ``history`` (as messages name the table)."""
+    names: tuple[str, ...]
+    """The columns read, in order."""
+    required: tuple[str, ...]
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Other headings read as a column (``elo`` for ``rating``, a fact's declared aliases)."""
+    known: frozenset[str] = frozenset()
+    """Headings the source is known to hold and that are not read, without a word (a template's problem
+    column)."""
+    results: frozenset[str] = frozenset()
+    """The system's results columns: in a results table read back as a players table (it holds
+    ``rating_after``, an alias), its aliases are read and its other columns (``status``, ``k`` ...) are
+    not, without a word; in any other table they are headings like any other."""
+    system: str = ""
+    """The system, as messages name it (``FIDE``)."""
+
+
+def players_headings(player: type[Player], system: str = "", known: Iterable[str] = (),
+                     results: Iterable[str] = ()) -> Headings:
+    """The players table of a system whose players are ``player`` (rules 8); ``results``: its results
+    columns (a results table read back is a players table)."""
+    names = (*schema.PLAYER_COMMON, *(f.name for f in facts(player)))
+    return Headings("players", names, schema.PLAYER_REQUIRED, player_aliases(player), _keys(known), _keys(results),
+                    system)
+
+
+def _keys(headings: Iterable[str]) -> frozenset[str]:
+    return frozenset(schema.column_key(h) for h in headings)
+
+
+def games_headings(handicaps: bool, periods: bool = False, system: str = "", known: Iterable[str] = ()) -> Headings:
+    """The games table (rules 8): handicaps where the system reads them, a period where it rates several."""
+    names = tuple(c for c in GAME_COLUMNS if c != "handicap" or handicaps) + (("period",) if periods else ())
+    return Headings("games", names, GAME_REQUIRED, {}, _keys(known), system=system)
+
+
+def history_headings(system: str = "", known: Iterable[str] = ()) -> Headings:
+    """FESA's history table (rules 8)."""
+    return Headings("history", HISTORY_COLUMNS, HISTORY_COLUMNS, {}, _keys(known), system=system)
+
+
+def event_headings(player: type[Player], *, handicaps: bool = False, periods: bool = False, system: str = "",
+                   results: Iterable[str] = (), known: Iterable[str] = ()) -> dict[str, Headings]:
+    """The headings of an event's three tables for a system (its ``Player``, whether it reads handicaps
+    and periods, its code and its results columns); ``known``: headings every table of the source may
+    hold that are not read (a template's problem column)."""
+    known = tuple(known)
+    return {"players": players_headings(player, system, known, results),
+            "games": games_headings(handicaps, periods, system, known),
+            "history": history_headings(system, known)}
+
+
+def system_headings(module: Any, known: Sequence[str] = ()) -> dict[str, Headings]:
+    """What the headings of a system's tables may be, from its declarations: its players' facts and
+    their aliases, whether it reads handicaps and periods, its results columns (a results table read
+    back is a players table); ``known``: other headings the source holds that are not read."""
+    return event_headings(module.Player, handicaps=bool(getattr(module, "HANDICAPS", False)),
+                          periods=bool(getattr(module, "PERIODS", False)), system=module.CODE.upper(),
+                          results=[c.name for c in module.COLUMNS], known=known)
+
+
+def _normal(text: str) -> str:
+    """A heading reduced to its letters and digits, accents and case dropped: ``Né en`` -> ``neen``,
+    ``Birth-Year`` and ``birthyear`` -> ``birthyear``."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c)).casefold()
+
+
+def _distance(a: str, b: str, most: int) -> int:
+    """Edits (a letter added, dropped, changed, or two swapped) from ``a`` to ``b``; ``most + 1`` past ``most``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    before: list[int] | None = None
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        new = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            new[j] = min(row[j] + 1, new[j - 1] + 1, row[j - 1] + cost)
+            if before is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                new[j] = min(new[j], before[j - 2] + 1)
+        if min(new) > most:
+            return most + 1
+        before, row = row, new
+    return row[-1]
+
+
+def _tolerance(a: str, b: str) -> int:
+    """The edits a heading may be from a column's name and still be that column misspelled: none for
+    a short name (``id``), one up to seven letters, two beyond."""
+    n = min(len(a), len(b))
+    return 0 if n < 4 else 1 if n < 8 else 2
+
+
+#: Longest heading compared letter by letter with the columns' names (a longer one is no misspelling).
+_LONGEST_COMPARED = 40
 
 
 class _Columns:
-    """A table's header mapped to the columns a system reads."""
+    """A table's header mapped to the columns a system reads, every heading accounted for.
 
-    def __init__(self, table: Table, required: Sequence[str], aliases: dict[str, str], known: Iterable[str],
-                 problems: list[Problem]) -> None:
+    A heading is a column's name (case, spaces and hyphens aside: :func:`xl_elo.schema.column_key`),
+    one of its aliases, a heading the source is known to hold (:attr:`Headings.known`), or else
+    compared with the names and aliases by its letters and digits alone (``birthyear``,
+    ``Ever2400``) and then letter by letter (``birth_yaer``): a near miss of one column is read as
+    that column and said in a warning; of two, refused with both. Any other heading is a warning
+    naming it and the nearest column. A column given twice, under any of its headings, is refused.
+    """
+
+    def __init__(self, table: Table, spec: Headings, problems: list[Problem], warnings: list[str] | None = None
+                 ) -> None:
         self.table = table
-        self.cols, missing = schema.header(table.header, required, aliases)
-        for words in schema.duplicate_columns(table.header, known):
-            problems.append(Problem(table.source, 1, None, words))
-        for name in missing:
-            found = ", ".join(self.cols) or "none"
-            problems.append(Problem(table.source, 1, None,
-                                    f"missing required column '{name}' (columns found: {found})"))
+        self.cols: dict[str, int] = {}
+        self.labels: dict[str, str] = {}
+        said = warnings if warnings is not None else []
+        source = table.source
+        pool: dict[str, list[str]] = {}
+        for word, name in [*((n, n) for n in spec.names), *spec.aliases.items()]:
+            names = pool.setdefault(_normal(word), [])
+            if name not in names:
+                names.append(name)
+        keys = [schema.column_key(h) for h in table.header]
+        quiet = spec.known | (spec.results if any(k in spec.results and k in spec.aliases for k in keys)
+                              else frozenset())
+        known = {_normal(k) for k in quiet}
+        whose = f"{spec.system}'s {spec.table} table" if spec.system else f"the {spec.table} table"
+        headed: dict[str, tuple[int, str, bool]] = {}
+        unread: list[tuple[int, str]] = []
+        for j, cell in enumerate(table.header):
+            key = keys[j]
+            try:
+                heading = schema.text(cell) or ""
+            except schema.ValueProblem:
+                heading = key
+            if not key:
+                column = table.columns[j] if j < len(table.columns) else None
+                if column is not None and not column.blank().all():
+                    said.append(f"{source}: column {j + 1} has no heading and is not read (head it with the "
+                                f"column it holds: {', '.join(spec.names)})")
+                continue
+            shown = schema.shown(heading, 60)
+            exact = True
+            if key in spec.names:
+                name = key
+            elif key in spec.aliases:
+                name = spec.aliases[key]
+                exact = key in quiet  # a results table read back: its rating_after is the rating
+            elif key in quiet:
+                continue
+            else:
+                norm = _normal(key)
+                found = pool.get(norm)
+                if found is None and norm and norm not in known and len(norm) <= _LONGEST_COMPARED:
+                    near = sorted((d, word) for word in pool
+                                  if (d := _distance(norm, word, _tolerance(norm, word))) <= _tolerance(norm, word))
+                    if near:
+                        found = list(dict.fromkeys(n for d, word in near if d == near[0][0] for n in pool[word]))
+                if found is None:
+                    if norm not in known:
+                        unread.append((j, shown))
+                    continue
+                if len(found) > 1:
+                    choices = " or ".join(f"'{n}'" for n in found)
+                    problems.append(Problem(source, 1, None, f"the heading {shown} (column {j + 1}) could be "
+                                                             f"{choices}: head it with the column it holds"))
+                    continue
+                name = found[0]
+                exact = False
+            if name in headed:
+                first, first_heading, first_exact = headed[name]
+                if first_exact and exact and schema.column_key(first_heading) == key:
+                    where = f"columns {first + 1} and {j + 1}"
+                else:
+                    where = (f"column {first + 1}, headed {schema.shown(first_heading, 60)}, and column {j + 1}, "
+                             f"headed {shown}")
+                problems.append(Problem(source, 1, None, f"the column '{name}' is given twice ({where}): keep one"))
+                continue
+            headed[name] = (j, heading, exact)
+            self.cols[name] = j
+            if not exact:
+                self.labels[name] = heading
+                said.append(f"{source}: the heading {shown} (column {j + 1}) is read as the column '{name}'")
+        for j, shown in unread[:MAX_HEADINGS_NAMED]:
+            said.append(f"{source}: the heading {shown} (column {j + 1}) is not a column of {whose} and is not "
+                        f"read (the nearest is '{self._nearest(schema.column_key(table.header[j]), spec)}')")
+        if len(unread) > MAX_HEADINGS_NAMED:
+            said.append(f"{source}: {len(unread) - MAX_HEADINGS_NAMED:,} more headings are not columns of {whose} "
+                        "and are not read")
+        for name in spec.required:
+            if name not in self.cols:
+                listed = ", ".join(dict.fromkeys(k for k in keys if k)) or "none"
+                problems.append(Problem(source, 1, None, f"missing required column '{name}' (columns found: {listed})"))
+
+    @staticmethod
+    def _nearest(key: str, spec: Headings) -> str:
+        """The column whose name (or alias) is fewest edits from ``key``."""
+        norm = _normal(key)[:_LONGEST_COMPARED]
+        words = [(n, n) for n in spec.names] + [(a, n) for a, n in spec.aliases.items()]
+        best = min(words, key=lambda w: _distance(norm, _normal(w[0]), _LONGEST_COMPARED))
+        return best[1]
 
     def get(self, name: str) -> Cells | None:
         j = self.cols.get(name)
         return self.table.columns[j] if j is not None and j < len(self.table.columns) else None
+
+    def label(self, name: str) -> str:
+        """How messages name a column: its heading when it is not the column's own name."""
+        return self.labels.get(name, name)
+
+
+def columns_read(header: Sequence[Any], spec: Headings) -> set[int]:
+    """The positions of the headings of ``header`` that are read (a workbook's other cells are not looked at)."""
+    table = Table("", list(header), [ListCells([], True) for _ in header], np.zeros(0, np.int64), True)
+    return set(_Columns(table, spec, []).cols.values())
 
 
 def _read(cells: Cells | None, reading: schema.Reading | Callable[..., Any], rows: IntArray, problems: _Problems,
@@ -548,37 +794,37 @@ def _fill(f: Fact, values: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return out_o
 
 
-def read_players(table: Table, player: type[Player], year: int | None) -> tuple[PlayerColumns, list[Problem]]:
-    """The players table of a system whose players are ``player`` (rules 8): every problem, in order."""
+def read_players(table: Table, player: type[Player], year: int | None, headings: Headings | None = None,
+                 warnings: list[str] | None = None) -> tuple[PlayerColumns, list[Problem]]:
+    """The players table of a system whose players are ``player`` (rules 8): every problem, in order;
+    what is worth knowing of its headings appended to ``warnings``."""
     header_problems: list[Problem] = []
     declared = facts(player)
-    aliases = player_aliases(player)
-    known = {"id", "name", "rating", *(f.name for f in declared), *aliases}
-    cols = _Columns(table, schema.PLAYER_REQUIRED, aliases, known, header_problems)
+    cols = _Columns(table, headings or players_headings(player), header_problems, warnings)
     if header_problems:
         return _no_players(table.source, declared), header_problems
     problems = _Problems(table)
     everyone = np.arange(len(table), dtype=np.int64)
-    ids, good, blank, _ = _texts(cols.get("id"), everyone, problems, 0, "id",
+    ids, good, blank, _ = _texts(cols.get("id"), everyone, problems, 0, cols.label("id"),
                                  "the id is blank (every player needs a unique id)")
     keep = good & ~blank
     rows = everyone[keep]
-    names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, "name", None, ids=False)
-    rating, _ = _read(cols.get("rating"), player.RATING, rows, problems, 2, "rating", year=year)
+    names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, cols.label("name"), None, ids=False)
+    rating, _ = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
     rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
     values: dict[str, npt.NDArray[Any]] = {}
     for order, f in enumerate(declared, start=3):
-        got, fine = _read(cols.get(f.name), f.reading, rows, problems, order, f.name, year=year)
+        got, fine = _read(cols.get(f.name), f.reading, rows, problems, order, cols.label(f.name), year=year)
         if f.rated_needs is not None:
             missing = fine & ~np.isnan(rating) & (np.isnan(got) if got.dtype != object else
                                                   np.array([v is None for v in got.tolist()], bool))
             for k in np.flatnonzero(missing).tolist():
-                problems.add(int(rows[k]), order, f.name, f.rated_needs)
+                problems.add(int(rows[k]), order, cols.label(f.name), f.rated_needs)
         if f.unrated_refuses is not None:
             given = fine & np.isnan(rating) & (~np.isnan(got) if got.dtype != object else
                                                np.array([v is not None for v in got.tolist()], bool))
             for k in np.flatnonzero(given).tolist():
-                problems.add(int(rows[k]), order, f.name, f.unrated_refuses)
+                problems.add(int(rows[k]), order, cols.label(f.name), f.unrated_refuses)
         values[f.name] = _fill(f, got)
     return PlayerColumns(table.source, ids[keep], names, rating, values, table.numbers[rows]), problems.sorted()
 
@@ -593,45 +839,46 @@ def _no_games(source: str) -> GameColumns:
                        np.zeros(0), np.zeros(0, dtype=object), np.zeros(0, bool), np.zeros(0, np.int64))
 
 
-def read_games(table: Table, handicaps: bool, known: IdIndex | None = None, *, periods: bool = False
+def read_games(table: Table, handicaps: bool, known: IdIndex | None = None, *, periods: bool = False,
+               headings: Headings | None = None, warnings: list[str] | None = None
                ) -> tuple[GameColumns, list[Problem]]:
     """The games table (rules 8): every problem, in order; ``handicaps``: the system reads them (FESA);
     ``known``: the players' ids, whose positions the games then carry; ``periods``: the system rates
     several periods in order, each game's in a column ``period``."""
     header_problems: list[Problem] = []
-    read_here = GAME_COLUMNS if handicaps else tuple(c for c in GAME_COLUMNS if c != "handicap")
-    if periods:
-        read_here = (*read_here, "period")
-    cols = _Columns(table, GAME_REQUIRED, {}, read_here, header_problems)
+    cols = _Columns(table, headings or games_headings(handicaps, periods), header_problems, warnings)
     if header_problems:
         return _no_games(table.source), header_problems
     problems = _Problems(table)
     rows = np.arange(len(table), dtype=np.int64)
-    player, ok_p, blank_p, who = _texts(cols.get("player"), rows, problems, 0, "player", "the player id is blank",
-                                        known=known)
-    opponent, ok_o, blank_o, against = _texts(cols.get("opponent"), rows, problems, 1, "opponent", None, known=known)
+    player, ok_p, blank_p, who = _texts(cols.get("player"), rows, problems, 0, cols.label("player"),
+                                        "the player id is blank", known=known)
+    opponent, ok_o, blank_o, against = _texts(cols.get("opponent"), rows, problems, 1, cols.label("opponent"), None,
+                                              known=known)
     has_opponent = ~blank_o  # a bad opponent cell counts as one, as the row is read
     # a blank result reads as the parser reads a blank cell: not played, or a bye
     results: list[Result] = [schema.result(None), schema.result(None, has_opponent=False)]
     result, ok_r = _read(cols.get("result"), lambda v, has, *, typed=False, year=None: schema.result(
-        v, has_opponent=has), rows, problems, 2, "result", key=has_opponent, kind="result", coded=results)
+        v, has_opponent=has), rows, problems, 2, cols.label("result"), key=has_opponent, kind="result", coded=results)
     result = np.where(result >= 0, result, np.where(blank_o, 1, 0))
     result[~ok_r] = 0  # a result refused: the game is kept as not played, for the cross-table checks
-    rnd, ok_n = _read(cols.get("round"), schema.ROUND, rows, problems, 3, "round")
+    rnd, ok_n = _read(cols.get("round"), schema.ROUND, rows, problems, 3, cols.label("round"))
     if handicaps:
-        handicap, ok_h = _read(cols.get("handicap"), schema.spelled(schema.handicap), rows, problems, 4, "handicap")
+        handicap, ok_h = _read(cols.get("handicap"), schema.spelled(schema.handicap), rows, problems, 4,
+                                cols.label("handicap"))
     else:
         handicap, ok_h = np.full(len(rows), None, dtype=object), np.ones(len(rows), bool)
     flag = np.ones(len(rows), bool)  # rated unless the cell says no (rules 8)
     ok_y = np.ones(len(rows), bool)
     if cols.get("rated") is not None:
-        rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, 5, "rated")
+        rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, 5, cols.label("rated"))
         said = np.flatnonzero(rated != None)  # noqa: E711 (an object array: element-wise)
         flag[said] = rated[said].astype(bool)
     period = None
     if periods:
         period, ok_d = _read(cols.get("period"), lambda v, *, typed=False, year=None: schema.period(
-            v, required=False, what="the game's period", days=True), rows, problems, 6, "period", kind="text")
+            v, required=False, what="the game's period", days=True), rows, problems, 6, cols.label("period"),
+            kind="text")
         ok_y = ok_y & ok_d
         named = np.array([v is not None for v in period.tolist()], bool)
         if named.any():  # every game has its period, or none has: a blank one is not guessed
@@ -656,21 +903,23 @@ def read_games(table: Table, handicaps: bool, known: IdIndex | None = None, *, p
     return out, problems.sorted()
 
 
-def read_history(table: Table) -> tuple[HistoryColumns, list[Problem]]:
+def read_history(table: Table, headings: Headings | None = None, warnings: list[str] | None = None
+                 ) -> tuple[HistoryColumns, list[Problem]]:
     """FESA's history table (rules 8): every problem, in order."""
     header_problems: list[Problem] = []
-    cols = _Columns(table, HISTORY_COLUMNS, {}, HISTORY_COLUMNS, header_problems)
+    cols = _Columns(table, headings or history_headings(), header_problems, warnings)
     empty = HistoryColumns(table.source, np.zeros(0, "S1"), np.zeros(0), np.zeros(0), np.zeros(0, np.int64))
     if header_problems:
         return empty, header_problems
     problems = _Problems(table)
     rows = np.arange(len(table), dtype=np.int64)
-    ids, ok_i, blank_i, _ = _texts(cols.get("id"), rows, problems, 0, "id", "the player id is blank")
-    opp, ok_o = _read(cols.get("opponent_rating"), schema.COUNTED_RATING, rows, problems, 1, "opponent_rating")
+    ids, ok_i, blank_i, _ = _texts(cols.get("id"), rows, problems, 0, cols.label("id"), "the player id is blank")
+    opp, ok_o = _read(cols.get("opponent_rating"), schema.COUNTED_RATING, rows, problems, 1,
+                      cols.label("opponent_rating"))
     for k in np.flatnonzero(ok_o & np.isnan(opp)).tolist():
-        problems.add(k, 1, "opponent_rating", "the opponent's rating is blank")
+        problems.add(k, 1, cols.label("opponent_rating"), "the opponent's rating is blank")
     res, ok_s = _read(cols.get("result"), lambda v, *, typed=False, year=None: schema.played_result(v), rows,
-                      problems, 2, "result", kind="float")
+                      problems, 2, cols.label("result"), kind="float")
     keep = ok_i & ~blank_i & ~np.isnan(opp) & ok_s
     return HistoryColumns(table.source, ids[keep], opp[keep], res[keep], table.numbers[rows[keep]]), problems.sorted()
 
@@ -689,23 +938,6 @@ def _fold(ids: Bytes) -> Bytes:
         folded = folded.astype(f"S{width}")
         folded[wide] = out
     return folded
-
-
-def _groups(keys: npt.NDArray[Any]) -> list[IntArray]:
-    """Positions of each value that occurs more than once, each group in order."""
-    if len(keys) < 2:
-        return []
-    ordered = np.sort(keys)
-    if not (ordered[1:] == ordered[:-1]).any():  # the usual case, found by the cheaper sort
-        return []
-    order = np.argsort(keys, kind="stable")
-    sorted_ = keys[order]
-    same = sorted_[1:] == sorted_[:-1]
-    if not same.any():
-        return []
-    starts = np.flatnonzero(np.concatenate([[True], ~same]))
-    ends = np.concatenate([starts[1:], [len(keys)]])
-    return [order[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True) if b - a > 1]
 
 
 @dataclass
@@ -746,29 +978,31 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
         r = row_of(rows, i)
         return f" ({words} {r})" if r is not None else ""
 
+    found_players = 0  # problems found, of which the first MAX_PROBLEMS of each kind are made into messages
     if index is not None and index.duplicated:
-        for group in _groups(ids):
-            first = int(group[0])
-            for i in group[1:].tolist():
-                dropped[i] = True
-                at.append((i, 0, 0, Problem(players.source, row_of(prow, i), "id",
-                                            f"duplicate id {shown(i)!r}{where(prow, first, 'first at row')}; "
-                                            "ids must be unique")))
+        later, firsts = _repeats(ids)
+        dropped[later] = True
+        found_players += len(later)
+        for i, first in zip(later[:MAX_PROBLEMS].tolist(), firsts[:MAX_PROBLEMS].tolist(), strict=True):
+            at.append((i, 0, 0, Problem(players.source, row_of(prow, i), "id",
+                                        f"duplicate id {shown(i)!r}{where(prow, first, 'first at row')}; "
+                                        "ids must be unique")))
     folded = _fold(ids) if n else ids
     first_fold: dict[bytes, int] = {}
     changed = folded != ids if n else np.zeros(0, bool)
     if changed.any():
         live = np.flatnonzero(~dropped)
-        for group in _groups(folded[live]):
-            members = live[group]
-            first = int(members[0])
-            for i in members[1:].tolist():
-                if ids[i] == ids[first]:
-                    continue
-                at.append((i, 2, 0, Problem(players.source, row_of(prow, i), "id",
-                                            f"the ids {shown(i)!r} and {shown(first)!r}"
-                                            f"{where(prow, first, 'row')} differ only by case; make them differ")))
-    problems = [q for *_, q in sorted(at, key=lambda x: x[:3])]
+        later, firsts = _repeats(folded[live])
+        later, firsts = live[later], live[firsts]
+        differ = ids[later] != ids[firsts]
+        later, firsts = later[differ], firsts[differ]
+        found_players += len(later)
+        for i, first in zip(later[:MAX_PROBLEMS].tolist(), firsts[:MAX_PROBLEMS].tolist(), strict=True):
+            at.append((i, 2, 0, Problem(players.source, row_of(prow, i), "id",
+                                        f"the ids {shown(i)!r} and {shown(first)!r}"
+                                        f"{where(prow, first, 'row')} differ only by case; make them differ")))
+    problems = _capped([q for *_, q in sorted(at, key=lambda x: x[:3])], found_players + len(extra),
+                       players.source)
 
     def hint(pid: bytes) -> str:
         if not first_fold and n:
@@ -788,14 +1022,23 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
         against = np.where(games.has_opponent, index.find(games.opponent) if index is not None and m else -1, -2)
     grow = games.rows
     gat: list[tuple[int, int, Problem]] = []
-    for i in np.flatnonzero(who == -1).tolist():
+    found_games = 0
+
+    def kept(where_: BoolArray) -> list[int]:
+        """The first positions of a kind of problem, as many as are kept; all of them counted."""
+        nonlocal found_games
+        at_ = np.flatnonzero(where_)
+        found_games += len(at_)
+        return at_[:MAX_PROBLEMS].tolist()  # type: ignore[no-any-return]
+
+    for i in kept(who == -1):
         gat.append((i, 0, Problem(games.source, row_of(grow, i), "player", unknown(bytes(games.player[i]),
                                                                                    sources.players))))
-    for i in np.flatnonzero(against == -1).tolist():
+    for i in kept(against == -1):
         gat.append((i, 1, Problem(games.source, row_of(grow, i), "opponent", unknown(bytes(games.opponent[i]),
                                                                                      sources.players))))
     itself = games.has_opponent & (games.player == games.opponent)
-    for i in np.flatnonzero(itself).tolist():
+    for i in kept(itself):
         gat.append((i, 2, Problem(games.source, row_of(grow, i), "opponent",
                                   f"player {games.player[i].decode('utf-8')!r} is paired with himself")))
     # every id, known or not, as one key (unknown ids after the known ones), for pairs and counts
@@ -828,48 +1071,77 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
             lo, hi, r = lo[paired], hi[paired], rnd[paired]
         keys = (r * (width + 1) + lo) * (width + 1) + hi if (rnd.max(initial=0) + 1) * (width + 1) ** 2 \
             < 2**62 else np.array([hash((int(a), int(x), int(y))) for a, x, y in zip(r, lo, hi, strict=True)])
-        for group in _groups(keys):
-            first = int(pairs[group[0]])
-            for i in pairs[group[1:]].tolist():
-                p, o = games.player[i].decode("utf-8"), games.opponent[i].decode("utf-8")
-                also = where(grow, first, "also at row")
-                when = f"round {int(games.round[i])}" if not np.isnan(games.round[i]) else \
-                    "the same round (no round number: give one)"
-                if games.period is not None and games.period[i]:
-                    when += f" of the period {games.period[i]}"
-                a_, b_ = scores[first], scores[i]
-                if games.player[first] == games.opponent[i] and not np.isnan(a_) and not np.isnan(b_) \
-                        and a_ + b_ != 1.0:
-                    gat.append((i, 3, Problem(games.source, row_of(grow, i), "result",
-                                              f"the game {p!r} - {o!r} of {when} is entered from both sides{also} "
-                                              f"and its results do not add up to one ({b_:g} and {a_:g}); enter "
-                                              "each game once")))
-                else:
-                    gat.append((i, 3, Problem(games.source, row_of(grow, i), None,
-                                              f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
-    problems += [q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))]
+        later, earlier = _repeats(keys)
+        found_games += len(later)
+        for i, first in zip(pairs[later[:MAX_PROBLEMS]].tolist(), pairs[earlier[:MAX_PROBLEMS]].tolist(),
+                            strict=True):
+            p, o = games.player[i].decode("utf-8"), games.opponent[i].decode("utf-8")
+            also = where(grow, first, "also at row")
+            when = f"round {int(games.round[i])}" if not np.isnan(games.round[i]) else \
+                "the same round (no round number: give one)"
+            if games.period is not None and games.period[i]:
+                when += f" of the period {games.period[i]}"
+            a_, b_ = scores[first], scores[i]
+            if games.player[first] == games.opponent[i] and not np.isnan(a_) and not np.isnan(b_) \
+                    and a_ + b_ != 1.0:
+                gat.append((i, 3, Problem(games.source, row_of(grow, i), "result",
+                                          f"the game {p!r} - {o!r} of {when} is entered from both sides{also} "
+                                          f"and its results do not add up to one ({b_:g} and {a_:g}); enter "
+                                          "each game once")))
+            else:
+                gat.append((i, 3, Problem(games.source, row_of(grow, i), None,
+                                          f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
+    problems += _capped([q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))], found_games, games.source)
     if counting.any():  # the games that do not count go to one more bin, past every player
         per = (np.bincount(np.where(counting, key_who, width), minlength=width + 1)
                + np.bincount(np.where(counting, key_against, width), minlength=width + 1))[:width]
         over = np.flatnonzero(per > MAX_GAMES_PER_PLAYER)
         if len(over):
             c = np.flatnonzero(counting)
-            first_seen = {}
-            for k in over.tolist():  # in the order the games name them first
-                sides = np.concatenate([2 * c[key_who[c] == k], 2 * c[key_against[c] == k] + 1])
-                first_seen[k] = int(sides.min())
-            for k in sorted(over.tolist(), key=lambda x: first_seen[x]):
+            side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
+            key = np.concatenate([key_who[c], key_against[c]])
+            mine = np.isin(key, over)
+            side, key = side[mine], key[mine]
+            order = np.argsort(side, kind="stable")
+            named, at_first = np.unique(key[order], return_index=True)
+            first_seen = dict(zip(named.tolist(), side[order][at_first].tolist(), strict=True))
+            heavy = []
+            for k in sorted(over.tolist(), key=lambda x: first_seen[x])[:MAX_PROBLEMS]:
                 i = first_seen[k] // 2
                 pid = (games.player if first_seen[k] % 2 == 0 else games.opponent)[i].decode("utf-8")
-                problems.append(Problem(games.source, None, None,
-                                        f"{pid!r} has {int(per[k])} rated games (at most {MAX_GAMES_PER_PLAYER} in "
-                                        "one event or period): is a column pasted twice?"))
+                heavy.append(Problem(games.source, None, None,
+                                     f"{pid!r} has {int(per[k])} rated games (at most {MAX_GAMES_PER_PLAYER} in "
+                                     "one event or period): is a column pasted twice?"))
+            problems += _capped(heavy, len(over), games.source)
     if len(history):
         found = index.find(history.id) if index is not None else np.full(len(history), -1, np.int64)
-        for i in np.flatnonzero(found == -1).tolist():
-            problems.append(Problem(history.source, row_of(history.rows, i), "id",
-                                    unknown(bytes(history.id[i]), sources.players)))
+        missing = np.flatnonzero(found == -1)
+        problems += _capped([Problem(history.source, row_of(history.rows, i), "id",
+                                     unknown(bytes(history.id[i]), sources.players))
+                             for i in missing[:MAX_PROBLEMS].tolist()], len(missing), history.source)
     return problems, who, against
+
+
+def _capped(problems: list[Problem], found: int, source: str) -> list[Problem]:
+    """The first :data:`MAX_PROBLEMS` of ``found`` problems, and a line for the others."""
+    if found <= MAX_PROBLEMS and len(problems) <= MAX_PROBLEMS:
+        return problems
+    return problems[:MAX_PROBLEMS] + [more_problems(source, max(found, len(problems)) - MAX_PROBLEMS)]
+
+
+def _repeats(keys: npt.NDArray[Any]) -> tuple[IntArray, IntArray]:
+    """Every position whose key an earlier position holds, in order, and that key's first position."""
+    if len(keys) < 2:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    new = np.concatenate([[True], ordered[1:] != ordered[:-1]])
+    if new.all():
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    start = np.maximum.accumulate(np.where(new, np.arange(len(keys)), 0))
+    later, first = order[~new], order[start[~new]]
+    by_row = np.argsort(later, kind="stable")
+    return later[by_row].astype(np.int64), first[by_row].astype(np.int64)
 
 
 # --------------------------------------------------------------------------- the event, read
@@ -890,6 +1162,8 @@ class Tables:
     """Each game's player position ..."""
     against: IntArray = field(default_factory=lambda: np.zeros(0, np.int64))
     """... and its opponent's (-2: none)."""
+    warnings: list[str] = field(default_factory=list)
+    """What the user should know about how the tables were read (a heading read as a column, one not read)."""
 
     def event(self) -> Event:
         """The records of rules 8 (:class:`xl_elo.model.Event`)."""
@@ -1000,8 +1274,13 @@ def checked(tables: Tables, sources: Sources, extra: Sequence[tuple[int, Problem
 def read(player: type[Player], players: Table | None, games: Table | None, history: Table | None = None, *,
          period: str | None = None, name: str = "", handicaps: bool = False, sources: Sources | None = None,
          problems: Sequence[Problem] = (), before: dict[str, list[Problem]] | None = None,
-         between: Sequence[Problem] = (), periods: bool = False) -> Tables:
+         between: Sequence[Problem] = (), periods: bool = False, headings: dict[str, Headings] | None = None
+         ) -> Tables:
     """Read and check the tables of one event for a system whose players are ``player``.
+
+    ``headings``: what each table's headings may be (:func:`event_headings`; by default the columns
+    ``player``, ``handicaps`` and ``periods`` say); what is worth knowing of them is in the tables'
+    ``warnings``.
 
     ``problems``: what was found before (a file that could not be read, a bad period), reported
     first; ``before``: a table's own problems found before its cells are read (``players``,
@@ -1014,16 +1293,20 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     early = before or {}
     year = period_year(period)
     declared = facts(player)
+    spec = headings or event_headings(player, handicaps=handicaps, periods=periods)
+    warnings: list[str] = []
     found += early.get("players", [])
-    pc, more = read_players(players, player, year) if players is not None else (_no_players("players", declared), [])
+    pc, more = read_players(players, player, year, spec["players"], warnings) if players is not None else \
+        (_no_players("players", declared), [])
     found += more
     found += early.get("games", [])
     known = IdIndex(pc.ids) if len(pc) else None
-    gc, more = read_games(games, handicaps, known, periods=periods) if games is not None else (_no_games("games"), [])
+    gc, more = read_games(games, handicaps, known, periods=periods, headings=spec["games"], warnings=warnings) \
+        if games is not None else (_no_games("games"), [])
     found += more
     found += early.get("history", [])
     empty = HistoryColumns("history", np.zeros(0, "S1"), np.zeros(0), np.zeros(0), np.zeros(0, np.int64))
-    hc, more = read_history(history) if history is not None else (empty, [])
+    hc, more = read_history(history, spec["history"], warnings) if history is not None else (empty, [])
     found += more
     found += list(between)
     src = sources or Sources(players.source if players is not None else "players",
@@ -1032,7 +1315,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     if not len(pc) and len(gc) and not found:  # one line, not one per game
         raise InputError([Problem(src.players, None, None, "has no player, only its header (expected one row per "
                                                            "player of the games)")])
-    tables = Tables(player, pc, gc, hc, period, name)
+    tables = Tables(player, pc, gc, hc, period, name, warnings=warnings)
     if len(pc) or not found:
         cross, tables.who, tables.against = check(pc, gc, hc, src, known=known)
         found += cross

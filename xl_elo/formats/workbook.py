@@ -18,7 +18,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -26,7 +26,17 @@ from typing import Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
-from xl_elo.formats.reader import GAME_COLUMNS, HISTORY_COLUMNS, Sources, Table, Tables, player_aliases, read
+from xl_elo.formats.reader import (
+    GAME_COLUMNS,
+    HISTORY_COLUMNS,
+    Headings,
+    Sources,
+    Table,
+    Tables,
+    columns_read,
+    read,
+    system_headings,
+)
 from xl_elo.model import Event, InputError, Problem, Results, facts
 
 #: Results compared to this relative tolerance where the column is not exact (rules 8).
@@ -43,6 +53,8 @@ MAX_RATIO = 1000
 MAX_ROWS = 200_000
 MAX_COLUMNS = 60
 INPUT_SHEETS = ("players", "games", "history")
+#: The heading of the column where a template's formulas flag a row's problem (never read).
+PROBLEM_HEADING = "problem / problème"
 
 
 #: The first bytes of an old Excel (.xls) file, or of a workbook saved with a password (both OLE2 files).
@@ -361,13 +373,13 @@ class Formula(str):
     """A cell that holds a formula (told apart from text that merely starts with '=')."""
 
 
-def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str, known: Iterable[str]) -> list[Problem]:
-    """Formulas, dates and Excel error values typed into input cells (blanked after reporting)."""
+def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str, spec: Headings) -> list[Problem]:
+    """Formulas, dates and Excel error values typed into input cells (blanked after reporting); the
+    input cells are those under a heading the reader reads (:func:`xl_elo.formats.reader.columns_read`)."""
     import datetime as dt
 
     problems = []
-    wanted = set(known)
-    inputs = {j for j, h in enumerate(head) if isinstance(h, str) and h.strip().lower() in wanted}
+    inputs = columns_read(head, spec)
     for r, row in enumerate(rows, start=2):
         for j, v in enumerate(row):
             if j not in inputs:  # the template's problem column, a user's own notes: not read
@@ -383,17 +395,6 @@ def _scan_inputs(head: list[Any], rows: list[list[Any]], source: str, known: Ite
                                                            "format the column as text or number)"))
                 row[j] = None
     return problems
-
-
-def input_columns(module: Any, sheet: str) -> tuple[str, ...]:
-    """The columns of an input sheet a system reads (its players' facts; handicaps and periods where the
-    system declares them; the history)."""
-    if sheet == "players":
-        return ("id", "name", "rating", *(f.name for f in facts(module.Player)), *player_aliases(module.Player))
-    if sheet == "games":
-        own = ("period",) if getattr(module, "PERIODS", False) else ()
-        return (*(c for c in GAME_COLUMNS if c != "handicap" or getattr(module, "HANDICAPS", False)), *own)
-    return HISTORY_COLUMNS
 
 
 def _merged(path: Path, sheets: dict[str, str], name: str) -> list[Problem]:
@@ -458,7 +459,9 @@ class FilledWorkbook:
     computed: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The workbook's own results rows, keyed by id (empty when never calculated)."""
     computed_rows: dict[str, int] = field(default_factory=dict)
-    """The results sheet's row of each id."""
+    """The results sheet's row of each id (its first, when it shows one twice)."""
+    shown: list[tuple[str, int]] = field(default_factory=list)
+    """Every id the results sheet shows, with its row, in its order (one shown twice is there twice)."""
     calculated: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     """Engine options the workbook's settings choose (FFE: ``dp_method``), as text from the cells."""
@@ -511,10 +514,11 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         problems.append(Problem(f"{name}, sheet instructions", None, "Period", str(exc)))
     found: dict[str, Table] = {}
     early: dict[str, list[Problem]] = {}
+    spec = system_headings(module, known=[PROBLEM_HEADING])
     for sheet in needed:
         source = f"{name}, sheet {sheet}"
         head, rows = _rows(wb[sheet], source)
-        early[sheet] = _scan_inputs(head, rows, source, input_columns(module, sheet))
+        early[sheet] = _scan_inputs(head, rows, source, spec[sheet])
         last = _capacity(wb, sheet)
         if last is not None and len(rows) + 1 > last:
             beyond = [r for r, row in enumerate(rows, start=2) if r > last and any(
@@ -537,7 +541,7 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
                       name=event_name, handicaps=bool(getattr(module, "HANDICAPS", False)),
                       periods=bool(getattr(module, "PERIODS", False)),
                       sources=Sources(f"{name}, sheet players", f"{name}, sheet games", f"{name}, sheet history"),
-                      problems=problems, before=early, between=between)
+                      problems=problems, before=early, between=between, headings=spec)
     except InputError as exc:
         problems = list(exc.problems)
     else:
@@ -563,17 +567,20 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
     extra_sheets = [s for s in wb.sheetnames if s not in TEMPLATE_SHEETS and not PERIOD_SHEET.match(s)]
     warnings = [f"{name}: sheet(s) {', '.join(extra_sheets)} are not part of the template and were not read"] \
         if extra_sheets else []
+    warnings += tables.warnings
     wb.close()
     values = _load(p, name, data_only=True, read_only=True)
-    computed, computed_rows = _computed_results(values, [c.name for c in module.COLUMNS], name)
+    computed, computed_rows, shown = _computed_results(values, [c.name for c in module.COLUMNS], name)
     calculated = bool(computed)
     values.close()
-    return FilledWorkbook(federation, tables, computed, computed_rows, calculated, options, warnings, name)
+    return FilledWorkbook(federation, tables, computed, computed_rows, shown, calculated, options, warnings, name)
 
 
-def _computed_results(wb: Any, columns: Sequence[str], name: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
-    """The values the workbook's own formulas computed, by player id, read through the results
-    sheet's names (``r_rating_after`` ...: its headers are for people, not for reading)."""
+def _computed_results(wb: Any, columns: Sequence[str], name: str
+                      ) -> tuple[dict[str, dict[str, Any]], dict[str, int], list[tuple[str, int]]]:
+    """The values the workbook's own formulas computed, by player id (an id shown twice: its first
+    row), read through the results sheet's names (``r_rating_after`` ...: its headers are for people,
+    not for reading); and every id shown, with its row."""
     from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     where: dict[str, tuple[str, int, int, int]] = {}
@@ -587,17 +594,30 @@ def _computed_results(wb: Any, columns: Sequence[str], name: str) -> tuple[dict[
             _, r2 = coordinate_from_string(last or first)
             where[c] = (sheet, column_index_from_string(letters), r1, r2)
     if "id" not in where or where["id"][0] not in wb.sheetnames:
-        return {}, {}
+        return {}, {}, []
     sheet, _, r1, r2 = where["id"]
     width = max(j for _, j, _, _ in where.values())
     computed: dict[str, dict[str, Any]] = {}
     rows: dict[str, int] = {}
+    shown: list[tuple[str, int]] = []
     for r, cells in enumerate(wb[sheet].iter_rows(min_row=r1, max_row=r2, max_col=width, values_only=True), start=r1):
         rec = {c: (cells[j - 1] if j - 1 < len(cells) else None) for c, (_, j, _, _) in where.items()}
-        if rec.get("id") not in (None, ""):
-            computed[str(rec["id"])] = rec
-            rows[str(rec["id"])] = r
-    return computed, rows
+        pid = _shown_id(rec.get("id"))
+        if pid is not None:
+            computed.setdefault(pid, rec)
+            rows.setdefault(pid, r)
+            shown.append((pid, r))
+    return computed, rows, shown
+
+
+def _shown_id(value: Any) -> str | None:
+    """An id as the results sheet shows it, read as the players sheet's ids are (a number without '.0')."""
+    if isinstance(value, str) and not value.strip():
+        return None
+    try:
+        return schema.identifier(value)
+    except schema.ValueProblem:
+        return str(value)
 
 
 def _capacity(wb: Any, sheet: str) -> int | None:
@@ -622,8 +642,12 @@ class Difference:
     column: str
     workbook: Any
     engine: Any
+    note: str = ""
+    """For a row that should not be there, or is missing: what is wrong with it (its cells are not compared)."""
 
     def __str__(self) -> str:
+        if self.note:
+            return f"results row {self.row} ({self.id}): {self.note}" if self.row else f"{self.id}: {self.note}"
         return (f"results row {self.row} ({self.id}), column '{self.column}': workbook {self.workbook!r}, "
                 f"engine {self.engine!r}")
 
@@ -645,12 +669,31 @@ def same(exact: bool, workbook: Any, engine: Any) -> bool:
     return str(workbook) == str(engine)
 
 
+#: The words of a results row that should not be there, or is missing (the second opinion, both ways).
+NOT_IN_ANY_TABLE = "the results sheet shows a player who is in no table of the workbook"
+SHOWN_TWICE = "the results sheet shows this player twice (first at row {first})"
+NOT_SHOWN = "a player of the players sheet whom the results sheet does not show"
+
+
 def compare(filled: FilledWorkbook, results: Results) -> list[Difference]:
-    """Every results cell where the workbook's own formulas disagree with the engine (notes are not compared)."""
+    """Every results cell where the workbook's own formulas disagree with the engine (notes are not compared),
+    and every row the results sheet shows that the engine's results do not have, both ways: a player in
+    no table, a player shown twice, a player not shown."""
     out = []
+    engine_ids = {str(row["id"]) for row in results.rows}
+    first: dict[str, int] = {}
+    for pid, r in filled.shown:
+        if pid not in engine_ids:
+            out.append(Difference(pid, r, "id", pid, None, NOT_IN_ANY_TABLE))
+        elif pid in first:
+            out.append(Difference(pid, r, "id", pid, pid, SHOWN_TWICE.format(first=first[pid])))
+        first.setdefault(pid, r)
     for row in results.rows:
         pid = str(row["id"])
-        mine = filled.computed.get(pid, {})
+        if pid not in filled.computed:
+            out.append(Difference(pid, 0, "id", None, pid, NOT_SHOWN))
+            continue
+        mine = filled.computed[pid]
         r = filled.computed_rows.get(pid, 0)
         for column in results.spec:
             if column.kind == "note":
@@ -674,9 +717,14 @@ def explain(filled: FilledWorkbook, differences: Sequence[Difference]) -> list[s
     lines = []
     for pid, diffs in by_player.items():
         game_rows = ", ".join(map(str, games.get(pid, []))) or "none"
-        lines.append(f"- {pid!r}: input players row {rows.get(pid)}, games rows {game_rows}")
+        where = f"input players row {rows.get(pid)}, games rows {game_rows}" if pid in rows else "in no input table"
+        lines.append(f"- {pid!r}: {where}")
         for d in diffs:
-            lines.append(f"    results row {d.row}, column '{d.column}': workbook {d.workbook!r}, engine {d.engine!r}")
+            if d.note:
+                lines.append(f"    results row {d.row}: {d.note}" if d.row else f"    {d.note}")
+            else:
+                lines.append(f"    results row {d.row}, column '{d.column}': workbook {d.workbook!r}, "
+                             f"engine {d.engine!r}")
     return lines
 
 
@@ -910,12 +958,12 @@ def write_rated(results: Results, differences: list[Difference], target: str | o
     ws.title = "xl-elo results"
     _results_sheet(ws, results)
     ws = wb.create_sheet("xl-elo differences")
-    ws.append(["id", "results row", "column", "workbook", "engine"])
+    ws.append(["id", "results row", "column", "workbook", "engine", "note"])
     for cell in ws[1]:
         cell.font = Font(bold=True)
     shade = PatternFill("solid", fgColor="F8CBAD")
     for d in differences:
-        ws.append([d.id, d.row, d.column, _cell(d.workbook), _cell(d.engine)])
+        ws.append([d.id, d.row or None, d.column, _cell(d.workbook), _cell(d.engine), d.note or None])
         for cell in ws[ws.max_row]:
             cell.fill = shade
     if not differences:

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from xl_elo import schema
 from xl_elo.federations import registry
 from xl_elo.federations.contract import Calculation, OpponentGame
-from xl_elo.model import Fact, InputError, Problem, facts
+from xl_elo.model import MAX_GAMES_PER_PLAYER, Fact, InputError, Problem, facts
 
 
 def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
@@ -40,6 +40,9 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
     parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
     if not parts:
         raise InputError([Problem("--games", None, None, "no game given (expected e.g. \"2210 1, 2050 0.5\")")])
+    if len(parts) > MAX_GAMES_PER_PLAYER:  # the limit of rate and the functions, counted before any is read
+        raise InputError([Problem("--games", None, None, f"{len(parts):,} games (at most {MAX_GAMES_PER_PLAYER:,} "
+                                                         "in one event or period): is a list pasted twice?")])
     for n, part in enumerate(parts, start=1):
         words = part.split()
         where = f"game {n} ({part.strip()!r})"

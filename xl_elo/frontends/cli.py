@@ -177,7 +177,8 @@ def _parser() -> argparse.ArgumentParser:
     ru = sub.add_parser("rules", help="print the rules as xl-elo reads them (docs/rules.md), or one section",
                         description="Print xl-elo's reading of the federations' rules (docs/rules.md in the "
                                     "repository), or the sections named, e.g. xl-elo rules 2.3 6.11")
-    ru.add_argument("sections", nargs="*", help="section numbers (2.3, 6.11, 4 ...)")
+    ru.add_argument("sections", nargs="*", help=f"section numbers (2.3, 6.11, 4 ...) or systems ({names}: a "
+                                                "system's chapter)")
 
     sy = sub.add_parser("systems", help="list the rating systems xl-elo knows",
                         description="The rating systems: code, name, what is rated at once, the rules chapter, "
@@ -267,13 +268,17 @@ MAX_PROBLEMS_SHOWN = 50
 
 
 def _problems(exc: InputError) -> str:
-    """An input error as printed: every problem, or the first ones and how many more there are."""
-    if len(exc.problems) <= MAX_PROBLEMS_SHOWN:
+    """An input error as printed: every problem, or the first ones and how many more there are. A reader
+    keeps the first problems of a table and counts the others (a line with their number, ``more``)."""
+    listed = [p for p in exc.problems if not getattr(p, "more", 0)]
+    uncounted = sum(getattr(p, "more", 0) for p in exc.problems)
+    if len(listed) <= MAX_PROBLEMS_SHOWN and not uncounted:
         return str(exc)
-    shown = InputError(exc.problems[:MAX_PROBLEMS_SHOWN])
-    more = len(exc.problems) - MAX_PROBLEMS_SHOWN
-    return (f"{len(exc.problems):,} problems in the input; the first {MAX_PROBLEMS_SHOWN}:\n"
-            + "\n".join(str(shown).split("\n")[1:]) + f"\n  ... and {more:,} more problems")
+    total = len(listed) + uncounted
+    shown = listed[:MAX_PROBLEMS_SHOWN]
+    lines = [f"{total:,} problems in the input; the first {len(shown)}:"] + [f"  - {p}" for p in shown]
+    lines.append(f"  ... and {total - len(shown):,} more problems")
+    return "\n".join(lines)
 
 
 def _federation(name: str | None) -> Any:
@@ -333,7 +338,10 @@ def _workbook_options(module: Any, given: dict[str, Any], name: str) -> Any:
         raise problem("settings", str(exc)) from None
 
 
-def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") -> str:
+def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv", writers: Any = ()) -> str:
+    """The output's format: --format, else what the output's name says, else the default. A name that asks
+    for a format that cannot be written here (``.ods``; ``.trf`` without a TRF report read, ``writers``) is
+    refused, never filled with CSV text."""
     if args.format:
         return str(args.format)
     if args.output:
@@ -341,6 +349,11 @@ def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv") ->
         if suffix in _OTHER_FORMATS:  # the name asks for a format xl-elo does not write: never CSV text in it
             raise UsageError(f"{args.output}: xl-elo does not write {_OTHER_FORMATS[suffix]}; name the output .xlsx "
                              "(a workbook), .csv, .json or .txt, or choose one with --format")
+        for fmt, suffixes in written_back_suffixes().items():
+            if suffix in suffixes and fmt not in writers:
+                raise UsageError(f"{args.output}: a {suffix} file is written back from a {fmt.upper()} file given as "
+                                 "input, and none was given; name the output .xlsx (a workbook), .csv, .json or .txt, "
+                                 "or choose one with --format")
         return {".json": "json", ".txt": "table", ".xlsx": "xlsx"}.get(suffix, default_file)
     return "table" if out.isatty() else "csv"
 
@@ -383,8 +396,9 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"--{flag.replace('_', '-')} is for {_history_systems()} only")
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history, args.rating_list) if x]
-    if args.output:  # refused before any work: never over an input
+    if args.output:  # refused before any work: never over an input, never a format tables cannot give
         check_output(args.output, inputs)
+        _format(args, out)
     loaded = load(module, players=args.players, games=args.games, history=args.history, rating_list=args.rating_list,
                   period=args.period, options=_given(args))
     return _rate_and_write(loaded, args, out, err, options)
@@ -405,6 +419,13 @@ def written_back_formats() -> dict[str, str]:
     return {reader().FORMAT: reader().FORMAT_HELP for _, reader in READERS}
 
 
+def written_back_suffixes() -> dict[str, tuple[str, ...]]:
+    """The names of the files each written-back format writes (``trf``: ``.trf`` ...), as each format declares."""
+    from xl_elo.load import READERS
+
+    return {reader().FORMAT: tuple(getattr(reader(), "SUFFIXES", ())) for _, reader in READERS}
+
+
 def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: TextIO, options: Any = None) -> int:
     from xl_elo.formats.files import check_output, same_file
     from xl_elo.formats.writers import history_csv, results_csv, write_results, write_text_atomic
@@ -415,7 +436,7 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
         print(f"xl-elo: warning: {warning}", file=err)
     options = options if options is not None else _options(module, args, getattr(loaded, "options", None))
     default_format = loaded.default_format
-    fmt = args.format or (default_format if args.output and default_format else _format(args, out))
+    fmt = args.format or (default_format if args.output and default_format else _format(args, out, writers=writers))
     if fmt in written_back_formats() and fmt not in writers:
         raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
     history_output = _history_output(module, args)
@@ -539,8 +560,12 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
                   "nothing compared", file=err)
         elif differences:
             status = EXIT_INPUT
-            print(f"xl-elo: {source.name}: the workbook's formulas disagree with the engine on "
-                  f"{len(differences)} results cells:", file=err)
+            rows = sum(1 for d in differences if d.note)
+            cells = len(differences) - rows
+            counted = " and ".join(([f"{cells} results cells"] if cells else [])
+                                   + ([f"{rows} results {'row' if rows == 1 else 'rows'} (a player in no table, "
+                                       "shown twice or not shown)"] if rows else []))
+            print(f"xl-elo: {source.name}: the workbook's formulas disagree with the engine on {counted}:", file=err)
             for line in explain(filled, differences):
                 print(f"  {line}", file=err)
         else:
@@ -636,10 +661,21 @@ def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(render())
         return EXIT_OK
     found = sections()
-    missing = [s for s in args.sections if s not in found]
-    if missing:
-        raise UsageError(f"no section {', '.join(missing)} in the rules (e.g. 2.3, 6.11; chapters 1 to 8)")
-    for s in args.sections:
+    wanted = []
+    for s in args.sections:  # a section number, or a system's code or alias: its chapter
+        if s in found:
+            wanted.append(s)
+            continue
+        try:
+            wanted.append(str(get(s).RULES))
+        except ValueError:
+            if not any(ch.isdigit() for ch in s):
+                raise UsageError(f"unknown system {s!r}: the rules of {', '.join(codes())}, or a section number "
+                                 "(e.g. 2.3, 6.11)") from None
+            last = max(int(k) for k in found if k.isdigit())
+            raise UsageError(f"no section {s} in the rules (e.g. 2.3, 6.11; chapters 1 to {last}; or a system: "
+                             f"{', '.join(codes())})") from None
+    for s in wanted:
         out.write(found[s] + "\n\n")
     return EXIT_OK
 

@@ -121,12 +121,19 @@ def _blank(v: Any) -> bool:
     return v is None or (isinstance(v, str) and v.strip() == "") or (isinstance(v, float) and math.isnan(v))
 
 
+def _item(v: Any) -> Any:
+    """A cell as Python holds it: a numpy number (``np.int64(1500)``, a range of integers) as a Python one."""
+    if np is not None and isinstance(v, np.generic):
+        return v.item()
+    return v
+
+
 def _grid(value: Range) -> tuple[list[list[Any]], bool]:
-    """A cell or range as rows of cells, and whether it was a single cell."""
+    """A cell or range as rows of cells (numpy numbers as Python ones), and whether it was a single cell."""
     if not isinstance(value, (list, tuple)) and not (np is not None and isinstance(value, np.ndarray)):
-        return [[value]], True
-    rows = [list(r) if isinstance(r, (list, tuple)) or (np is not None and isinstance(r, np.ndarray)) else [r]
-            for r in value]
+        return [[_item(value)]], True
+    rows = [[_item(c) for c in r] if isinstance(r, (list, tuple)) or (np is not None and isinstance(r, np.ndarray))
+            else [_item(r)] for r in value]
     width = max((len(r) for r in rows), default=0)
     return [r + [None] * (width - len(r)) for r in rows], False
 
@@ -210,7 +217,8 @@ def _elementwise(fn: Callable[[float, float], float], vectorised: Callable[[Any,
 
 
 def _text(value: Range, name: str, *, required: bool = True) -> str | None:
-    if isinstance(value, (list, tuple)):
+    value = _item(value)
+    if isinstance(value, (list, tuple)) or (np is not None and isinstance(value, np.ndarray)):
         rows, _ = _grid(value)
         if len(rows) == 1 and len(rows[0]) == 1:
             value = rows[0][0]
@@ -239,7 +247,8 @@ def _federation(value: Range, *, needs: str | None = None) -> Any:
 
 def _single(value: Range, name: str, parse: Callable[[Any], Any], default: Any = None) -> Any:
     """One cell through a schema parser; blank -> ``default``."""
-    if isinstance(value, (list, tuple)):
+    value = _item(value)
+    if isinstance(value, (list, tuple)) or (np is not None and isinstance(value, np.ndarray)):
         rows, _ = _grid(value)
         if len(rows) != 1 or len(rows[0]) != 1:
             raise ArgumentError(f"argument {name}: expected a single cell")

@@ -30,6 +30,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xl_elo.formats.workbook import PROBLEM_HEADING
 from xl_elo.templates.builder import (
     BAD_FILL,
     BAND_FILL,
@@ -127,7 +128,7 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
         titles.append(inp.name)
     problem_j = len(inputs) + 1
     letters["problem"] = col(problem_j)
-    header_cells(ws, 1, [*titles, "problem / problème"], [i.width for i in inputs] + [60])
+    header_cells(ws, 1, [*titles, PROBLEM_HEADING], [i.width for i in inputs] + [60])
     for j, inp in enumerate(inputs, start=1):
         c = ws.cell(1, j)
         c.comment = Comment(f"{inp.title}\n{inp.fr}" + (f"\n{inp.prompt}" if inp.prompt else ""), "xl-elo")
