@@ -344,8 +344,13 @@ def test_the_readme_table_is_the_registry():
     """The README's table of systems is ``xl-elo systems --markdown``: what each module declares."""
     from xl_elo.frontends.cli import systems_table
 
+    from xl_elo.rulesdoc import _values
+
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert systems_table(markdown=True) in readme
+    # ... and its players table names every system's facts, as rules 8 does
+    assert f"then the facts the system reads (`xl-elo rules 8`; a rated player's count of games is required where " \
+           f"the system counts them): {_values()['player_facts']} |" in readme
 
 
 def test_the_functions_help_names_no_unshipped_document():
