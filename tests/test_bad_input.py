@@ -198,7 +198,7 @@ def test_formulas_dates_errors_and_merged_cells_in_inputs(fqe_template, tmp_path
 
 def test_macros_are_never_run_nor_copied(fqe_template, tmp_path, capsys):
     from xl_elo.formats.workbook import fill_template
-    from xl_elo.load import example_event
+    from xl_elo.loader import example_event
 
     filled = fill_template(fqe_template, example_event("fqe"), tmp_path / "filled.xlsx")
     xlsm = tmp_path / "with_macro.xlsm"
@@ -217,7 +217,7 @@ def test_text_that_looks_like_a_formula_stays_text_in_xlsx_output(fqe_template, 
     import openpyxl
 
     from xl_elo.formats.workbook import fill_template
-    from xl_elo.load import read_event
+    from xl_elo.loader import read_event
 
     p = tmp_path / "p.csv"
     g = tmp_path / "g.csv"
@@ -248,7 +248,7 @@ def test_output_never_over_input_for_workbooks(fqe_template, tmp_path, capsys):
 
 def test_extra_sheets_are_reported_not_read(fqe_template, tmp_path, capsys):
     from xl_elo.formats.workbook import fill_template
-    from xl_elo.load import example_event
+    from xl_elo.loader import example_event
 
     filled = fill_template(fqe_template, example_event("fqe"), tmp_path / "filled.xlsx")
     path = _edited(filled, tmp_path, lambda wb: wb.create_sheet("my notes").append(["id", "rating"]))

@@ -128,7 +128,7 @@ def test_the_sample_at_an_all_time_high():
 
 def test_the_sample_through_the_demo_example():
     """The shipped example is the handbook's sample (an event of the sample player and his six opponents)."""
-    from xl_elo.load import example
+    from xl_elo.loader import example
 
     row = example("cfc").rate().by_id()["sample"]
     assert (row["expected"], row["rating_before_bonus"], row["bonus"], row["rating_after"]) == (2.84, 1487, 9, 1496)

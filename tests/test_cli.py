@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from xl_elo.frontends.cli import main
-from xl_elo.load import read_event
+from xl_elo.loader import read_event
 from xl_elo.model import RESULT_COLUMNS
 
 
@@ -228,3 +228,23 @@ def test_an_option_of_another_federation_is_a_usage_error(period, capsys):
     assert main(["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--period", "2026-10",
                  "--dp", "table"]) == 2
     assert "--dp-method is not an option of FIDE" in capsys.readouterr().err
+
+
+def test_the_readmes_python_example_runs_in_a_fresh_interpreter(tmp_path):
+    """The README's Python section, run as a user runs it (a new interpreter, the README's own CSV
+    files): ``from xl_elo import load`` gives the function, whatever was imported before."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    for name in ("players.csv", "games.csv"):
+        block = re.search(rf"`{name}`[^\n]*\n```\n(.*?)```", readme, re.S)
+        assert block, name
+        (tmp_path / name).write_text(block.group(1), encoding="utf-8")
+    code = re.search(r"## Python\n\n```python\n(.*?)```", readme, re.S)
+    assert code
+    for first in ("", "import xl_elo; xl_elo.rate\n", "from xl_elo import read_event\n"):
+        proc = subprocess.run([sys.executable, "-c", first + code.group(1)], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120, check=False)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.splitlines()[0].split()[0] == "anna", proc.stdout

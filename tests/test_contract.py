@@ -168,7 +168,7 @@ LAYERS = [
     ("the systems (federations/)", lambda m: m.startswith("xl_elo.federations")),
     ("documents of the rules", lambda m: m in ("xl_elo.published", "xl_elo.rulesdoc")),
     ("formats: readers and writers (formats/)", lambda m: m.startswith("xl_elo.formats")),
-    ("the dispatcher (load)", lambda m: m == "xl_elo.load"),
+    ("the dispatcher (load)", lambda m: m == "xl_elo.loader"),
     ("templates and their specs", lambda m: m.startswith("xl_elo.templates") or m.endswith(".template")),
     ("front ends (frontends/)", lambda m: m.startswith("xl_elo.frontends")),
     ("the Python API", lambda m: m == "xl_elo"),
@@ -232,7 +232,7 @@ def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
     from xl_elo.frontends.addin.french import function_help
     from xl_elo.frontends.cli import main, systems_table
     from xl_elo.frontends.demo import run_demo
-    from xl_elo.load import example, read_event
+    from xl_elo.loader import example, read_event
     from xl_elo.templates import build_template
 
     assert "toy" in federations.codes() and federations.get("sixth") is toy
@@ -343,7 +343,6 @@ def test_every_cited_section_exists():
 def test_the_readme_table_is_the_registry():
     """The README's table of systems is ``xl-elo systems --markdown``: what each module declares."""
     from xl_elo.frontends.cli import systems_table
-
     from xl_elo.rulesdoc import _values
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

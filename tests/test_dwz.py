@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from xl_elo.federations import get
 from xl_elo.federations.contract import OpponentGame
 from xl_elo.frontends.cli import main
-from xl_elo.load import example_event
+from xl_elo.loader import example_event
 from xl_elo.model import HistoryGame, InputError
 
 dwz = get("dwz")

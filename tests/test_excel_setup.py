@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import types
@@ -243,7 +244,12 @@ def test_the_app_says_why_an_argument_is_refused(server_url):
 def test_the_wheel_holds_the_udf_module_and_the_extension(tmp_path):
     if not (ROOT / "pyproject.toml").exists():
         pytest.skip("not run from a clone")
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+    # built from a copy: setuptools leaves a build/ folder where it builds, and a stale one in the
+    # checkout would put modules that no longer exist into the next wheel
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", "build", "*.egg-info", ".*cache", ".hypothesis", "__pycache__", "xl-elo-demo", ".peer"))
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(tmp_path)],
                           capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
     wheel = tmp_path / WHEEL

@@ -16,7 +16,7 @@ from xl_elo import rate
 from xl_elo.federations import fesa
 from xl_elo.federations.fesa import grades as fesa_grades
 from xl_elo.frontends.cli import main
-from xl_elo.load import read_event
+from xl_elo.loader import read_event
 from xl_elo.model import InputError
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())

@@ -13,7 +13,7 @@ from conftest import DATA
 from xl_elo.federations import get
 from xl_elo.formats.fesafiles import Char, Struct, Symbol, read_forms, write_form
 from xl_elo.frontends.cli import main
-from xl_elo.load import load, read_event
+from xl_elo.loader import load, read_event
 from xl_elo.model import InputError
 
 FESA = DATA / "fesa"
@@ -29,7 +29,7 @@ def _refused(fn, *args):
 
 
 def _read(tournament: Path, rating_list: Path | None, *extra: Path, output=None):
-    """FESA's files as the command line reads them (through :func:`xl_elo.load.load`)."""
+    """FESA's files as the command line reads them (through :func:`xl_elo.loader.load`)."""
     return load(get("fesa"), files=[tournament, *extra], rating_list=rating_list, output=output)
 
 

@@ -198,7 +198,7 @@ def test_periods_given_for_some_games_only_are_refused_and_rounds_are_per_period
     players, _ = _season()
     with pytest.raises(InputError, match="period is blank while other games have one"):
         rate(Event(players, (Game("ann", "bob", 1, period="2026-01"), Game("ann", "cid", 1))))
-    from xl_elo.load import from_event
+    from xl_elo.loader import from_event
 
     ok = Event(players, (Game("ann", "bob", 1, 1, period="2026-01"), Game("ann", "bob", 0, 1, period="2026-02")))
     from_event(get("glicko2"), ok)  # the same pair in round 1 of two periods: two games

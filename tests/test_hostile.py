@@ -642,7 +642,7 @@ def _results_sheet(extra: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
         from openpyxl.workbook.defined_name import DefinedName
 
         from xl_elo.formats.reader import Table
-        from xl_elo.load import load
+        from xl_elo.loader import load
 
         players = [[c.value for c in row] for row in wb["players"].iter_rows()]
         games = [[c.value for c in row] for row in wb["games"].iter_rows()]
@@ -842,7 +842,7 @@ def test_mutated_csv_bytes_never_give_a_traceback(players: bytes, games: bytes, 
     from xl_elo.formats import csvfiles
     from xl_elo.formats.reader import Table
     from xl_elo.formats.writers import results_csv
-    from xl_elo.load import load
+    from xl_elo.loader import load
     from xl_elo.model import InputError
 
     d = tmp_path_factory.mktemp("fuzz")

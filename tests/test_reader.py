@@ -27,7 +27,7 @@ from xl_elo.formats import csvfiles, fastcsv, writers
 from xl_elo.formats.reader import Table
 from xl_elo.formats.writers import format_cell, results_csv
 from xl_elo.frontends.cli import main
-from xl_elo.load import load, read_event
+from xl_elo.loader import load, read_event
 from xl_elo.model import InputError, facts
 
 SPELLINGS = {1.0: ["1", "1-0", "1.0", "W"], 0.5: ["0.5", "½", "=", "0,5", "1/2"], 0.0: ["0", "0-1", "L"]}

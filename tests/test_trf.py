@@ -12,7 +12,7 @@ from xl_elo.federations import get
 from xl_elo.formats.text import decode_text
 from xl_elo.formats.trf import parse, parse_date
 from xl_elo.frontends.cli import main
-from xl_elo.load import load, read_event
+from xl_elo.loader import load, read_event
 from xl_elo.model import InputError
 
 TRF = DATA / "trf"
@@ -31,7 +31,7 @@ def _refused(fn, *args):
 
 
 def _read(*paths, federation="fide", period=None, rating_list=None, format=None, output=None):
-    """The reports as the command line reads them (through :func:`xl_elo.load.load`)."""
+    """The reports as the command line reads them (through :func:`xl_elo.loader.load`)."""
     return load(get(federation), files=[Path(p) for p in paths], period=period, rating_list=rating_list,
                 one_report=format == "trf", output=output)
 

@@ -17,7 +17,7 @@ from xl_elo.federations import get
 from xl_elo.formats import ratinglist, trf
 from xl_elo.formats.text import decode_text
 from xl_elo.frontends.cli import main
-from xl_elo.load import load, read_event
+from xl_elo.loader import load, read_event
 from xl_elo.model import InputError, Results
 
 TRF = DATA / "trf"

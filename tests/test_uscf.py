@@ -33,7 +33,7 @@ from xl_elo import rate
 from xl_elo.federations import uscf
 from xl_elo.federations.contract import OpponentGame
 from xl_elo.frontends.cli import main
-from xl_elo.load import example_event
+from xl_elo.loader import example_event
 
 APPROX = ([1400, 1550, 1650], [1, 0, 0.5])
 

@@ -26,7 +26,7 @@ from xl_elo.federations.contract import options_of
 from xl_elo.formats.libreoffice import recalculate_many, soffice
 from xl_elo.formats.workbook import compare, fill_template, read_workbook, write_cells
 from xl_elo.frontends.cli import main
-from xl_elo.load import example_event, read_event
+from xl_elo.loader import example_event, read_event
 from xl_elo.model import Event, InputError
 from xl_elo.templates import Capacity, build_template, template_names
 

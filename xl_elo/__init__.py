@@ -24,7 +24,8 @@ __version__ = "0.2.0"
 
 #: Names offered here, loaded on first use (``import xl_elo.core`` loads no reader).
 _LAZY = {
-    "read_event": "xl_elo.load", "load": "xl_elo.load", "expected_score": "xl_elo.core", "parse_result": "xl_elo.core",
+    "read_event": "xl_elo.loader", "load": "xl_elo.loader", "expected_score": "xl_elo.core",
+    "parse_result": "xl_elo.core",
     "Event": "xl_elo.model", "Game": "xl_elo.model", "HistoryGame": "xl_elo.model", "InputError": "xl_elo.model",
     "Player": "xl_elo.model", "Results": "xl_elo.model",
 }
@@ -55,7 +56,7 @@ def rate(federation: str, event: Event, options: Any = None, **overrides: Any) -
     The event is checked first as the readers check a file (rules 8): every problem is raised
     together as an :class:`xl_elo.model.InputError`. Its players are taken as the system's own
     ``Player`` (the facts it reads, the others left out)."""
-    from xl_elo.load import Loaded, from_event
+    from xl_elo.loader import Loaded, from_event
 
     module = get(federation)
     loaded = Loaded(module, from_event(module, event))

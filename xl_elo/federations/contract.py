@@ -64,7 +64,7 @@ Declarations (module attributes):
       a whole event or period: every player, every intermediate.
 
   A period system may also offer ``rate_arrays(arrays, options=None) -> Results``, the same on
-  :class:`xl_elo.model.EventArrays` (:func:`xl_elo.load.load` rates those arrays).
+  :class:`xl_elo.model.EventArrays` (:func:`xl_elo.loader.load` rates those arrays).
 
 :class:`Federation` states this as a ``typing.Protocol``; ``tests/test_contract.py`` checks
 every registered module against it, signatures included, and walks a toy system through every

@@ -854,5 +854,5 @@ def _homes(homes: Any, origin: str, date: str) -> Any:
 
 def read(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
          output: str | Path | None = None, **_: Any) -> ReadFiles:
-    """FESA's files for :mod:`xl_elo.load` (:func:`read_fesa_files`; a period is FESA's tournament date)."""
+    """FESA's files for :mod:`xl_elo.loader` (:func:`read_fesa_files`; a period is FESA's tournament date)."""
     return read_fesa_files(paths, module, rating_list=rating_list, output=output)

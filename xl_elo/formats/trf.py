@@ -985,7 +985,7 @@ def _time_controls(reports: list[TrfFile], module: Any, given: Mapping[str, Any]
 
 
 def read(paths: Sequence[Path], module: Any, **given: Any) -> ReadFiles:
-    """The reports for :mod:`xl_elo.load` (:func:`read_trf_files`)."""
+    """The reports for :mod:`xl_elo.loader` (:func:`read_trf_files`)."""
     return read_trf_files(paths, module, **given)
 
 

@@ -367,7 +367,7 @@ _OTHER_FORMATS = {".ods": "OpenDocument spreadsheets (.ods)", ".xls": "old Excel
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from xl_elo.formats.files import check_output
-    from xl_elo.load import load, takes_history
+    from xl_elo.loader import load, takes_history
 
     workbooks = [p for p in args.inputs if Path(p).suffix.lower() in WORKBOOK_SUFFIXES]
     others = [p for p in args.inputs if p not in workbooks]
@@ -406,22 +406,22 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _history_systems() -> str:
     """The systems that take a history table, as a usage message names them (``FESA tournaments``)."""
-    from xl_elo.load import takes_history
+    from xl_elo.loader import takes_history
 
     return ", ".join(f"{m.CODE.upper()} {m.UNIT}s" for m in registry().values() if takes_history(m))
 
 
 def written_back_formats() -> dict[str, str]:
     """Formats that write back a file that was read (a TRF report, FESA's rating list), with their words:
-    the writers come with the file (each format's ``FORMAT``, :data:`xl_elo.load.READERS`)."""
-    from xl_elo.load import READERS
+    the writers come with the file (each format's ``FORMAT``, :data:`xl_elo.loader.READERS`)."""
+    from xl_elo.loader import READERS
 
     return {reader().FORMAT: reader().FORMAT_HELP for _, reader in READERS}
 
 
 def written_back_suffixes() -> dict[str, tuple[str, ...]]:
     """The names of the files each written-back format writes (``trf``: ``.trf`` ...), as each format declares."""
-    from xl_elo.load import READERS
+    from xl_elo.loader import READERS
 
     return {reader().FORMAT: tuple(getattr(reader(), "SUFFIXES", ())) for _, reader in READERS}
 
@@ -429,7 +429,7 @@ def written_back_suffixes() -> dict[str, tuple[str, ...]]:
 def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: TextIO, options: Any = None) -> int:
     from xl_elo.formats.files import check_output, same_file
     from xl_elo.formats.writers import history_csv, results_csv, write_results, write_text_atomic
-    from xl_elo.load import takes_history
+    from xl_elo.loader import takes_history
 
     module, writers, inputs = loaded.module, loaded.writers, loaded.inputs
     for warning in loaded.warnings:
@@ -498,7 +498,7 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
 
 def _history_output(module: Any, args: argparse.Namespace) -> str | None:
     """Where the next history goes (FESA): --history-output, or NAME_history.csv beside --output."""
-    from xl_elo.load import takes_history
+    from xl_elo.loader import takes_history
 
     if args.history_output:
         return str(args.history_output)
@@ -515,7 +515,7 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
     from xl_elo.formats.files import check_output, input_path, same_file
     from xl_elo.formats.workbook import compare, explain, read_workbook, write_rated
     from xl_elo.formats.writers import history_csv, write_results, write_text_atomic
-    from xl_elo.load import Loaded, takes_history
+    from xl_elo.loader import Loaded, takes_history
 
     input_path(source)
     ignored = [f"--{k.replace('_', '-')}" for k in ("period", "history") if getattr(args, k, None)]

@@ -1,7 +1,7 @@
 """``xl-elo demo``: rate every federation's shipped example, print it, write its results and a filled workbook.
 
 The examples are package data, one per system, in the folder ``example`` beside its module
-(:func:`xl_elo.load.examples`), each with an ``example.json`` that gives its title, period, the
+(:func:`xl_elo.loader.examples`), each with an ``example.json`` that gives its title, period, the
 columns to print and, where the demo also fills the system's template with it, the workbook's
 name: the FQE's worked example (Daniel at the Quebec Open), a real FESA tournament (13th
 Nekomado-ken, with FESA's published history), and small illustrative FIDE, FSE and FFE periods.
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from xl_elo.formats.writers import history_csv, results_table, write_results, write_text_atomic
-from xl_elo.load import Example, example, example_event, examples
+from xl_elo.loader import Example, example, example_event, examples
 
 
 def run_demo(output_dir: Path, out: TextIO) -> int:

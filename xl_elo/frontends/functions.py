@@ -693,7 +693,7 @@ def _split(value: Range, name: str) -> tuple[list[Any], list[list[Any]]]:
 
 
 def _history_systems() -> str:
-    from xl_elo.load import takes_history
+    from xl_elo.loader import takes_history
 
     return _systems(having=takes_history)
 
@@ -727,7 +727,7 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
     except RuntimeError as exc:
         raise ArgumentError(str(exc)) from None
     from xl_elo.formats.reader import Table
-    from xl_elo.load import load, takes_history
+    from xl_elo.loader import load, takes_history
 
     when = _single(period, "period", lambda v: schema.period(v, required=False))
     if module.NEEDS_PERIOD and when is None:  # the words of the command line (model.check_period)

@@ -20,7 +20,7 @@ from typing import Any
 
 from xl_elo.formats.libreoffice import recalculate_many, to_pdf
 from xl_elo.formats.workbook import fill_template, write_cells
-from xl_elo.load import example_event, examples
+from xl_elo.loader import example_event, examples
 from xl_elo.model import facts
 from xl_elo.templates import build_template, template_names
 
