@@ -254,3 +254,37 @@ def test_text_cells_that_need_quoting_are_quoted():
     values = {"id": ids, "name": ["x", None, "y,z", "", "w"]}
     results = Results("toy", COMMON_COLUMNS[:2], values)
     assert results_csv(results) == reference_csv(results)
+
+
+def test_a_national_systems_own_headings_and_never_another_systems_rating(tmp_path, capsys):
+    """German rosters carry the DWZ and FIDE's Elo side by side: under -f dwz the column headed DWZ is the
+    rating and the one headed Elo is not read (it is FIDE's); US Chess's and the CFC's words for their
+    ratings and member ids are read too, each said in a warning (rules 8, Headings)."""
+    p, g = tmp_path / "players.csv", tmp_path / "games.csv"
+    p.write_text("id,Name,DWZ,Index,Elo\na,A,1850,12,2010\nb,B,1720,5,1805\n", encoding="utf-8")
+    g.write_text("round,player,opponent,result\n1,a,b,1:0\n", encoding="utf-8")
+    by_id = load("dwz", players=p, games=g, period="2026-10").rate().by_id()
+    assert (by_id["a"]["rating_before"], by_id["b"]["rating_before"]) == (1850, 1720)
+    assert main(["rate", "-f", "dwz", "-p", str(p), "-g", str(g), "--period", "2026-10", "--format", "csv"]) == 0
+    err = capsys.readouterr().err
+    assert "the heading 'DWZ' (column 3) is read as the column 'rating'" in err
+    assert "the heading 'Elo' (column 5) is not a column of DWZ's players table and is not read" in err
+    p.write_text("USCF ID,Name,USCF Rating,Games\n123,A,1500,50\n124,B,1600,50\n", encoding="utf-8")
+    g.write_text("round,player,opponent,result\n1,123,124,1\n", encoding="utf-8")
+    assert load("uscf", players=p, games=g, period="2026-10").rate().by_id()["123"]["rating_before"] == 1500
+    p.write_text("CFC ID,Name,CFC Rating,games\n123,A,1500,50\n124,B,1600,50\n", encoding="utf-8")
+    assert load("cfc", players=p, games=g).rate().by_id()["124"]["rating_before"] == 1600
+
+
+def test_a_ladders_dated_games_are_its_periods(tmp_path, capsys):
+    """A ladder's games headed Date are its rating periods, each date one (rules 12.7), said in a warning."""
+    p, g = tmp_path / "players.csv", tmp_path / "games.csv"
+    p.write_text("id,rating,rd,volatility\na,1500,200,0.06\nb,1400,30,0.06\n", encoding="utf-8")
+    g.write_text("Date,Player,Opponent,Result\n2026-01-07,a,b,1\n2026-01-14,a,b,1\n", encoding="utf-8")
+    chained = load("glicko2", players=p, games=g).rate().by_id()["a"]["rating_after"]
+    g.write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
+    once = load("glicko2", players=p, games=g).rate().by_id()["a"]["rating_after"]
+    assert chained > once  # two periods of one win each, not one period
+    g.write_text("Date,Player,Opponent,Result\n2026-01-07,a,b,1\n", encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(p), "-g", str(g), "--format", "csv"]) == 0
+    assert "the heading 'Date' (column 1) is read as the column 'period'" in capsys.readouterr().err

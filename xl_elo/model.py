@@ -89,6 +89,10 @@ class Player:
     RATING: ClassVar[schema.Reading] = schema.RATING
     """How the system's ratings read (whole numbers, rules 1.4); a system whose ratings carry
     decimals from one period to the next (Glicko-2) declares its own reading."""
+    HEADINGS: ClassVar[dict[str, str]] = schema.ELO_HEADINGS
+    """Other headings of the common columns, as clubs head them for this system: ``Elo`` and
+    ``cote`` for an Elo rating; a national system its own (``DWZ``; ``USCF ID``), and never
+    another system's rating (a DWZ is not read from a column headed ``Elo``)."""
 
     id: str
     """Unique id (required); ids are compared exactly, case included (rules 8)."""

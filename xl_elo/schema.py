@@ -38,9 +38,11 @@ HISTORY_COLUMNS: Final = ("id", "opponent_rating", "result")
 #: be unrated, so it must be there (its cells blank for unrated players, rules 8).
 PLAYER_REQUIRED: Final = ("id", "rating")
 #: Other names of the rating column: a results table read back as a players table (rating list in,
-#: rating list out), and the words clubs head their ratings with (rules 8). A system's facts add
-#: their own (``games_after`` for ``games``).
-PLAYER_ALIASES: Final = {"rating_after": "rating", "elo": "rating", "cote": "rating"}
+#: rating list out). A system's ``Player.HEADINGS`` adds the words clubs head its ratings and ids
+#: with (``Elo`` for FIDE's, ``DWZ`` for the DSB's), its facts their own (``games_after`` for ``games``).
+PLAYER_ALIASES: Final = {"rating_after": "rating"}
+#: The words clubs head an Elo rating with: a system's rating column unless it says otherwise.
+ELO_HEADINGS: Final = {"elo": "rating", "cote": "rating"}
 
 #: Ranges of the whole-number fields (a count far beyond any real one is a typing mistake).
 MAX_GAMES: Final = 100_000

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -357,7 +357,12 @@ def _keys(headings: Iterable[str]) -> frozenset[str]:
 def games_headings(handicaps: bool, periods: bool = False, system: str = "", known: Iterable[str] = ()) -> Headings:
     """The games table (rules 8): handicaps where the system reads them, a period where it rates several."""
     names = tuple(c for c in GAME_COLUMNS if c != "handicap" or handicaps) + (("period",) if periods else ())
-    return Headings("games", names, GAME_REQUIRED, {}, _keys(known), system=system)
+    return Headings("games", names, GAME_REQUIRED, dict(GAME_PERIOD_HEADINGS) if periods else {}, _keys(known),
+                    system=system)
+
+
+#: Other headings of a game's period, where a system rates several (a ladder's games are dated).
+GAME_PERIOD_HEADINGS: Final = {"date": "period", "month": "period", "rating_period": "period"}
 
 
 def history_headings(system: str = "", known: Iterable[str] = ()) -> Headings:
@@ -769,7 +774,7 @@ class HistoryColumns:
 def player_aliases(player: type[Player]) -> dict[str, str]:
     """Other headings of a system's players columns: the common ones (a results table read back,
     the words clubs head their ratings with) and its facts' own."""
-    aliases = dict(schema.PLAYER_ALIASES)
+    aliases = {**schema.PLAYER_ALIASES, **{schema.column_key(k): v for k, v in player.HEADINGS.items()}}
     for f in facts(player):
         for a in f.aliases:
             aliases[a] = f.name

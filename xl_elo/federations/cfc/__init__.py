@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from xl_elo import core, model, schema
 from xl_elo import tables as t
@@ -125,6 +125,9 @@ BOTTOM: Final = 200
 class Player(model.Player):
     """A CFC player: his games say whether he is provisional (rules 11.4); his highest rating gives the
     all-time-high bonus (rules 11.6)."""
+
+    HEADINGS: ClassVar[dict[str, str]] = {"cfc": "rating", "cfc_rating": "rating", "cfc_id": "id"}
+    """The CFC's words for its rating and its member id; a column headed ``Elo`` (FIDE's) is not read as one."""
 
     games: int = games_fact(
         "11.4", calc_help=f"rated games before: fewer than {ESTABLISHED_GAMES} is provisional (default: established)",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from xl_elo import core, model, schema
 from xl_elo import tables as t
@@ -137,6 +137,9 @@ class Options:
 @dataclass(frozen=True, slots=True)
 class Player(model.Player):
     """A DWZ player: his index and his age group decide E (rules 9.3, 9.4)."""
+
+    HEADINGS: ClassVar[dict[str, str]] = {"dwz": "rating"}
+    """A DWZ is headed ``DWZ``; a column headed ``Elo`` is FIDE's rating, never read as a DWZ."""
 
     index: int | None = fact(
         schema.counts(MAX_INDEX), "the DWZ index: his evaluations so far (the number after the dash, 1850-12)",

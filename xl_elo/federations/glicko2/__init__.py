@@ -99,6 +99,8 @@ class Player(model.Player):
     """A ladder player: his rating, RD and volatility (rules 12.2); no rating is a new player."""
 
     RATING: ClassVar[schema.Reading] = RATING_READING
+    HEADINGS: ClassVar[dict[str, str]] = {"glicko": "rating", "glicko2": "rating", "glicko_rating": "rating"}
+    """A ladder's words for its rating; a column headed ``Elo`` is another system's, not read as one."""
 
     rd: float | None = fact(
         RD_READING, "the rating deviation RD", rules="12.2", aliases=("rd_after",),

@@ -22,7 +22,7 @@ import datetime as dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from xl_elo import core, model, schema
 from xl_elo.core import round_half_away
@@ -169,6 +169,11 @@ class Options:
 @dataclass(frozen=True, slots=True)
 class Player(model.Player):
     """A US Chess player: what his formula, his first rating and his floor hang on (rules 10.2 - 10.8)."""
+
+    HEADINGS: ClassVar[dict[str, str]] = {
+        "uscf": "rating", "uscf_rating": "rating", "us_chess_rating": "rating", "regular_rating": "rating",
+        "uscf_id": "id", "us_chess_id": "id", "member_id": "id"}
+    """US Chess's words for its rating and its member id; a column headed ``Elo`` (FIDE's) is not read as one."""
 
     games: int | None = games_fact(
         "10.3", calc_help=f"rated games before, N (8 or fewer: the special formula; more than {PROVISIONAL_GAMES}: "
