@@ -47,10 +47,13 @@ class Problem:
 class InputError(ValueError):
     """Every problem found in the input, reported together before any rating is computed."""
 
-    def __init__(self, problems: Sequence[Problem], partial: Sequence[Any] = ()):
+    def __init__(self, problems: Sequence[Problem], partial: Sequence[Any] = (), warnings: Sequence[str] = ()):
         self.problems: tuple[Problem, ...] = tuple(problems)
         self.partial: tuple[Any, ...] = tuple(partial)
         """The records that could be read, so later checks can still report their problems."""
+        self.warnings: tuple[str, ...] = tuple(warnings)
+        """What was worth saying of the input beside its problems (a heading not read: maybe the
+        column a problem misses)."""
         super().__init__(self._text())
 
     def _text(self) -> str:

@@ -1325,5 +1325,5 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
         cross, tables.who, tables.against = check(pc, gc, hc, src, known=known)
         found += cross
     if found:
-        raise InputError(found)
+        raise InputError(found, warnings=warnings)
     return tables

@@ -230,6 +230,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         return EXIT_USAGE
     except InputError as exc:
         print(f"xl-elo: {_problems(exc)}", file=err)
+        for warning in exc.warnings:  # a heading not read may be the column a problem misses
+            print(f"xl-elo: warning: {warning}", file=err)
         return EXIT_INPUT
     except (UsageError, OutputError) as exc:
         print(f"xl-elo: {exc}", file=err)
