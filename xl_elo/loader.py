@@ -139,8 +139,9 @@ def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike 
             problems += exc.problems
             tables.append(None)
     if history is not None and not takes_history(module):
+        takers = "; ".join(f"{m.CODE.upper()}: {m.HISTORY}" for m in registry().values() if takes_history(m))
         raise InputError([Problem(_source(history), None, None, f"{module.CODE.upper()} takes no history table "
-                                                                "(FESA's performance-mode players have one)")])
+                                                                f"({takers})")])
     sources = Sources(*(_source(g) if g is not None else default
                         for g, default in zip((players, games, history), ("players", "games", "history"),
                                               strict=True)))

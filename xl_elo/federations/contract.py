@@ -24,7 +24,8 @@ Declarations (module attributes):
   kind and whether a workbook must agree exactly (:class:`xl_elo.model.Column`);
 - ``TEMPLATE`` (the workbook's file name, or None) and ``EXAMPLE`` (the example's name, or None);
 - optional: ``FUNCTIONS``, its own spreadsheet functions (:class:`SheetFunction`);
-  ``HISTORY`` (it takes a history table, FESA) and ``HANDICAPS`` (handicap games, FESA);
+  ``HISTORY`` (it takes a history table: what the table holds, in words, as the command line's help
+  says it; FESA, DWZ) and ``HANDICAPS`` (handicap games, FESA);
   ``GAME`` (``chess`` unless said: a TRF report is a chess tournament's) and ``OWN_FILES``;
   ``UNRATED_OPPONENTS`` (why an unrated opponent is refused); ``COEFFICIENT`` (``k`` unless
   said: the flag of calc that gives a known one); ``PERFORMANCE``, ``PERFORMANCE_RATING`` and

@@ -99,20 +99,22 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--federation", "-f", help=f"one of {names} (or an alias)")
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
-    r.add_argument("--history", help="FESA history CSV (performance-mode players)")
+    r.add_argument("--history", help="the history table (CSV) of a system that takes one: " + "; ".join(
+        f"{m.CODE.upper()}: {m.HISTORY}" for m in registry().values() if getattr(m, "HISTORY", None)))
     r.add_argument("--rating-list", metavar="FILE",
                    help="FIDE's downloadable rating list (TXT or XML): each player's rating, K, birth year and "
                         "2400 flag by FIDE id (with -f fide); FESA: the rating list of FESA's program "
                         "(ratingliste.pre) read with the tournament file turnering.txt")
-    r.add_argument("--period", help="the period as YYYY-MM (FIDE, FSE: required, the year gives the ages)")
+    dated = ", ".join(m.CODE.upper() for m in registry().values() if m.NEEDS_PERIOD)
+    r.add_argument("--period", help=f"the period as YYYY-MM ({dated}: required, the rules hang on its date)")
     written_back = written_back_formats()
     r.add_argument("--format", choices=("table", "csv", "json", "report", "xlsx", *written_back),
                    help="table (default on a terminal), csv (default otherwise), json, report (crosstable), "
                         "xlsx (a workbook: the default for --output FILE.xlsx), "
                         + ", ".join(f"{name} ({words})" for name, words in written_back.items()))
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
-    r.add_argument("--history-output", help="FESA: where to write the history for the next tournament "
-                                            "(default: next to --output, as NAME_history.csv)")
+    r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
+                                            "takes one (default: next to --output, as NAME_history.csv)")
     for flags, kwargs in _option_flags().values():
         r.add_argument(*flags, **kwargs)
     r.add_argument("--recalculate", action="store_true",

@@ -64,7 +64,7 @@ COEFFICIENT: Final = "e"
 #: A TRF-26 report carries DWZ in its national-rating records opened by this code (rules 9.1).
 NATIONAL_RATINGS: Final = "GER"
 #: It takes a history table: a player's remaining games (Restpartien) from earlier tournaments (rules 9.7).
-HISTORY: Final = True
+HISTORY: Final = "remaining games of players without a DWZ"
 #: Its performance rating, in words (the functions' help; rules 9.6).
 PERFORMANCE: Final = ("Leistung: the DSB's integer iteration", "Leistung : l'itération entière du DSB")
 

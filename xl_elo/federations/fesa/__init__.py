@@ -60,8 +60,8 @@ EXAMPLE: Final = "fesa_13th_nekomadoken"
 #: Shogi: a chess tournament report (TRF) is not for it; it rates from FESA's own files too.
 GAME: Final = "shogi"
 OWN_FILES: Final = "FESA's own files (turnering.txt with --rating-list)"
-#: It takes a history table (a performance-mode player's earlier games, rules 6.5) ...
-HISTORY: Final = True
+#: It takes a history table (a performance-mode player's earlier games, rules 6.5), in these words ...
+HISTORY: Final = "performance-mode players' earlier games"
 #: ... and handicap games (rules 6.7).
 HANDICAPS: Final = True
 #: Its performance rating, in words (the functions' help; rules 6.5) ...
