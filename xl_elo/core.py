@@ -90,7 +90,7 @@ RESULT_SPELLINGS: Final[dict[str, Result]] = {
 
 #: What an error message says is accepted.
 RESULT_HELP: Final = (
-    "a result: 1, 0.5, 0 (or 1-0, ½-½, 0-1, =, 1/2, W/D/L, G/N/P), a forfeit (+, -, F) or bye"
+    "a result: 1, 0.5, 0 (or 1-0, ½-½, 0-1, 1:0, =, 1/2, W/D/L, G/N/P), a forfeit (+, -, F) or bye"
 )
 
 
