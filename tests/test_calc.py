@@ -206,3 +206,11 @@ def test_json_gives_every_figure_at_full_precision():
     assert data["expected"] == pytest.approx(1.87)
     assert [g["expected"] for g in data["games"]] == [0.42, 0.64, 0.81]
     assert sum(g["change"] for g in data["games"]) == pytest.approx(-7.4)
+
+
+def test_a_decimal_comma_in_the_games_is_pointed_out():
+    """Commas separate the games: a German or French user's 0,5 is two games, and the message says how to write it."""
+    status, _, err = calc("fide", "--rating", "1850", "--games", "1900 1, 1720 0,5")
+    assert status == 1
+    assert "--games: game 3 ('5'): expected the opponent's rating and the result: a decimal comma? commas separate " \
+           "the games, so write '0.5'" in err

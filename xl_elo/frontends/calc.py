@@ -47,7 +47,11 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
         words = part.split()
         where = f"game {n} ({part.strip()!r})"
         if len(words) < 2 or len(words) > 4:
-            problems.append(Problem("--games", None, None, f"{where}: expected the opponent's rating and the result"))
+            comma = len(words) == 1 and words[0].isdigit() and n > 1 and parts[n - 2].split()[-1].isdigit()
+            hint = (f": a decimal comma? commas separate the games, so write "
+                    f"'{parts[n - 2].split()[-1]}.{words[0]}'" if comma else "")
+            problems.append(Problem("--games", None, None, f"{where}: expected the opponent's rating and the result"
+                                                           + hint))
             continue
         try:
             rating_text, slash, rd_text = words[0].partition("/")
