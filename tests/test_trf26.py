@@ -206,15 +206,64 @@ def test_a_report_without_national_records_is_refused_for_a_national_system(toy)
         "lines are FIDE's, never taken for a national one; export the report with the national ratings")
 
 
-def test_a_player_newly_rated_nationally_gets_a_record_after_his_line(toy):
-    loaded = _read(RAPID, federation="toy")
-    tf = trf.parse(decode_text(RAPID.read_bytes(), RAPID.name), RAPID.name)
+def test_a_national_record_for_a_start_rank_no_player_has_is_a_problem(tmp_path):
+    """A user's report with ``GER   33`` where player 3's record was meant: it was kept as a line xl-elo
+    does not know and player 3 rated as unrated, silently for him."""
+    lines = [*PAIR, "GER    1" + " " * 40 + "1600", "GER   33" + " " * 40 + "1500"]
+    path = _write(tmp_path, report(*lines))
+    assert str(_refused(_read, path)) == (
+        "bad.trf, line 6, columns 5-8 (start rank): a GER national-rating record for start rank 33, but no player "
+        "line (001) has that start rank (the report's are 1, 2): is it mistyped?")
+
+
+def test_a_system_needing_what_no_report_gives_refuses_a_report_before_reading_it(tmp_path):
+    """Glicko-2 needs each rated player's RD and volatility (rated_needs), which it neither reads from
+    a report nor counts as anything when one does not say: a report was read with its FIDE ratings
+    taken for Glicko ratings, then refused as 'players, row 13, column 'rd''. Decided from the
+    declarations: a file that is not even there is refused the same way, before it is read."""
+    message = ("xlelo_club_2026.trf: a TRF report does not give the players' rating deviation RD and volatility "
+               "sigma, which GLICKO2 needs for every rated player (the report's ratings are FIDE's): rate the "
+               "Glicko-2 rating period from CSV tables or from its template workbook")
+    assert str(_refused(_read, TRF / "xlelo_club_2026.trf", federation="glicko2")) == message
+    assert str(_refused(trf.read_trf_files, [tmp_path / "xlelo_club_2026.trf"], get("glicko2"))) == message
+    assert trf.not_reported(get("dwz")) == ""  # its index: a report that does not give it counts as over 5
+    err = io.StringIO()
+    assert main(["rate", "-f", "glicko2", str(TRF / "xlelo_club_2026.trf")], io.StringIO(), err) == 1
+    assert err.getvalue() == f"xl-elo: {message}\n"
+
+
+def _new_record(toy, path, rank, rating=1480):
+    """``path`` written back for the toy system (GER), the player of start ``rank`` newly rated ``rating``."""
+    loaded = _read(path, federation="toy")
+    tf = trf.parse(decode_text(path.read_bytes(), path.name), path.name)
     for p in tf.players.values():
-        p.id = {4: "4100004"}.get(p.rank, "")
-    rows = [{"id": "4100004", "rating_before": None, "rating_after": 1480}]
-    out = trf.write_back(tf, Results.from_rows("toy", loaded.module.COLUMNS, rows), "GER").decode()
-    assert out.splitlines()[28:30] == [RAPID.read_text().splitlines()[28],
-                                       "GER    4                                        1480"]
+        p.id = {rank: "new"}.get(p.rank, "")
+    rows = [{"id": "new", "rating_before": None, "rating_after": rating}]
+    return trf.write_back(tf, Results.from_rows("toy", loaded.module.COLUMNS, rows), "GER").decode()
+
+
+def test_a_player_newly_rated_nationally_gets_a_record_among_the_reports_records(toy):
+    """The rapid report keeps its GER records together after the 001 lines: Nagel's new record goes
+    among them, between start ranks 3 and 5 (it went between his 001 line and Ost's); every other line
+    as it was."""
+    old = RAPID.read_text().splitlines(keepends=True)
+    assert old[34].startswith("GER    3") and old[35].startswith("GER    5")
+    new = _new_record(toy, RAPID, 4)
+    assert new == "".join([*old[:35], "GER    4                                        1480\n", *old[35:]])
+
+
+def test_a_new_national_record_goes_after_its_players_line_where_the_report_keeps_them_so(toy, tmp_path):
+    """Records each after its player's 001 line (and after his other federations' records): the new
+    one goes after its player's line and records; a last line without a line end gets one."""
+    lines = [p001(1, "1500", rounds=[("2", "w", "1")]), "GER    1" + " " * 40 + "1600",
+             p001(2, "1500", rounds=[("1", "b", "0")]), "USA    2" + " " * 40 + "1700",
+             p001(3, "1500")]
+    path = _write(tmp_path, report(*lines).replace("\n", "\r\n"))
+    old = path.read_bytes().decode().splitlines(keepends=True)
+    assert _new_record(toy, path, 2) == "".join([*old[:6], "GER    2" + " " * 40 + "1480\r\n", *old[6:]])
+    path.write_text(report(*lines).rstrip("\n"), newline="")
+    old = path.read_bytes().decode().splitlines(keepends=True)
+    assert _new_record(toy, path, 3) == "".join([*old[:6], old[6] + "\n", "GER    3" + " " * 40 + "1480"])
 
 
 # --------------------------------------------------------------------------- columns checked

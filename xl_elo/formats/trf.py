@@ -28,7 +28,8 @@ What is read (columns are 1-based, as in FIDE's text):
   (and TRF-16's ``013``) teams, ``320`` team byes, ``330`` forfeited matches, ``801`` and
   ``802`` team summaries, the national-rating records (a federation's three-letter code in
   columns 1-3, then the 001 layout: the start rank 5-8, the national rating 49-52, the
-  national id 58-68, the birth date 70-79) and ``###`` comments; JaVaFo's ``XX?`` and
+  national id 58-68, the birth date 70-79; a record for a start rank no 001 line has is a
+  problem) and ``###`` comments; JaVaFo's ``XX?`` and
   bbpPairings' ``BB?`` lines. Every line is kept as it is and written back; a line xl-elo does
   not know is kept and named in one warning.
 
@@ -353,7 +354,9 @@ def parse(text: Text, name: str) -> TrfFile:
         if rank in tf.players:
             _national(tf, line, number, index)
         else:
-            _unknown(tf, number, line)
+            tf.problem(number, _span("start rank"),
+                       f"a {line[:3]} national-rating record for start rank {rank}, but no player line (001) has "
+                       f"that start rank (the report's are {_ranks(tf.players)}): is it mistyped?")
     if not tf.players and not tf.problems:
         tf.problem(None, None, "holds no player line (lines starting with 001): is it a TRF report?")
     if tf.full:
@@ -375,6 +378,19 @@ def parse(text: Text, name: str) -> TrfFile:
         tf.warnings.append(f"{tf.name}: {tf.unknown_count:,} line(s) that are no TRF record xl-elo knows, kept as "
                            f"they are: {shown}{more}")
     return tf
+
+
+def _ranks(players: Mapping[int, TrfPlayer]) -> str:
+    """The start ranks of a report as a message names them (``1-6``; ``1-3, 5``)."""
+    ranks = sorted(players)
+    runs: list[list[int]] = []
+    for r in ranks:
+        if runs and r == runs[-1][-1] + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    shown = [f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs]
+    return ", ".join(shown[:5]) + (" ..." if len(shown) > 5 else "") if shown else "none"
 
 
 def _unknown(tf: TrfFile, number: int, line: str) -> None:
@@ -1002,6 +1018,13 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
                                   f"a TRF report is a chess tournament's: {module.CODE.upper()} {module.UNIT}s are "
                                   f"rated{_own_files(module)}")])
+    missing = not_reported(module)
+    if missing:
+        raise InputError([Problem(", ".join(p.name for p in paths), None, None,
+                                  f"a TRF report does not give the players' {missing}, which {module.CODE.upper()} "
+                                  f"needs for every rated player (the report's ratings are FIDE's): rate the "
+                                  f"{_short_name(module)} {module.UNIT}{_own_files(module)} or from its template "
+                                  "workbook")])
     given = dict(options or {})
     problems: list[Problem] = []
     warnings: list[str] = []
@@ -1080,6 +1103,20 @@ def _no_national(module: Any, code: str) -> str:
     return (f"holds no {code} national-rating record (TRF-26: a line opened by {code}, the start rank in columns 5-8, "
             f"the rating in columns 49-52), and {module.CODE.upper()} rates from {code}'s list: the ratings of the "
             "001 lines are FIDE's, never taken for a national one; export the report with the national ratings")
+
+
+def not_reported(module: Any) -> str:
+    """What a system needs of every rated player that no report gives, as a message names it ('' when
+    nothing): the facts it declares required for a rated player (``rated_needs``) that it neither reads
+    from a report (``report``) nor counts as something when a report does not say (``unreported``)."""
+    docs = [f.doc.removeprefix("the ") for f in facts(module.Player)
+            if f.rated_needs and f.report is None and f.unreported is None]
+    return " and ".join(docs)
+
+
+def _short_name(module: Any) -> str:
+    """A system's name without its parenthesis (``Glicko-2``, ``US Chess``)."""
+    return str(module.NAME).split(" (")[0]
 
 
 def _own_files(module: Any) -> str:
@@ -1393,8 +1430,8 @@ def write_back(report: TrfFile, results: Results, national: str | None = None) -
     every other byte as it was (line ends, trailing spaces, unknown lines, encoding).
 
     For a national system (``national``, a federation's code) the ratings go in that federation's
-    records (TRF-26), the 001 lines keeping FIDE's; a player newly rated on it gets a record
-    after his 001 line."""
+    records (TRF-26), each updated in place, the 001 lines keeping FIDE's; a player newly rated on it
+    gets a record where the report keeps them (:func:`_new_record_at`)."""
     lines = list(report.text.lines)
     ends = list(report.text.ends)
     unrated = unrated_spelling(report)
@@ -1404,7 +1441,7 @@ def write_back(report: TrfFile, results: Results, national: str | None = None) -
             lines[index] = set_rating(lines[index], rating, unrated)
         return report.text.encode(lines)
     records = report.national.get(national, {})
-    inserts: list[tuple[int, str]] = []
+    inserts: list[tuple[int, int, str]] = []
     for p in report.players.values():
         if p.index not in ratings:
             continue
@@ -1413,15 +1450,42 @@ def write_back(report: TrfFile, results: Results, national: str | None = None) -
         if rec is not None:
             lines[rec.index] = set_rating(lines[rec.index], rating, unrated)
         elif rating is not None:
-            inserts.append((p.index, set_rating(f"{national} {p.rank:>4}", rating, unrated)))
-    for index, text in sorted(inserts, reverse=True):
-        end = ends[index] or next((e for e in ends if e), "\n")
-        if not ends[index]:  # the last line had no end: it gets one before the new record
-            ends[index] = end
+            inserts.append((_new_record_at(report, national, p), p.rank,
+                            set_rating(f"{national} {p.rank:>4}", rating, unrated)))
+    for at, _, text in sorted(inserts, reverse=True):  # from the end, so the places found stay right
+        before = at - 1
+        end = ends[before] or next((e for e in ends if e), "\n")
+        if not ends[before]:  # the last line had no end: it gets one before the new record
+            ends[before] = end
             end = ""
-        lines.insert(index + 1, text)
-        ends.insert(index + 1, end)
+        lines.insert(at, text)
+        ends.insert(at, end)
     return Text(lines, ends, report.text.encoding, report.text.bom).encode()
+
+
+def _new_record_at(report: TrfFile, national: str, p: TrfPlayer) -> int:
+    """Where a new national-rating record of ``p`` goes (the index of the line it goes before), as the
+    report keeps its records: each after its player's 001 line (and his other national records), or
+    together in the order of the players' lines, where it goes after the record of the player whose
+    line is the nearest before his (before the first record when there is none)."""
+    own = report.national.get(national, {})
+    nationals = {rec.index: rec.rank for recs in report.national.values() for rec in recs.values()}
+
+    def after_line(rank: int) -> int:
+        """The index after a player's 001 line and the national records that follow it."""
+        i = report.players[rank].index + 1
+        while nationals.get(i) == rank:
+            i += 1
+        return i
+
+    beside = all(report.players[r].index < rec.index < after_line(r) for r, rec in own.items())
+    if beside:
+        return after_line(p.rank)
+    by_line = sorted(own.values(), key=lambda rec: report.players[rec.rank].index)
+    earlier = [rec for rec in by_line if report.players[rec.rank].index < p.index]
+    if earlier:
+        return max(rec.index for rec in earlier) + 1
+    return min(rec.index for rec in by_line)
 
 
 def set_rating(line: str, rating: int | None, unrated: str = "0000") -> str:
