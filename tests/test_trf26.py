@@ -185,9 +185,9 @@ def test_a_national_system_rates_from_its_records(toy, tmp_path):
     assert {pid: (r["rating_before"], r["rating_after"]) for pid, r in rows.items()} == {
         "C0327-297": (2650, 2690), "C0327-115": (2200, 2210), "4100003": (1980, 1990), "4100004": (None, None),
         "C0327-301": (1620, 1600), "C0327-412": (1750, 1730), "#7": (None, None)}
-    assert ("2 player(s) without a GER national-rating record count as unrated for TOY: a report's own ratings are "
-            "FIDE's, never taken as TOY's: line 29 (Nagel, Uwe), line 32 (Quast, Ida)") in loaded.warnings
-    assert not any("birth date" in w for w in loaded.warnings)  # the toy counts no ages
+    assert loaded.warnings == [  # said once (it was said twice), naming the report and the lines; no birth dates
+        "xlelo_trf26_rapid_2026.trf: 2 player(s) without a GER national-rating record count as unrated for TOY: a "
+        "report's own ratings are FIDE's, never taken as TOY's: line 29 (Nagel, Uwe), line 32 (Quast, Ida)"]
     out = tmp_path / "next.trf"
     assert main(["rate", "-f", "toy", str(RAPID), "-o", str(out)], io.StringIO(), io.StringIO()) == 0
     changed = [(a, b) for a, b in zip(RAPID.read_text().splitlines(), out.read_text().splitlines(), strict=True)
@@ -389,8 +389,8 @@ def test_a_two_digit_year_read_where_the_other_dates_settle_it(tmp_path):
     path = _write(tmp_path, "\n".join(["012 Test", "042 2026/01/02", "052 26/01/04", *PAIR]) + "\n")
     loaded = _read(path)
     assert loaded.event.period == "2026-01"
-    assert ("bad.trf: '26/01/04' read as 2026-01-04 (YY/MM/DD, by the report's other dates) for the period 2026-01; "
-            "give --period if that is wrong") in loaded.warnings
+    assert ("bad.trf: line 3: '26/01/04' read as 2026-01-04 (YY/MM/DD, by the report's other dates) for the period "
+            "2026-01; give --period if that is wrong") in loaded.warnings
 
 
 # --------------------------------------------------------------------------- the time control
@@ -433,8 +433,8 @@ def test_reports_of_different_lists_are_refused_together(tmp_path):
 def test_a_blitz_name_without_a_time_control_is_said(tmp_path):
     path = _write(tmp_path, report(*PAIR).replace("012 Test", "012 Juni Blitzschach 5 Plus 0"))
     assert _read(path).warnings[0] == (
-        "bad.trf: its name or type says blitz, but it has no time control (TRF-26 222): rated on FIDE's standard list; "
-        "give --list blitz if it is a blitz event")
+        "bad.trf: line 1: its name (012) says blitz, but it has no time control (TRF-26 222): rated on FIDE's standard "
+        "list; give --list blitz if it is a blitz event")
 
 
 # --------------------------------------------------------------------------- lines kept, files refused

@@ -813,6 +813,8 @@ class Month:
     source: str
     note: str | None = None
     unread: bool = False
+    line: int | None = None
+    """The line of the date read."""
 
 
 def file_month(tf: TrfFile) -> Month:
@@ -834,7 +836,8 @@ def file_month(tf: TrfFile) -> Month:
         if date is not None and 1900 <= date.year <= 2200:
             if code == "042":
                 note = (note + "; " if note else "") + "the report has no end date (052): its start date's month"
-            return Month(f"{date.year:04d}-{date.month:02d}", f"the {what} ({code}, line {line}: {text})", note)
+            return Month(f"{date.year:04d}-{date.month:02d}", f"the {what} ({code}, line {line}: {text})", note,
+                         line=line)
         two = " (a two-digit year the report's other dates do not settle)" if _TWO_DIGIT.match(text) else ""
         return Month(None, f"the {what} {schema.shown(text)} ({code}, line {line}) is not a date xl-elo reads"
                            f"{two}: write it YYYY/MM/DD", unread=True)
@@ -964,12 +967,13 @@ def _time_controls(reports: list[TrfFile], module: Any, given: Mapping[str, Any]
     for tf in reports:
         if "222" not in tf.headers:
             if chosen is None:
-                words = " ".join(tf.tag(c) for c in ("012", "092", "122")).lower()
-                said = [k for k, ws in _LIST_WORDS.items() if any(re.search(rf"\b{w}", words) for w in ws)]
+                said = [(k, code) for code in ("012", "092", "122") for k, ws in _LIST_WORDS.items()
+                        if any(re.search(rf"\b{w}", tf.tag(code).lower()) for w in ws)]
                 if said:
-                    warnings.append(f"{tf.name}: its name or type says {said[0]}, but it has no time control "
-                                    f"(TRF-26 222): rated on FIDE's standard list; give --list {said[0]} if it is a "
-                                    f"{said[0]} event")
+                    word, code = said[0]
+                    warnings.append(f"{tf.name}: line {tf.headers[code][0]}: its {TAGS[code]} ({code}) says {word}, "
+                                    "but it has no time control (TRF-26 222): rated on FIDE's standard list; give "
+                                    f"--list {word} if it is a {word} event")
             continue
         line, text = tf.headers["222"]
         kind, how = list_of_time_control(text)
@@ -1060,7 +1064,11 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     effective = {**set_by_files, **given}
     inputs = [str(p) for p in paths]
-    players = players_of(module, entrants, warnings, listed=rating_list is not None)
+    sources: dict[str, str] = {}
+    for tf, ids in zip(reports, by_file, strict=True):
+        for pid in ids.values():
+            sources.setdefault(pid, tf.name)
+    players = players_of(module, entrants, warnings, listed=rating_list is not None, sources=sources)
     if rating_list is not None:
         from xl_elo.formats import ratinglist
 
@@ -1136,32 +1144,31 @@ def _rated_or_not(rated: Any, unrated: Any) -> Callable[[Entrant], Any]:
 
 
 def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnings: list[str], *,
-               listed: bool = False) -> list[Player]:
+               listed: bool = False, sources: Mapping[str, str] | None = None) -> list[Player]:
     """The players of a report as the system's ``Player``: each fact from the report where the system
     reads it there, else as the system says a report that does not give it counts (with its
-    warning), or left for the rating list (``listed``).
+    warning), or left for the rating list (``listed``). ``sources``: player id -> the report his
+    line is in, for the warnings (each names the report and the line).
 
     A system that declares ``NATIONAL_RATINGS`` (a federation's code) rates from that federation's
     list: each player's rating and year of birth are those of his national record (the year of
     his 001 line where the record has none), and a player without one is unrated there."""
     declared = facts(module.Player)
+    sources = sources or {}
+    files_ = list(dict.fromkeys(sources.values()))
+    said = f"{', '.join(files_)}: " if files_ else ""
     code = getattr(module, "NATIONAL_RATINGS", None)
     if code:
-        without = [f"line {line} ({e.name or pid})" for pid, e, line in entrants if e.national_rating(code) is None]
+        without = [f"{_in(sources, pid, len(files_))}line {line} ({e.name or pid})" for pid, e, line in entrants
+                   if e.national_rating(code) is None]
         entrants = [(pid, _national_view(e, code), line) for pid, e, line in entrants]
         if without:
-            warnings.append(f"{len(without)} player(s) without a {code} national-rating record count as unrated for "
-                            f"{module.CODE.upper()}: a report's own ratings are FIDE's, never taken as "
-                            f"{module.CODE.upper()}'s: " + ", ".join(without[:10]) + (" ..." if len(without) > 10
-                                                                                      else ""))
+            warnings.append(f"{said if len(files_) == 1 else ''}{len(without)} player(s) without a {code} "
+                            f"national-rating record count as unrated for {module.CODE.upper()}: a report's own "
+                            f"ratings are FIDE's, never taken as {module.CODE.upper()}'s: "
+                            + ("; " if len(files_) > 1 else ", ").join(without[:10])
+                            + (" ..." if len(without) > 10 else ""))
     rated = any(e.rating is not None for _, e, _ in entrants)
-    national = getattr(module, "NATIONAL_RATINGS", None)
-    if national is not None:
-        unrated = sum(1 for _, e, _ in entrants if e.rating is None)
-        if unrated:
-            warnings.append(f"{unrated} player(s) without a {national} national-rating record count as unrated for "
-                            f"{module.CODE.upper()}: a report's own ratings are FIDE's, never taken as "
-                            f"{module.CODE.upper()}'s")
     values: dict[str, Callable[[Entrant], Any]] = {}
     for f in declared:
         if f.report is not None:
@@ -1170,9 +1177,14 @@ def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnin
             value, note = f.unreported
             values[f.name] = _rated_or_not(None if listed else value, f.default)  # listed: the rating list says it
             if rated and note and not listed:
-                warnings.append(note)
+                warnings.append(said + note)
     return [module.Player(pid, e.name, e.rating, row=line, **{name: get(e) for name, get in values.items()})
             for pid, e, line in entrants]
+
+
+def _in(sources: Mapping[str, str], pid: str, files_: int) -> str:
+    """The report a player's line is in, as a list of lines from several reports names it."""
+    return f"{sources[pid]}, " if files_ > 1 and pid in sources else ""
 
 
 def _national_view(e: Entrant, code: str) -> Entrant:
@@ -1221,7 +1233,8 @@ def _period(reports: list[TrfFile], module: Any, given: str | None, problems: li
             continue
         months.setdefault(got.month, []).append(f"{tf.name} ({got.source})")
         if got.note:
-            warnings.append(f"{tf.name}: {got.note} for the period {got.month}; give --period if that is wrong")
+            warnings.append(f"{tf.name}: line {got.line}: {got.note} for the period {got.month}; give --period if "
+                            "that is wrong")
     if len(months) > 1:
         found = "; ".join(f"{m}: {', '.join(v)}" for m, v in sorted(months.items()))
         problems.append(Problem(", ".join(tf.name for tf in reports), None, None,
