@@ -546,10 +546,28 @@ def test_the_combined_list_gives_the_rapid_rating_and_the_standard_one_where_non
         "4100001": 2701, "4100002": 2239, "4100003": 2091, "4100004": None, "4100005": 1510, "4100006": 1788,
         "#7": 1662}
     assert rows["4100006"]["k"] == 40
-    assert (f"1 player(s) unrated in the report are rated in {name} (rapid list), whose ratings are used: 4100006 "
-            "(Pohl, Max): unrated in the report, 1800 in the list") in loaded.warnings
-    assert ("1 player(s) without a rapid rating are rated with their standard rating (rapid and blitz regulations "
-            "7.2.1, rules 2.9), as new to the rapid list: 4100006 (Pohl, Max) (1800)") in loaded.warnings
+    said = [w for w in loaded.warnings if "4100006" in w]  # once, each number with its list (1800 is his standard)
+    assert said == [
+        f"1 player(s) without a rapid rating in {name} are rated with their standard rating (rapid and blitz "
+        "regulations 7.2.1, rules 2.9), as new to the rapid list: 4100006 (Pohl, Max): unrated in "
+        "xlelo_trf26_rapid_2026.trf (line 31), unrated on the rapid list, 1800 on the standard list"]
+    assert len(loaded.warnings) == len(set(loaded.warnings)) == 4  # 222, 19??, DDMMYY, Pohl: each said once
+
+
+def test_the_list_warnings_name_the_report_line_and_the_list_of_each_number(tmp_path):
+    """Nagel unrated in the report, 1405 on the combined list's rapid list; Pohl 1868 in the report,
+    unrated on the rapid list, rated with his standard 1800: each number said with where it comes
+    from (Pohl's 1800 was called his rating on the rapid list), each player's line named."""
+    gap = " " * 24
+    text = RAPID.read_text().replace(f"Nagel, Uwe{gap}1405", f"Nagel, Uwe{gap}0000")
+    path = _write(tmp_path, text.replace(f"Pohl, Max {gap}0000", f"Pohl, Max {gap}1868"), "rapid.trf")
+    loaded = _read(path, rating_list=LISTS / "players_list_foa_oct26.txt")
+    assert [w for w in loaded.warnings if "players_list" in w] == [
+        "1 player(s) unrated in rapid.trf are rated in players_list_foa_oct26.txt (rapid list), whose ratings are "
+        "used: 4100004 (Nagel, Uwe): unrated in rapid.trf (line 29), 1405 on the rapid list",
+        "1 player(s) without a rapid rating in players_list_foa_oct26.txt are rated with their standard rating (rapid "
+        "and blitz regulations 7.2.1, rules 2.9), as new to the rapid list: 4100006 (Pohl, Max): 1868 in rapid.trf "
+        "(line 31), unrated on the rapid list, 1800 on the standard list"]
 
 
 def test_each_list_of_the_combined_file():
@@ -569,8 +587,8 @@ def test_a_single_list_named_for_another_list_is_refused():
         "list: give the standard list or the combined one, or --list rapid")
     loaded, rows = _rows(RAPID, rating_list=LISTS / "rapid_rating_list_oct26.txt")
     assert rows["4100002"]["rating_after"] == 2237
-    assert "1 FIDE id(s) not found in rapid_rating_list_oct26.txt (their own values are used): 4100006" \
-        in loaded.warnings
+    assert ("1 FIDE id(s) not found in rapid_rating_list_oct26.txt (their own values are used): 4100006 (Pohl, Max) "
+            "in xlelo_trf26_rapid_2026.trf (line 31)") in loaded.warnings
 
 
 @pytest.mark.parametrize("name", ["players_list_foa_oct26.txt", "players_list_xml_foa_oct26.xml"])

@@ -74,6 +74,7 @@ when its first :data:`NO_REPORT_LINES` lines hold nothing a report has.
 from __future__ import annotations
 
 import datetime as dt
+import inspect
 import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -1076,8 +1077,11 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
         if apply is None:
             raise InputError([Problem(Path(rating_list).name, None, None, ratinglist.not_for(module))])
         entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
-        players, list_warnings = apply(players, entries, year, Path(rating_list).name,
-                                       **_list_options(apply, module, effective))
+        extra = _list_options(apply, module, effective)
+        if "where" in inspect.signature(apply).parameters:  # each player's line named in the warnings
+            extra["where"] = lambda p: f"{sources.get(p.id, names[0])} (line {p.row})"
+            extra["own"] = names[0] if len(names) == 1 else "the reports"
+        players, list_warnings = apply(players, entries, year, Path(rating_list).name, **extra)
         warnings += list_warnings
         inputs.append(str(rating_list))
     title = " + ".join(tf.title for tf in reports if tf.title) or ", ".join(names)
@@ -1095,8 +1099,6 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
 
 def _list_options(apply: Callable[..., Any], module: Any, options: Mapping[str, Any]) -> dict[str, Any]:
     """The ``options`` keyword of a system's ``from_rating_list`` when it takes one (FIDE's: the period's list)."""
-    import inspect
-
     if "options" not in inspect.signature(apply).parameters:
         return {}
     from xl_elo.federations.contract import options_of
