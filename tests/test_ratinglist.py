@@ -84,8 +84,11 @@ def test_trf_with_the_list_hand_computed():
         assert (rows["100005"]["k"], rows["100005"]["rating_after"]) == (40, 1970)
         assert (rows["100006"]["rating_before"], rows["100006"]["rating_after"]) == (2012, 2009)
         assert rows["100002"]["k"] == 40 and rows["100001"]["change"] == -9
-        assert "100006 (Gerber, Ida): 2010 in the report, 2012 in the list" in err.getvalue()
-        assert "1 FIDE id(s) not found" in err.getvalue() and "100003" in err.getvalue()
+        assert (f"1 rating(s) differ from {name}, whose ratings are used: 100006 (Gerber, Ida): 2010 in "
+                "xlelo_autumn_cup_2026.trf (line 7), 2012 on the standard list\n") in err.getvalue()
+        assert (f"1 FIDE id(s) not found in {name} (their own values are used): 100003 (Müller, Jörg) in "
+                "xlelo_club_2026.trf (line 15)\n") in err.getvalue()
+        assert len(err.getvalue().splitlines()) == len(set(err.getvalue().splitlines())) == 2  # each said once
 
 
 def test_csv_players_with_fide_ids_and_the_list(tmp_path, capsys):
@@ -98,7 +101,11 @@ def test_csv_players_with_fide_ids_and_the_list(tmp_path, capsys):
     captured = capsys.readouterr()
     rows = {line.split(",")[0]: line.split(",") for line in captured.out.splitlines()[1:]}
     assert rows["100005"][7] == "40" and rows["100006"][3] == "2012"
-    assert "not found in standard_oct26.xml" in captured.err and "42" in captured.err
+    assert captured.err.splitlines() == [
+        "xl-elo: warning: 1 rating(s) differ from standard_oct26.xml, whose ratings are used: 100006 (Gerber): 2010 in "
+        "the players table (row 3), 2012 on the standard list",
+        "xl-elo: warning: 1 FIDE id(s) not found in standard_oct26.xml (their own values are used): 42 (Nobody) in the "
+        "players table (row 4)"]
     assert main(["rate", "-f", "fse", "-p", str(players), "-g", str(games), "--period", "2026-10",
                  "--rating-list", str(LISTS / "standard_oct26.xml")]) == 1
     assert "use it with -f fide" in capsys.readouterr().err

@@ -185,9 +185,9 @@ def test_a_national_system_rates_from_its_records(toy, tmp_path):
     assert {pid: (r["rating_before"], r["rating_after"]) for pid, r in rows.items()} == {
         "C0327-297": (2650, 2690), "C0327-115": (2200, 2210), "4100003": (1980, 1990), "4100004": (None, None),
         "C0327-301": (1620, 1600), "C0327-412": (1750, 1730), "#7": (None, None)}
-    assert ("2 player(s) without a GER national-rating record count as unrated for TOY: a report's own ratings are "
-            "FIDE's, never taken as TOY's: line 29 (Nagel, Uwe), line 32 (Quast, Ida)") in loaded.warnings
-    assert not any("birth date" in w for w in loaded.warnings)  # the toy counts no ages
+    assert loaded.warnings == [  # said once (it was said twice), naming the report and the lines; no birth dates
+        "xlelo_trf26_rapid_2026.trf: 2 player(s) without a GER national-rating record count as unrated for TOY: a "
+        "report's own ratings are FIDE's, never taken as TOY's: line 29 (Nagel, Uwe), line 32 (Quast, Ida)"]
     out = tmp_path / "next.trf"
     assert main(["rate", "-f", "toy", str(RAPID), "-o", str(out)], io.StringIO(), io.StringIO()) == 0
     changed = [(a, b) for a, b in zip(RAPID.read_text().splitlines(), out.read_text().splitlines(), strict=True)
@@ -206,15 +206,64 @@ def test_a_report_without_national_records_is_refused_for_a_national_system(toy)
         "lines are FIDE's, never taken for a national one; export the report with the national ratings")
 
 
-def test_a_player_newly_rated_nationally_gets_a_record_after_his_line(toy):
-    loaded = _read(RAPID, federation="toy")
-    tf = trf.parse(decode_text(RAPID.read_bytes(), RAPID.name), RAPID.name)
+def test_a_national_record_for_a_start_rank_no_player_has_is_a_problem(tmp_path):
+    """A user's report with ``GER   33`` where player 3's record was meant: it was kept as a line xl-elo
+    does not know and player 3 rated as unrated, silently for him."""
+    lines = [*PAIR, "GER    1" + " " * 40 + "1600", "GER   33" + " " * 40 + "1500"]
+    path = _write(tmp_path, report(*lines))
+    assert str(_refused(_read, path)) == (
+        "bad.trf, line 6, columns 5-8 (start rank): a GER national-rating record for start rank 33, but no player "
+        "line (001) has that start rank (the report's are 1, 2): is it mistyped?")
+
+
+def test_a_system_needing_what_no_report_gives_refuses_a_report_before_reading_it(tmp_path):
+    """Glicko-2 needs each rated player's RD and volatility (rated_needs), which it neither reads from
+    a report nor counts as anything when one does not say: a report was read with its FIDE ratings
+    taken for Glicko ratings, then refused as 'players, row 13, column 'rd''. Decided from the
+    declarations: a file that is not even there is refused the same way, before it is read."""
+    message = ("xlelo_club_2026.trf: a TRF report does not give the players' rating deviation RD and volatility "
+               "sigma, which GLICKO2 needs for every rated player (the report's ratings are FIDE's): rate the "
+               "Glicko-2 rating period from CSV tables or from its template workbook")
+    assert str(_refused(_read, TRF / "xlelo_club_2026.trf", federation="glicko2")) == message
+    assert str(_refused(trf.read_trf_files, [tmp_path / "xlelo_club_2026.trf"], get("glicko2"))) == message
+    assert trf.not_reported(get("dwz")) == ""  # its index: a report that does not give it counts as over 5
+    err = io.StringIO()
+    assert main(["rate", "-f", "glicko2", str(TRF / "xlelo_club_2026.trf")], io.StringIO(), err) == 1
+    assert err.getvalue() == f"xl-elo: {message}\n"
+
+
+def _new_record(toy, path, rank, rating=1480):
+    """``path`` written back for the toy system (GER), the player of start ``rank`` newly rated ``rating``."""
+    loaded = _read(path, federation="toy")
+    tf = trf.parse(decode_text(path.read_bytes(), path.name), path.name)
     for p in tf.players.values():
-        p.id = {4: "4100004"}.get(p.rank, "")
-    rows = [{"id": "4100004", "rating_before": None, "rating_after": 1480}]
-    out = trf.write_back(tf, Results.from_rows("toy", loaded.module.COLUMNS, rows), "GER").decode()
-    assert out.splitlines()[28:30] == [RAPID.read_text().splitlines()[28],
-                                       "GER    4                                        1480"]
+        p.id = {rank: "new"}.get(p.rank, "")
+    rows = [{"id": "new", "rating_before": None, "rating_after": rating}]
+    return trf.write_back(tf, Results.from_rows("toy", loaded.module.COLUMNS, rows), "GER").decode()
+
+
+def test_a_player_newly_rated_nationally_gets_a_record_among_the_reports_records(toy):
+    """The rapid report keeps its GER records together after the 001 lines: Nagel's new record goes
+    among them, between start ranks 3 and 5 (it went between his 001 line and Ost's); every other line
+    as it was."""
+    old = RAPID.read_text().splitlines(keepends=True)
+    assert old[34].startswith("GER    3") and old[35].startswith("GER    5")
+    new = _new_record(toy, RAPID, 4)
+    assert new == "".join([*old[:35], "GER    4                                        1480\n", *old[35:]])
+
+
+def test_a_new_national_record_goes_after_its_players_line_where_the_report_keeps_them_so(toy, tmp_path):
+    """Records each after its player's 001 line (and after his other federations' records): the new
+    one goes after its player's line and records; a last line without a line end gets one."""
+    lines = [p001(1, "1500", rounds=[("2", "w", "1")]), "GER    1" + " " * 40 + "1600",
+             p001(2, "1500", rounds=[("1", "b", "0")]), "USA    2" + " " * 40 + "1700",
+             p001(3, "1500")]
+    path = _write(tmp_path, report(*lines).replace("\n", "\r\n"))
+    old = path.read_bytes().decode().splitlines(keepends=True)
+    assert _new_record(toy, path, 2) == "".join([*old[:6], "GER    2" + " " * 40 + "1480\r\n", *old[6:]])
+    path.write_text(report(*lines).rstrip("\n"), newline="")
+    old = path.read_bytes().decode().splitlines(keepends=True)
+    assert _new_record(toy, path, 3) == "".join([*old[:6], old[6] + "\n", "GER    3" + " " * 40 + "1480"])
 
 
 # --------------------------------------------------------------------------- columns checked
@@ -340,8 +389,8 @@ def test_a_two_digit_year_read_where_the_other_dates_settle_it(tmp_path):
     path = _write(tmp_path, "\n".join(["012 Test", "042 2026/01/02", "052 26/01/04", *PAIR]) + "\n")
     loaded = _read(path)
     assert loaded.event.period == "2026-01"
-    assert ("bad.trf: '26/01/04' read as 2026-01-04 (YY/MM/DD, by the report's other dates) for the period 2026-01; "
-            "give --period if that is wrong") in loaded.warnings
+    assert ("bad.trf: line 3: '26/01/04' read as 2026-01-04 (YY/MM/DD, by the report's other dates) for the period "
+            "2026-01; give --period if that is wrong") in loaded.warnings
 
 
 # --------------------------------------------------------------------------- the time control
@@ -384,8 +433,8 @@ def test_reports_of_different_lists_are_refused_together(tmp_path):
 def test_a_blitz_name_without_a_time_control_is_said(tmp_path):
     path = _write(tmp_path, report(*PAIR).replace("012 Test", "012 Juni Blitzschach 5 Plus 0"))
     assert _read(path).warnings[0] == (
-        "bad.trf: its name or type says blitz, but it has no time control (TRF-26 222): rated on FIDE's standard list; "
-        "give --list blitz if it is a blitz event")
+        "bad.trf: line 1: its name (012) says blitz, but it has no time control (TRF-26 222): rated on FIDE's standard "
+        "list; give --list blitz if it is a blitz event")
 
 
 # --------------------------------------------------------------------------- lines kept, files refused
@@ -497,10 +546,28 @@ def test_the_combined_list_gives_the_rapid_rating_and_the_standard_one_where_non
         "4100001": 2701, "4100002": 2239, "4100003": 2091, "4100004": None, "4100005": 1510, "4100006": 1788,
         "#7": 1662}
     assert rows["4100006"]["k"] == 40
-    assert (f"1 player(s) unrated in the report are rated in {name} (rapid list), whose ratings are used: 4100006 "
-            "(Pohl, Max): unrated in the report, 1800 in the list") in loaded.warnings
-    assert ("1 player(s) without a rapid rating are rated with their standard rating (rapid and blitz regulations "
-            "7.2.1, rules 2.9), as new to the rapid list: 4100006 (Pohl, Max) (1800)") in loaded.warnings
+    said = [w for w in loaded.warnings if "4100006" in w]  # once, each number with its list (1800 is his standard)
+    assert said == [
+        f"1 player(s) without a rapid rating in {name} are rated with their standard rating (rapid and blitz "
+        "regulations 7.2.1, rules 2.9), as new to the rapid list: 4100006 (Pohl, Max): unrated in "
+        "xlelo_trf26_rapid_2026.trf (line 31), unrated on the rapid list, 1800 on the standard list"]
+    assert len(loaded.warnings) == len(set(loaded.warnings)) == 4  # 222, 19??, DDMMYY, Pohl: each said once
+
+
+def test_the_list_warnings_name_the_report_line_and_the_list_of_each_number(tmp_path):
+    """Nagel unrated in the report, 1405 on the combined list's rapid list; Pohl 1868 in the report,
+    unrated on the rapid list, rated with his standard 1800: each number said with where it comes
+    from (Pohl's 1800 was called his rating on the rapid list), each player's line named."""
+    gap = " " * 24
+    text = RAPID.read_text().replace(f"Nagel, Uwe{gap}1405", f"Nagel, Uwe{gap}0000")
+    path = _write(tmp_path, text.replace(f"Pohl, Max {gap}0000", f"Pohl, Max {gap}1868"), "rapid.trf")
+    loaded = _read(path, rating_list=LISTS / "players_list_foa_oct26.txt")
+    assert [w for w in loaded.warnings if "players_list" in w] == [
+        "1 player(s) unrated in rapid.trf are rated in players_list_foa_oct26.txt (rapid list), whose ratings are "
+        "used: 4100004 (Nagel, Uwe): unrated in rapid.trf (line 29), 1405 on the rapid list",
+        "1 player(s) without a rapid rating in players_list_foa_oct26.txt are rated with their standard rating (rapid "
+        "and blitz regulations 7.2.1, rules 2.9), as new to the rapid list: 4100006 (Pohl, Max): 1868 in rapid.trf "
+        "(line 31), unrated on the rapid list, 1800 on the standard list"]
 
 
 def test_each_list_of_the_combined_file():
@@ -520,8 +587,8 @@ def test_a_single_list_named_for_another_list_is_refused():
         "list: give the standard list or the combined one, or --list rapid")
     loaded, rows = _rows(RAPID, rating_list=LISTS / "rapid_rating_list_oct26.txt")
     assert rows["4100002"]["rating_after"] == 2237
-    assert "1 FIDE id(s) not found in rapid_rating_list_oct26.txt (their own values are used): 4100006" \
-        in loaded.warnings
+    assert ("1 FIDE id(s) not found in rapid_rating_list_oct26.txt (their own values are used): 4100006 (Pohl, Max) "
+            "in xlelo_trf26_rapid_2026.trf (line 31)") in loaded.warnings
 
 
 @pytest.mark.parametrize("name", ["players_list_foa_oct26.txt", "players_list_xml_foa_oct26.xml"])

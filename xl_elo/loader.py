@@ -188,6 +188,8 @@ def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
             extra["options"] = options_of(module.Options, None, **loaded.options)
         except (ValueError, TypeError) as exc:
             raise InputError([Problem("options", None, None, str(exc))]) from None
+    if "where" in inspect.signature(apply).parameters:  # each player's row named in the warnings
+        extra["where"] = lambda p: f"{own} (row {p.row})" if p.row is not None else own
     players, warnings = apply(list(event.players), entries, event.year, Path(path).name, own=own, **extra)
     event = replace(event, players=tuple(players))
     loaded.tables = from_event(module, event, Sources(*_sources(loaded.tables)))

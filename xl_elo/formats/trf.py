@@ -28,7 +28,8 @@ What is read (columns are 1-based, as in FIDE's text):
   (and TRF-16's ``013``) teams, ``320`` team byes, ``330`` forfeited matches, ``801`` and
   ``802`` team summaries, the national-rating records (a federation's three-letter code in
   columns 1-3, then the 001 layout: the start rank 5-8, the national rating 49-52, the
-  national id 58-68, the birth date 70-79) and ``###`` comments; JaVaFo's ``XX?`` and
+  national id 58-68, the birth date 70-79; a record for a start rank no 001 line has is a
+  problem) and ``###`` comments; JaVaFo's ``XX?`` and
   bbpPairings' ``BB?`` lines. Every line is kept as it is and written back; a line xl-elo does
   not know is kept and named in one warning.
 
@@ -73,6 +74,7 @@ when its first :data:`NO_REPORT_LINES` lines hold nothing a report has.
 from __future__ import annotations
 
 import datetime as dt
+import inspect
 import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -353,7 +355,9 @@ def parse(text: Text, name: str) -> TrfFile:
         if rank in tf.players:
             _national(tf, line, number, index)
         else:
-            _unknown(tf, number, line)
+            tf.problem(number, _span("start rank"),
+                       f"a {line[:3]} national-rating record for start rank {rank}, but no player line (001) has "
+                       f"that start rank (the report's are {_ranks(tf.players)}): is it mistyped?")
     if not tf.players and not tf.problems:
         tf.problem(None, None, "holds no player line (lines starting with 001): is it a TRF report?")
     if tf.full:
@@ -375,6 +379,19 @@ def parse(text: Text, name: str) -> TrfFile:
         tf.warnings.append(f"{tf.name}: {tf.unknown_count:,} line(s) that are no TRF record xl-elo knows, kept as "
                            f"they are: {shown}{more}")
     return tf
+
+
+def _ranks(players: Mapping[int, TrfPlayer]) -> str:
+    """The start ranks of a report as a message names them (``1-6``; ``1-3, 5``)."""
+    ranks = sorted(players)
+    runs: list[list[int]] = []
+    for r in ranks:
+        if runs and r == runs[-1][-1] + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    shown = [f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs]
+    return ", ".join(shown[:5]) + (" ..." if len(shown) > 5 else "") if shown else "none"
 
 
 def _unknown(tf: TrfFile, number: int, line: str) -> None:
@@ -797,6 +814,8 @@ class Month:
     source: str
     note: str | None = None
     unread: bool = False
+    line: int | None = None
+    """The line of the date read."""
 
 
 def file_month(tf: TrfFile) -> Month:
@@ -818,7 +837,8 @@ def file_month(tf: TrfFile) -> Month:
         if date is not None and 1900 <= date.year <= 2200:
             if code == "042":
                 note = (note + "; " if note else "") + "the report has no end date (052): its start date's month"
-            return Month(f"{date.year:04d}-{date.month:02d}", f"the {what} ({code}, line {line}: {text})", note)
+            return Month(f"{date.year:04d}-{date.month:02d}", f"the {what} ({code}, line {line}: {text})", note,
+                         line=line)
         two = " (a two-digit year the report's other dates do not settle)" if _TWO_DIGIT.match(text) else ""
         return Month(None, f"the {what} {schema.shown(text)} ({code}, line {line}) is not a date xl-elo reads"
                            f"{two}: write it YYYY/MM/DD", unread=True)
@@ -948,12 +968,13 @@ def _time_controls(reports: list[TrfFile], module: Any, given: Mapping[str, Any]
     for tf in reports:
         if "222" not in tf.headers:
             if chosen is None:
-                words = " ".join(tf.tag(c) for c in ("012", "092", "122")).lower()
-                said = [k for k, ws in _LIST_WORDS.items() if any(re.search(rf"\b{w}", words) for w in ws)]
+                said = [(k, code) for code in ("012", "092", "122") for k, ws in _LIST_WORDS.items()
+                        if any(re.search(rf"\b{w}", tf.tag(code).lower()) for w in ws)]
                 if said:
-                    warnings.append(f"{tf.name}: its name or type says {said[0]}, but it has no time control "
-                                    f"(TRF-26 222): rated on FIDE's standard list; give --list {said[0]} if it is a "
-                                    f"{said[0]} event")
+                    word, code = said[0]
+                    warnings.append(f"{tf.name}: line {tf.headers[code][0]}: its {TAGS[code]} ({code}) says {word}, "
+                                    "but it has no time control (TRF-26 222): rated on FIDE's standard list; give "
+                                    f"--list {word} if it is a {word} event")
             continue
         line, text = tf.headers["222"]
         kind, how = list_of_time_control(text)
@@ -1002,6 +1023,13 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
                                   f"a TRF report is a chess tournament's: {module.CODE.upper()} {module.UNIT}s are "
                                   f"rated{_own_files(module)}")])
+    missing = not_reported(module)
+    if missing:
+        raise InputError([Problem(", ".join(p.name for p in paths), None, None,
+                                  f"a TRF report does not give the players' {missing}, which {module.CODE.upper()} "
+                                  f"needs for every rated player (the report's ratings are FIDE's): rate the "
+                                  f"{_short_name(module)} {module.UNIT}{_own_files(module)} or from its template "
+                                  "workbook")])
     given = dict(options or {})
     problems: list[Problem] = []
     warnings: list[str] = []
@@ -1037,7 +1065,11 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     effective = {**set_by_files, **given}
     inputs = [str(p) for p in paths]
-    players = players_of(module, entrants, warnings, listed=rating_list is not None)
+    sources: dict[str, str] = {}
+    for tf, ids in zip(reports, by_file, strict=True):
+        for pid in ids.values():
+            sources.setdefault(pid, tf.name)
+    players = players_of(module, entrants, warnings, listed=rating_list is not None, sources=sources)
     if rating_list is not None:
         from xl_elo.formats import ratinglist
 
@@ -1045,8 +1077,11 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
         if apply is None:
             raise InputError([Problem(Path(rating_list).name, None, None, ratinglist.not_for(module))])
         entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
-        players, list_warnings = apply(players, entries, year, Path(rating_list).name,
-                                       **_list_options(apply, module, effective))
+        extra = _list_options(apply, module, effective)
+        if "where" in inspect.signature(apply).parameters:  # each player's line named in the warnings
+            extra["where"] = lambda p: f"{sources.get(p.id, names[0])} (line {p.row})"
+            extra["own"] = names[0] if len(names) == 1 else "the reports"
+        players, list_warnings = apply(players, entries, year, Path(rating_list).name, **extra)
         warnings += list_warnings
         inputs.append(str(rating_list))
     title = " + ".join(tf.title for tf in reports if tf.title) or ", ".join(names)
@@ -1064,8 +1099,6 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
 
 def _list_options(apply: Callable[..., Any], module: Any, options: Mapping[str, Any]) -> dict[str, Any]:
     """The ``options`` keyword of a system's ``from_rating_list`` when it takes one (FIDE's: the period's list)."""
-    import inspect
-
     if "options" not in inspect.signature(apply).parameters:
         return {}
     from xl_elo.federations.contract import options_of
@@ -1080,6 +1113,20 @@ def _no_national(module: Any, code: str) -> str:
     return (f"holds no {code} national-rating record (TRF-26: a line opened by {code}, the start rank in columns 5-8, "
             f"the rating in columns 49-52), and {module.CODE.upper()} rates from {code}'s list: the ratings of the "
             "001 lines are FIDE's, never taken for a national one; export the report with the national ratings")
+
+
+def not_reported(module: Any) -> str:
+    """What a system needs of every rated player that no report gives, as a message names it ('' when
+    nothing): the facts it declares required for a rated player (``rated_needs``) that it neither reads
+    from a report (``report``) nor counts as something when a report does not say (``unreported``)."""
+    docs = [f.doc.removeprefix("the ") for f in facts(module.Player)
+            if f.rated_needs and f.report is None and f.unreported is None]
+    return " and ".join(docs)
+
+
+def _short_name(module: Any) -> str:
+    """A system's name without its parenthesis (``Glicko-2``, ``US Chess``)."""
+    return str(module.NAME).split(" (")[0]
 
 
 def _own_files(module: Any) -> str:
@@ -1099,32 +1146,31 @@ def _rated_or_not(rated: Any, unrated: Any) -> Callable[[Entrant], Any]:
 
 
 def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnings: list[str], *,
-               listed: bool = False) -> list[Player]:
+               listed: bool = False, sources: Mapping[str, str] | None = None) -> list[Player]:
     """The players of a report as the system's ``Player``: each fact from the report where the system
     reads it there, else as the system says a report that does not give it counts (with its
-    warning), or left for the rating list (``listed``).
+    warning), or left for the rating list (``listed``). ``sources``: player id -> the report his
+    line is in, for the warnings (each names the report and the line).
 
     A system that declares ``NATIONAL_RATINGS`` (a federation's code) rates from that federation's
     list: each player's rating and year of birth are those of his national record (the year of
     his 001 line where the record has none), and a player without one is unrated there."""
     declared = facts(module.Player)
+    sources = sources or {}
+    files_ = list(dict.fromkeys(sources.values()))
+    said = f"{', '.join(files_)}: " if files_ else ""
     code = getattr(module, "NATIONAL_RATINGS", None)
     if code:
-        without = [f"line {line} ({e.name or pid})" for pid, e, line in entrants if e.national_rating(code) is None]
+        without = [f"{_in(sources, pid, len(files_))}line {line} ({e.name or pid})" for pid, e, line in entrants
+                   if e.national_rating(code) is None]
         entrants = [(pid, _national_view(e, code), line) for pid, e, line in entrants]
         if without:
-            warnings.append(f"{len(without)} player(s) without a {code} national-rating record count as unrated for "
-                            f"{module.CODE.upper()}: a report's own ratings are FIDE's, never taken as "
-                            f"{module.CODE.upper()}'s: " + ", ".join(without[:10]) + (" ..." if len(without) > 10
-                                                                                      else ""))
+            warnings.append(f"{said if len(files_) == 1 else ''}{len(without)} player(s) without a {code} "
+                            f"national-rating record count as unrated for {module.CODE.upper()}: a report's own "
+                            f"ratings are FIDE's, never taken as {module.CODE.upper()}'s: "
+                            + ("; " if len(files_) > 1 else ", ").join(without[:10])
+                            + (" ..." if len(without) > 10 else ""))
     rated = any(e.rating is not None for _, e, _ in entrants)
-    national = getattr(module, "NATIONAL_RATINGS", None)
-    if national is not None:
-        unrated = sum(1 for _, e, _ in entrants if e.rating is None)
-        if unrated:
-            warnings.append(f"{unrated} player(s) without a {national} national-rating record count as unrated for "
-                            f"{module.CODE.upper()}: a report's own ratings are FIDE's, never taken as "
-                            f"{module.CODE.upper()}'s")
     values: dict[str, Callable[[Entrant], Any]] = {}
     for f in declared:
         if f.report is not None:
@@ -1133,9 +1179,14 @@ def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnin
             value, note = f.unreported
             values[f.name] = _rated_or_not(None if listed else value, f.default)  # listed: the rating list says it
             if rated and note and not listed:
-                warnings.append(note)
+                warnings.append(said + note)
     return [module.Player(pid, e.name, e.rating, row=line, **{name: get(e) for name, get in values.items()})
             for pid, e, line in entrants]
+
+
+def _in(sources: Mapping[str, str], pid: str, files_: int) -> str:
+    """The report a player's line is in, as a list of lines from several reports names it."""
+    return f"{sources[pid]}, " if files_ > 1 and pid in sources else ""
 
 
 def _national_view(e: Entrant, code: str) -> Entrant:
@@ -1184,7 +1235,8 @@ def _period(reports: list[TrfFile], module: Any, given: str | None, problems: li
             continue
         months.setdefault(got.month, []).append(f"{tf.name} ({got.source})")
         if got.note:
-            warnings.append(f"{tf.name}: {got.note} for the period {got.month}; give --period if that is wrong")
+            warnings.append(f"{tf.name}: line {got.line}: {got.note} for the period {got.month}; give --period if "
+                            "that is wrong")
     if len(months) > 1:
         found = "; ".join(f"{m}: {', '.join(v)}" for m, v in sorted(months.items()))
         problems.append(Problem(", ".join(tf.name for tf in reports), None, None,
@@ -1393,8 +1445,8 @@ def write_back(report: TrfFile, results: Results, national: str | None = None) -
     every other byte as it was (line ends, trailing spaces, unknown lines, encoding).
 
     For a national system (``national``, a federation's code) the ratings go in that federation's
-    records (TRF-26), the 001 lines keeping FIDE's; a player newly rated on it gets a record
-    after his 001 line."""
+    records (TRF-26), each updated in place, the 001 lines keeping FIDE's; a player newly rated on it
+    gets a record where the report keeps them (:func:`_new_record_at`)."""
     lines = list(report.text.lines)
     ends = list(report.text.ends)
     unrated = unrated_spelling(report)
@@ -1404,7 +1456,7 @@ def write_back(report: TrfFile, results: Results, national: str | None = None) -
             lines[index] = set_rating(lines[index], rating, unrated)
         return report.text.encode(lines)
     records = report.national.get(national, {})
-    inserts: list[tuple[int, str]] = []
+    inserts: list[tuple[int, int, str]] = []
     for p in report.players.values():
         if p.index not in ratings:
             continue
@@ -1413,15 +1465,42 @@ def write_back(report: TrfFile, results: Results, national: str | None = None) -
         if rec is not None:
             lines[rec.index] = set_rating(lines[rec.index], rating, unrated)
         elif rating is not None:
-            inserts.append((p.index, set_rating(f"{national} {p.rank:>4}", rating, unrated)))
-    for index, text in sorted(inserts, reverse=True):
-        end = ends[index] or next((e for e in ends if e), "\n")
-        if not ends[index]:  # the last line had no end: it gets one before the new record
-            ends[index] = end
+            inserts.append((_new_record_at(report, national, p), p.rank,
+                            set_rating(f"{national} {p.rank:>4}", rating, unrated)))
+    for at, _, text in sorted(inserts, reverse=True):  # from the end, so the places found stay right
+        before = at - 1
+        end = ends[before] or next((e for e in ends if e), "\n")
+        if not ends[before]:  # the last line had no end: it gets one before the new record
+            ends[before] = end
             end = ""
-        lines.insert(index + 1, text)
-        ends.insert(index + 1, end)
+        lines.insert(at, text)
+        ends.insert(at, end)
     return Text(lines, ends, report.text.encoding, report.text.bom).encode()
+
+
+def _new_record_at(report: TrfFile, national: str, p: TrfPlayer) -> int:
+    """Where a new national-rating record of ``p`` goes (the index of the line it goes before), as the
+    report keeps its records: each after its player's 001 line (and his other national records), or
+    together in the order of the players' lines, where it goes after the record of the player whose
+    line is the nearest before his (before the first record when there is none)."""
+    own = report.national.get(national, {})
+    nationals = {rec.index: rec.rank for recs in report.national.values() for rec in recs.values()}
+
+    def after_line(rank: int) -> int:
+        """The index after a player's 001 line and the national records that follow it."""
+        i = report.players[rank].index + 1
+        while nationals.get(i) == rank:
+            i += 1
+        return i
+
+    beside = all(report.players[r].index < rec.index < after_line(r) for r, rec in own.items())
+    if beside:
+        return after_line(p.rank)
+    by_line = sorted(own.values(), key=lambda rec: report.players[rec.rank].index)
+    earlier = [rec for rec in by_line if report.players[rec.rank].index < p.index]
+    if earlier:
+        return max(rec.index for rec in earlier) + 1
+    return min(rec.index for rec in by_line)
 
 
 def set_rating(line: str, rating: int | None, unrated: str = "0000") -> str:

@@ -22,7 +22,7 @@ Decisions where the rules are silent (rules 2.7):
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -646,7 +646,8 @@ LIST_K_VALUES: Final = (K_2400, K_STANDARD, K_NEW)
 
 
 def from_rating_list(players: Sequence[model.Player], entries: Any, year: int | None, source: str, *,
-                     own: str = "the report", options: Options | None = None) -> tuple[list[Player], list[str]]:
+                     own: str = "the report", options: Options | None = None,
+                     where: Callable[[model.Player], str] | None = None) -> tuple[list[Player], list[str]]:
     """``players`` with what FIDE's rating list says of each, by FIDE id (rules 2.3, 2.10): the
     rating, year of birth and 2400 flag on the period's list (``options.list``), and its K as the
     facts that give it (K 40 makes a player new for the period when neither his games nor his
@@ -659,9 +660,12 @@ def from_rating_list(players: Sequence[model.Player], entries: Any, year: int | 
     ``entries``: id -> the list's entry (:class:`xl_elo.formats.ratinglist.ListEntry`: ``on(list)``,
     ``k``, ``birth_year``). Returns the players and the warnings (ratings that differ from
     ``own``'s, players ``own`` has unrated, ids not in the list, players rated with their standard
-    rating); a file that holds another list than the period's is refused (InputError)."""
+    rating), each number said with where it comes from: ``where(player)`` names his line in ``own``
+    (default: ``own``), the list's numbers are on the period's list, or on the standard list; a file
+    that holds another list than the period's is refused (InputError)."""
     opts = options or Options()
     which = opts.list
+    at = where or (lambda _: own)
     warnings: list[str] = []
     out: list[Player] = []
     missing: list[str] = []
@@ -681,19 +685,24 @@ def from_rating_list(players: Sequence[model.Player], entries: Any, year: int | 
         e = entries.get(p.id)
         if e is None:
             if not p.id.startswith("#") and "#" not in p.id:
-                missing.append(p.id)
+                missing.append(p.id if where is None else f"{p.id} {_named(p)} in {where(p)}")
             out.append(replace(p, games=0) if p.rating is None and p.games is None else p)
             continue
         rating, _, list_k = _on(e, which)
+        standard = None
         if rating is None and which != "standard":
             standard = _on(e, "standard")[0] if "standard" in _kinds(e) else None
             if standard is not None:  # rapid and blitz 7.2.1: the standard rating, as a rated player
                 rating, list_k = standard, K_NEW
-                seeded.append(f"{p.id} {_named(p)} ({standard:g})")
-        if p.rating is not None and rating != p.rating:
-            differ.append(f"{p.id} {_named(p)}: {p.rating:g} in {own}, {_rated(rating)} in the list")
+                mine = "unrated" if p.rating is None else f"{p.rating:g}"
+                seeded.append(f"{p.id} {_named(p)}: {mine} in {at(p)}, unrated on the {which} list, {standard:g} on "
+                              "the standard list")
+        if standard is not None:
+            pass  # said once, with the list each number comes from (seeded)
+        elif p.rating is not None and rating != p.rating:
+            differ.append(f"{p.id} {_named(p)}: {p.rating:g} in {at(p)}, {_rated(rating)} on the {which} list")
         elif p.rating is None and rating is not None:
-            unrated_here.append(f"{p.id} {_named(p)}: unrated in {own}, {rating:g} in the list")
+            unrated_here.append(f"{p.id} {_named(p)}: unrated in {at(p)}, {rating:g} on the {which} list")
         birth = e.birth_year if e.birth_year is not None else p.birth_year
         ever = bool(p.ever_2400) or list_k == K_2400 or (rating is not None and rating >= K10_RATING)
         games: int | None = p.games if rating is not None else 0
@@ -728,12 +737,13 @@ def from_rating_list(players: Sequence[model.Player], entries: Any, year: int | 
                         "are used: " + "; ".join(unrated_here[:10])
                         + (f"; and {len(unrated_here) - 10} more" if len(unrated_here) > 10 else ""))
     if seeded:
-        warnings.append(f"{len(seeded)} player(s) without a {which} rating are rated with their standard rating "
-                        f"(rapid and blitz regulations 7.2.1, rules 2.9), as new to the {which} list: "
-                        + ", ".join(seeded[:20]) + (f" and {len(seeded) - 20} more" if len(seeded) > 20 else ""))
+        warnings.append(f"{len(seeded)} player(s) without a {which} rating in {source} are rated with their standard "
+                        f"rating (rapid and blitz regulations 7.2.1, rules 2.9), as new to the {which} list: "
+                        + "; ".join(seeded[:20]) + (f"; and {len(seeded) - 20} more" if len(seeded) > 20 else ""))
     if missing:
         warnings.append(f"{len(missing)} FIDE id(s) not found in {source} (their own values are used): "
-                        + ", ".join(missing[:20]) + (f" and {len(missing) - 20} more" if len(missing) > 20 else ""))
+                        + (", " if where is None else "; ").join(missing[:20])
+                        + (f" and {len(missing) - 20} more" if len(missing) > 20 else ""))
     return out, warnings
 
 
