@@ -126,6 +126,21 @@ def test_the_sample_at_an_all_time_high():
     assert (doc["bonus_high"], doc["bonus"], doc["rating_after"]) == (20, 29, 1516)
 
 
+def test_elo_change_counts_the_all_time_high_bonus_as_calc_does():
+    """Derived from CFC Handbook 425 and Motion 2012-S (rules 11.6): the handbook's sample by a player whose
+    highest rating before was 1480 ends at 1487 > 1480, a new high: BONUS1 = 20, so +66, as ``calc --highest
+    1480`` says; without ``highest`` the same +46 (no BONUS1). The probe found ELO_CHANGE's ``highest``
+    ignored for the CFC (+46 silently)."""
+    from xl_elo.frontends.functions import elo_change
+
+    opponents, scores = [[1237], [1511], [1214], [1441], [1579], [2133]], [[1], [1], [1], [1], [0], [0]]
+    assert elo_change("CFC", 1450, opponents, scores, 100, None, None, None, 1480) == 66
+    assert elo_change("CFC", 1450, opponents, scores, 100, None, None, None, 1500) == 46  # 1487 is no new high
+    assert elo_change("CFC", 1450, opponents, scores, 100) == 46
+    doc = calc_json("--rating", "1450", "--rated-games", "100", "--highest", "1480", "--games", SAMPLE)
+    assert (doc["bonus_high"], doc["change"]) == (20, 66)
+
+
 def test_the_sample_through_the_demo_example():
     """The shipped example is the handbook's sample (an event of the sample player and his six opponents)."""
     from xl_elo.load import example

@@ -138,7 +138,11 @@ class Player(model.Player):
         schema.RATING, "the highest rating the player had before this event (the all-time-high bonus); blank: not "
                        "known, no such bonus", rules="11.6", calc="--highest",
         calc_help="the highest rating before this event, for the all-time-high bonus (blank: not known, no such "
-                  "bonus)")
+                  "bonus)",
+        function="highest", function_doc=("CFC: the highest rating before (the all-time-high bonus; blank: not "
+                                          "known, no such bonus).",
+                                          "CFC : la cote la plus haute avant (le boni de record ; vide : inconnue, "
+                                          "pas de boni)."))
 
 
 COLUMNS: Final = results_columns(
