@@ -298,7 +298,23 @@ def test_a_trf_report_gives_cfc_ratings_only_from_its_can_records(tmp_path, caps
                 ("2", Entrant("Two", 1900.0), 2)]
     players = players_of(cfc, entrants, warnings)
     assert [p.rating for p in players] == [2210.0, None]
-    assert players[0].games == cfc.ESTABLISHED_GAMES and any("never taken" in w for w in warnings)
+    assert players[0].games is None and any("never taken" in w for w in warnings)  # not known: the engine says so
+
+
+def test_a_trf_report_leaves_the_games_after_blank(tmp_path, capsys):
+    """Rules 11.10: a TRF report does not give the games before; its rated players count as established (414b),
+    said once, and their games after are left blank, never the stand-in's 25 + 3 = 28 the probe found. The
+    probe's report (test_uscf.PROBE_TRF) with CAN records."""
+    from test_uscf import PROBE_TRF
+
+    path = tmp_path / "ca.trf"
+    path.write_text(PROBE_TRF.replace("USA    ", "CAN    "), encoding="utf-8")
+    assert main(["rate", "-f", "cfc", str(path), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    rows = {r["name"]: r for r in json.loads(out.out)["results"]}
+    assert [rows[n]["games_after"] for n in ("Smith, John", "Lee, Bob", "Ray, Ann")] == [None, None, None]
+    assert rows["Smith, John"]["formula"] == "414b" and rows["Young, Tim"]["games_after"] == 3
+    assert out.err.count("without their rated games before") == 1
 
 
 # --------------------------------------------------------------------------- properties

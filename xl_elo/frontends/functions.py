@@ -286,9 +286,11 @@ def _results(value: Range, name: str = "results") -> list[Any]:
     return out
 
 
-def _games(opponent_ratings: Range, results: Range) -> list[tuple[float, float]]:
+def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = schema.rating
+           ) -> list[tuple[float, float]]:
     """Pairs of (opponent rating, score) from two ranges of the same size; rows blank in both skipped,
-    and games that are not rated (forfeits, byes) skipped: they count nowhere (rules 1.1)."""
+    and games that are not rated (forfeits, byes) skipped: they count nowhere (rules 1.1). ``reading``:
+    how the system's ratings read (:attr:`xl_elo.model.Player.RATING`: US Chess keeps decimals)."""
     from xl_elo.model import MAX_GAMES_PER_PLAYER
 
     rows, _ = _grid(opponent_ratings)
@@ -304,13 +306,13 @@ def _games(opponent_ratings: Range, results: Range) -> list[tuple[float, float]]
             continue
         if s is _NOT_RATED:  # its opponent is checked all the same: a bad cell is never passed over
             if not _blank(o):
-                _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=schema.rating)
+                _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=reading)
             skipped += 1
             continue
         if _blank(o) or s is None:
             raise ArgumentError("arguments opponent_ratings and results: a game has an opponent without a result "
                                 "or a result without an opponent")
-        rating = _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=schema.rating)
+        rating = _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=reading)
         out.append((rating, s))
     if not out and not skipped:
         raise ArgumentError("arguments opponent_ratings and results: no game given")
@@ -487,7 +489,7 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     module = _federation(federation)
     chosen = _options_of(module, options)
     r = _single(rating, "rating", module.Player.RATING)
-    pairs = _games(opponent_ratings, results)
+    pairs = _games(opponent_ratings, results, module.Player.RATING)
     refusal = getattr(module, "UNRATED_OPPONENTS", None)
     if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
         raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
