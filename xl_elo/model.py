@@ -498,7 +498,7 @@ class Results:
 
     def __init__(self, federation: str, columns: Sequence[Column], values: dict[str, Any], *,
                  period: str | None = None, warnings: Sequence[str] = (),
-                 history: Sequence[HistoryGame] = ()) -> None:
+                 history: Sequence[HistoryGame] = (), uncounted: Iterable[tuple[str, str]] = ()) -> None:
         self.federation = federation
         self.spec = tuple(columns)
         self.columns = tuple(c.name for c in self.spec)
@@ -507,6 +507,9 @@ class Results:
         self.period = period
         self.warnings = list(warnings)
         self.history = list(history)
+        self.uncounted = frozenset(uncounted)
+        """(player id, opponent id): the games, played and rated, that the rules did not count for the player
+        (DWZ: against a player who got no DWZ); a report marks them as it marks unrated games."""
 
     @classmethod
     def from_rows(cls, federation: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]],
