@@ -99,6 +99,25 @@ def test_calc_reads_a_deviation_only_where_the_system_counts_one(capsys):
                  "1400/30 1"]) == 2
 
 
+def test_calc_rates_a_new_player_as_its_help_says(capsys):
+    """Rules 12.2: a new player starts at 1500, RD 350, volatility 0.06 (the paper's defaults). ``calc``'s help
+    says how to give one: ``--rating unrated`` or a blank ``--rating ""``, no --rd; the probe found both the
+    help's blank refused and the help of --rd telling to leave --rating out, which ``calc`` refuses (a rating
+    left out is never taken as unrated: the refusal says what to give). The same figures as the engine's
+    update of a 1500 / 350 / 0.06 player."""
+    r, rd, sigma = paper_update(1500, 350, 0.06, [(1400, 30, 1)])
+    for rating in ("unrated", ""):
+        assert main(["calc", "glicko2", "--rating", rating, "--games", "1400/30 1", "--format", "json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert (doc["rating_after"], doc["rd_after"], doc["volatility_after"]) == pytest.approx((r, rd, sigma))
+    assert main(["calc", "glicko2", "--games", "1400/30 1"]) == 1
+    assert "give one, or 'unrated' (or --rating \"\")" in capsys.readouterr().err
+    assert main(["calc", "--help"]) == 0
+    words = " ".join(capsys.readouterr().out.split())
+    assert "'unrated' (or \"\", blank) for an unrated or new player" in words
+    assert "a new player: --rating unrated, and no --rd" in words
+
+
 def test_an_idle_period_grows_the_rd_by_the_old_volatility_up_to_the_cap():
     """Step 6 alone (paper, p. 2): 200 / 0.06 -> 200.27141669877065 (recomputed independently); a new
     player stays new; no RD above 350 is stored (rules 12.10)."""

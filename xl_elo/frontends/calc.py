@@ -149,13 +149,14 @@ def player_of(args: argparse.Namespace, module: Any) -> Any:
     problems: list[Problem] = []
     rating = None
     text = (args.rating or "").strip()
-    if text and text.lower() not in ("unrated", "-"):
+    if args.rating is None:  # left out: never taken as unrated (a forgotten flag would rate a first rating)
+        problems.append(Problem("--rating", None, None, "the rating is missing: give one, or 'unrated' (or --rating "
+                                                        "\"\") for an unrated or new player"))
+    elif text and text.lower() not in ("unrated", "-"):
         try:
             rating = module.Player.RATING(text)
         except schema.ValueProblem as exc:
             problems.append(Problem("--rating", None, None, str(exc)))
-    elif not text:
-        problems.append(Problem("--rating", None, None, "the rating is missing (give one, or 'unrated')"))
     if problems:
         raise InputError(problems)
     values: dict[str, Any] = {}

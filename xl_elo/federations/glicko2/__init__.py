@@ -104,7 +104,7 @@ class Player(model.Player):
         RD_READING, "the rating deviation RD", rules="12.2", aliases=("rd_after",),
         rated_needs="blank for a rated player: give his RD (a player new to the ladder has no rating)",
         unrated_refuses=_NEW_ONLY.format(f"RD {NEW_RD:g}"), calc="--rd",
-        calc_help="the player's rating deviation RD (a new player: leave --rating and --rd out)")
+        calc_help="the player's rating deviation RD (a new player: --rating unrated, and no --rd or --volatility)")
     volatility: float | None = fact(
         VOLATILITY_READING, "the volatility sigma", rules="12.2", aliases=("volatility_after",),
         rated_needs=f"blank for a rated player: give his volatility (a new player's is {NEW_VOLATILITY:g})",
