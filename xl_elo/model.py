@@ -461,6 +461,13 @@ class Column:
     """Compared exactly with a workbook's formulas (ratings, counts), else to 1e-6."""
     doc: str = ""
     """What the column holds, one line."""
+    places: int | None = None
+    """Decimals a printed table shows, every row alike (None: up to 3, trailing zeros dropped): enough to
+    see a change (Glicko-2's volatility moves in its fifth decimal)."""
+    precise: bool = False
+    """Written at full precision in CSV (every digit of the double, where others get 6 decimals): a value
+    the next period starts from (Glicko-2's rating, RD and volatility), so a season rated period by period
+    through CSV files is the season rated at once."""
 
 
 #: The results columns every federation has (rules 8), in order.

@@ -6,7 +6,7 @@ round (opponent's number and result), his score, his rating before and after and
 
 from __future__ import annotations
 
-from xl_elo.formats.writers import format_cell
+from xl_elo.formats.writers import format_cell, shown
 from xl_elo.model import Event, Results
 
 _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
@@ -15,6 +15,7 @@ _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
 def report(results: Results, event: Event) -> str:
     """The crosstable of an event with each player's rating before, after and change."""
     rows = results.by_id()
+    places = next((c.places for c in results.spec if c.name == "rating_after"), None)  # the ratings' decimals
     number = {p.id: i + 1 for i, p in enumerate(event.players)}
     rounds = sorted({g.round for g in event.games if g.round is not None})
     cells: dict[str, dict[int | None, str]] = {p.id: {} for p in event.players}
@@ -42,10 +43,10 @@ def report(results: Results, event: Event) -> str:
         before, after = row.get("rating_before"), row.get("rating_after")
         change = after - before if isinstance(before, (int, float)) and isinstance(after, (int, float)) else None
         table.append([
-            str(number[p.id]), p.name or p.id, format_cell(before),
+            str(number[p.id]), p.name or p.id, shown(before, places),
             *[cells[p.id].get(r, "") for r in rounds],
-            format_cell(row.get("score")), format_cell(after),
-            "" if change is None else f"{change:+g}", str(row.get("status", "")),
+            format_cell(row.get("score")), shown(after, places),
+            "" if change is None else shown(change, places, sign=True), str(row.get("status", "")),
             *([str(row.get("note") or "")] if notes else []),
         ])
     widths = [max(len(h), *(len(r[j]) for r in table)) if table else len(h) for j, h in enumerate(header)]
