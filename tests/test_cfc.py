@@ -272,6 +272,15 @@ def test_calc_and_elo_change_want_an_unrated_opponents_rating(capsys):
                       [[1], [1], [1], [1], [0], [0]]) == 46
 
 
+def test_calc_shows_each_figure_once(capsys):
+    """Rules 11.4: a provisional player's calc shows his performance among the steps of 414a, then the change;
+    the probe found the performance printed twice."""
+    assert main(["calc", "cfc", "--rating", "1450", "--rated-games", "10", "--games", SAMPLE]) == 0
+    out = capsys.readouterr().out
+    assert out.count("performance:") == 1 and out.count("new rating:") == 1
+    assert "performance:            1652.5\n" in out  # 1519.17 + 400 (4 - 2) / 6, rules 11.4
+
+
 def test_a_first_rating():
     """414a: 3 games against 1500, 1600, 1700 scoring 2/3 (2 W, 1 L): 1600 + 400 / 3 = 1733.33 -> 1733."""
     doc = calc_json("--rating", "unrated", "--games", "1500 1, 1600 1, 1700 0")

@@ -183,7 +183,8 @@ def test_calc_refuses_an_unrated_opponent(capsys):
 def test_calc_shows_the_iteration(capsys):
     assert main(["calc", "uscf", "--rating", "1500", "--rated-games", "4", "--games", "800 1"]) == 0
     out = capsys.readouterr().out
-    assert "formula:                special" in out and "step 1: M 1440.000 -> 1500.000" in out
+    assert "formula:                special" in out and "step 1: M:              1440.000 -> 1500.000\n" in out
+    assert "1500.000:1500" not in out  # the probe's "1600.000:1600": a label run into its value
 
 
 def test_elo_change_takes_the_floor_and_the_record():

@@ -315,9 +315,11 @@ def render(calc: Calculation, module: Any = None) -> str:
     summary: list[tuple[str, Any]] = [("score", calc.score), ("expected", calc.expected),
                                       (coefficient(module).upper() if module is not None else "K", calc.k)]
     summary += list(calc.steps)
-    summary += [("performance", calc.performance), ("change", calc.change), ("new rating", calc.rating_after)]
+    stepped = {label for label, _ in calc.steps}  # a figure the system's steps show already is not shown twice
+    summary += [(label, value) for label, value in (("performance", calc.performance), ("change", calc.change),
+                                                    ("new rating", calc.rating_after)) if label not in stepped]
     for label, value in summary:
         if value is not None and value != "":
-            lines.append(f"{label + ':':<24}{_fmt(value)}")
+            lines.append(f"{label + ':':<23} {_fmt(value)}")
     lines += list(calc.notes)
     return "\n".join(lines) + "\n"

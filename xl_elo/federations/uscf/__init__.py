@@ -645,7 +645,7 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     if rated.special is not None:
         sp = rated.special
         steps += [("R0' (adjusted prior)", sp.prior), ("S' (adjusted score)", sp.target), ("M, start", sp.start)]
-        steps += [(f"step {i}: M {st.m:.3f} -> {st.to:.3f}", st.to) for i, st in enumerate(sp.steps, start=1)]
+        steps += [(f"step {i}: M", f"{st.m:.3f} -> {st.to:.3f}") for i, st in enumerate(sp.steps, start=1)]
         if sp.tie:
             steps.append(("flat stretch settled by", sp.tie))
         if sp.capped:
