@@ -265,6 +265,22 @@ def test_the_volatility_and_the_rd_are_shown_to_see_them_move(capsys):
     assert "volatility after:       0.059996" in out and "RD after (Step 8):      151.52" in out
 
 
+def test_no_performance_rating_and_the_refusal_says_why(capsys):
+    """Rules 12.10: Glicko-2 defines no performance rating. ELO_PERFORMANCE and calc --performance say so
+    (the probe found "all wins or all losses", which does not apply to a win and a loss), and
+    ELO_PERFORMANCE's help does not offer glicko2 as a method with one."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    perf = by_name()["ELO_PERFORMANCE"]
+    with pytest.raises(ArgumentError, match="defines no performance rating") as caught:
+        perf.function("glicko2", [[1400], [1600]], [[1], [0]])
+    assert "all wins" not in str(caught.value)
+    assert "glicko2" not in perf.args[0].doc.partition("(")[0] and "12" not in perf.args[0].doc.split("rules")[-1]
+    assert main(["calc", "glicko2", "--rating", "unrated", "--games", "1400/30 1", "--performance"]) == 1
+    err = capsys.readouterr().err
+    assert "defines no performance rating" in err and "all wins" not in err
+
+
 def test_periods_given_for_some_games_only_are_refused_and_rounds_are_per_period():
     players, _ = _season()
     with pytest.raises(InputError, match="period is blank while other games have one"):

@@ -269,6 +269,27 @@ def test_a_trf_report_never_gives_fide_ratings_as_us_chess_ones(capsys):
     assert status == 1 and "USA" in out.err and out.out == ""
 
 
+def test_elo_k_names_only_the_systems_with_a_k_factor():
+    """Rules 10.6: US Chess's K needs the event's games (USCF_K), so ELO_K refuses USCF; its help names none of
+    USCF's facts (the probe found its games, age and ever_2400 help describing USCF's arguments)."""
+    from xl_elo.frontends.functions import ArgumentError, _said, by_name
+
+    elo_k = by_name()["ELO_K"]
+    for arg in elo_k.args[2:]:
+        assert "USCF" not in arg.doc and "USCF" not in _said(arg.french), arg.name
+    with pytest.raises(ArgumentError):
+        elo_k.function("USCF", 1500)
+
+
+def test_the_template_says_what_the_period_sets():
+    """Rules 10.2, 10.7: the period (the event's end) sets the bonus threshold B and an unrated player's age;
+    the template's words say so (the probe found only "shown on the results")."""
+    from xl_elo.federations.uscf.template import spec
+
+    period = next(s for s in spec().settings if s.name == "period")
+    assert "bonus threshold B" in period.help and "age" in period.help and "seuil de bonus B" in period.help
+
+
 # --------------------------------------------------------------------------- results read back as the next players
 
 #: The probe of 2026-11-25 (/tmp/probe-users/uscf): a club section of six, three rounds; Bob Lee, established on

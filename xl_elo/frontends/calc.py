@@ -190,9 +190,10 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
         value = module.performance([g.rating for g in rated], [g.score for g in rated], player.rating,
                                    options) if rated else None
         if value is None:
-            raise InputError([Problem("--games", None, None, f"{module.CODE.upper()} gives no performance rating "
-                                                             "for these games (no rated opponent, or all wins or all "
-                                                             "losses where its rules give none)")])
+            none = getattr(module, "NO_PERFORMANCE", None)
+            raise InputError([Problem("--performance", None, None, none[0]) if none else Problem(
+                "--games", None, None, f"{module.CODE.upper()} gives no performance rating for these games (no rated "
+                                       "opponent, or all wins or all losses where its rules give none)")])
         out.write(f"performance: {_fmt(value)}\n")
         return 0
     known = coefficient_given(args, module)

@@ -187,9 +187,16 @@ k_factor = None
 first_rating = None
 
 
+#: Why it gives no performance rating, whatever the games (the words of ELO_PERFORMANCE's and calc's refusal).
+NO_PERFORMANCE: Final = ("Glicko-2 defines no performance rating (rules 12.10): a period's new rating comes from "
+                         "each game's expected score and the opponents' RDs (GLICKO2_UPDATE, xl-elo calc glicko2)",
+                         "Glicko-2 ne définit pas de performance (règles 12.10) : la nouvelle cote d'une période "
+                         "vient du score attendu de chaque partie et des RD des adversaires (GLICKO2_UPDATE)")
+
+
 def performance(opponent_ratings: Sequence[float], scores: Sequence[float], rating: float | None = None,
                 options: Options | None = None) -> float | None:
-    """Glicko-2 defines no performance rating (rules 12.10)."""
+    """Glicko-2 defines no performance rating (rules 12.10): :data:`NO_PERFORMANCE`."""
     return None
 
 
