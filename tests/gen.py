@@ -117,6 +117,8 @@ def random_uscf_event(seed: int, n_players: int = 20, rounds: int = 5, period: s
         kind = rng.choice(["established", "provisional", "unrated"], p=[0.55, 0.3, 0.15])
         pid, name = f"u{i:03d}", f"Player {i}"
         r = float(int(strength[i] + rng.normal(0, 80)))
+        if kind != "unrated" and i % 4 == 1:  # US Chess keeps the decimal (rules 10.9)
+            r += 0.45
         if kind == "established":
             highest = float(int(r + rng.integers(0, 300))) if rng.random() < 0.4 else None
             players.append(Player(pid, name, r, int(rng.choice([26, 30, 45, 120, 600])), highest=highest,

@@ -126,6 +126,21 @@ def test_the_sample_at_an_all_time_high():
     assert (doc["bonus_high"], doc["bonus"], doc["rating_after"]) == (20, 29, 1516)
 
 
+def test_elo_change_counts_the_all_time_high_bonus_as_calc_does():
+    """Derived from CFC Handbook 425 and Motion 2012-S (rules 11.6): the handbook's sample by a player whose
+    highest rating before was 1480 ends at 1487 > 1480, a new high: BONUS1 = 20, so +66, as ``calc --highest
+    1480`` says; without ``highest`` the same +46 (no BONUS1). The probe found ELO_CHANGE's ``highest``
+    ignored for the CFC (+46 silently)."""
+    from xl_elo.frontends.functions import elo_change
+
+    opponents, scores = [[1237], [1511], [1214], [1441], [1579], [2133]], [[1], [1], [1], [1], [0], [0]]
+    assert elo_change("CFC", 1450, opponents, scores, 100, None, None, None, 1480) == 66
+    assert elo_change("CFC", 1450, opponents, scores, 100, None, None, None, 1500) == 46  # 1487 is no new high
+    assert elo_change("CFC", 1450, opponents, scores, 100) == 46
+    doc = calc_json("--rating", "1450", "--rated-games", "100", "--highest", "1480", "--games", SAMPLE)
+    assert (doc["bonus_high"], doc["change"]) == (20, 66)
+
+
 def test_the_sample_through_the_demo_example():
     """The shipped example is the handbook's sample (an event of the sample player and his six opponents)."""
     from xl_elo.loader import example
@@ -257,6 +272,15 @@ def test_calc_and_elo_change_want_an_unrated_opponents_rating(capsys):
                       [[1], [1], [1], [1], [0], [0]]) == 46
 
 
+def test_calc_shows_each_figure_once(capsys):
+    """Rules 11.4: a provisional player's calc shows his performance among the steps of 414a, then the change;
+    the probe found the performance printed twice."""
+    assert main(["calc", "cfc", "--rating", "1450", "--rated-games", "10", "--games", SAMPLE]) == 0
+    out = capsys.readouterr().out
+    assert out.count("performance:") == 1 and out.count("new rating:") == 1
+    assert "performance:            1652.5\n" in out  # 1519.17 + 400 (4 - 2) / 6, rules 11.4
+
+
 def test_a_first_rating():
     """414a: 3 games against 1500, 1600, 1700 scoring 2/3 (2 W, 1 L): 1600 + 400 / 3 = 1733.33 -> 1733."""
     doc = calc_json("--rating", "unrated", "--games", "1500 1, 1600 1, 1700 0")
@@ -283,7 +307,23 @@ def test_a_trf_report_gives_cfc_ratings_only_from_its_can_records(tmp_path, caps
                 ("2", Entrant("Two", 1900.0), 2)]
     players = players_of(cfc, entrants, warnings)
     assert [p.rating for p in players] == [2210.0, None]
-    assert players[0].games == cfc.ESTABLISHED_GAMES and any("never taken" in w for w in warnings)
+    assert players[0].games is None and any("never taken" in w for w in warnings)  # not known: the engine says so
+
+
+def test_a_trf_report_leaves_the_games_after_blank(tmp_path, capsys):
+    """Rules 11.10: a TRF report does not give the games before; its rated players count as established (414b),
+    said once, and their games after are left blank, never the stand-in's 25 + 3 = 28 the probe found. The
+    probe's report (test_uscf.PROBE_TRF) with CAN records."""
+    from test_uscf import PROBE_TRF
+
+    path = tmp_path / "ca.trf"
+    path.write_text(PROBE_TRF.replace("USA    ", "CAN    "), encoding="utf-8")
+    assert main(["rate", "-f", "cfc", str(path), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    rows = {r["name"]: r for r in json.loads(out.out)["results"]}
+    assert [rows[n]["games_after"] for n in ("Smith, John", "Lee, Bob", "Ray, Ann")] == [None, None, None]
+    assert rows["Smith, John"]["formula"] == "414b" and rows["Young, Tim"]["games_after"] == 3
+    assert out.err.count("without their rated games before") == 1
 
 
 # --------------------------------------------------------------------------- properties

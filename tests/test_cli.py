@@ -97,6 +97,8 @@ def test_demo_runs_and_writes_results(tmp_path, capsys):
 
     filled = read_workbook(tmp_path / "fqe_event_daniel.xlsx")  # the filled template workbook
     assert filled.federation == "fqe" and next(p.id for p in filled.event.players) == "daniel"
+    filled = read_workbook(tmp_path / "dwz_tournament_barthel.xlsx")  # DWZ's too, his remaining game with it
+    assert filled.federation == "dwz" and [h.opponent_rating for h in filled.event.history] == [1177]
 
 
 def test_console_script_is_installed():

@@ -164,6 +164,62 @@ def test_stages_and_remaining_games():
     assert without["n2"]["rating_after"] is None and without["n2"]["games_rated"] == 3
 
 
+def _csv_rows(path):
+    import csv
+
+    with open(path, encoding="utf-8", newline="") as f:
+        return {row["id"]: row for row in csv.DictReader(f)}
+
+
+def test_the_results_are_the_next_tournaments_players(tmp_path, capsys):
+    """Rules 9.3, 9.4, 9.7: a tournament's results file is the next tournament's players table (the probe of
+    2026-11-25 found it refused: "the column 'index' is given twice"). Its ``index_after`` is read as the index
+    (not the ``index`` before beside it), its new DWZ as the DWZ and its year of birth kept, so the youth b
+    (born 2009: 17 in 2026) still has J 5; the remaining games (the history written beside the results) carry
+    n2's four games to the next tournament, where one more makes the five of a first DWZ: the DSB's iteration
+    of those five games."""
+    (tmp_path / "p.csv").write_text("id,name,rating,index,birth_year\na,A,1850,12,1968\nb,B,1720,5,2009\n"
+                                    "c,C,1905,23,1990\nn1,New One,,,2012\nn2,New Two,,,2013\n", encoding="utf-8")
+    (tmp_path / "g.csv").write_text("round,player,opponent,result\n1,n1,a,1\n2,n1,b,0\n3,n1,c,0.5\n1,n2,b,0\n"
+                                    "2,n2,c,0\n3,n2,a,1\n", encoding="utf-8")
+    (tmp_path / "h.csv").write_text("id,opponent_rating,result\nn1,1600,1\nn1,1500,0\nn2,1400,1\n", encoding="utf-8")
+    (tmp_path / "g2.csv").write_text("round,player,opponent,result\n1,n2,a,0.5\n2,b,c,1\n", encoding="utf-8")
+    t1 = tmp_path / "t1.csv"
+    assert main(["rate", "-f", "dwz", "-p", str(tmp_path / "p.csv"), "-g", str(tmp_path / "g.csv"), "--history",
+                 str(tmp_path / "h.csv"), "--period", "2026-10", "-o", str(t1)]) == 0
+    first = _csv_rows(t1)
+    assert first["n2"]["rating_after"] == "" and "remaining games carried: 1720 0, 1905 0, 1850 1, 1400 1" in \
+        first["n2"]["note"]
+    assert first["b"]["birth_year"] == "2009"
+    capsys.readouterr()
+    assert main(["rate", "-f", "dwz", "-p", str(t1), "-g", str(tmp_path / "g2.csv"), "--history",
+                 str(tmp_path / "t1_history.csv"), "--period", "2026-11", "--format", "json"]) == 0
+    second = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
+    for pid in ("a", "b", "c", "n1"):
+        assert second[pid]["rating_before"] == float(first[pid]["rating_after"])
+        assert second[pid]["index"] == int(first[pid]["index_after"])
+    assert second["a"]["index"] == 13 and second["n1"]["index"] == 1  # one more evaluation; a first DWZ is 1
+    assert second["b"]["j"] == dwz.J_YOUTH and second["c"]["j"] == dwz.J_ADULT
+    first_dwz = dwz.first_rating([1720, 1905, 1850, 1400, float(first["a"]["rating_after"])], [0, 0, 1, 1, 0.5])
+    assert second["n2"]["rating_after"] == first_dwz.rating and second["n2"]["games_rated"] == 5
+
+
+def test_the_report_marks_games_that_do_not_count():
+    """Rules 9.1, 9.7: a game against a player who gets no first DWZ counts for neither side; the report's
+    crosstable marks it as it marks an unrated game, and its note says why n got no DWZ and which games he
+    carries (the probe found b's ``5+ 4+`` shown with a score of 1)."""
+    from xl_elo.formats.report import report
+
+    players = [dict(id="a", name="A", rating=1600, index=10), dict(id="b", name="B", rating=1500, index=10),
+               dict(id="n", name="N")]
+    ev = event(players, [(1, "a", "b", 1), (2, "b", "n", 1)], period="2026-10")
+    text = report(dwz.rate(ev), ev)
+    line = {row.split()[1]: row for row in text.splitlines() if row[:1].isdigit()}
+    assert "3(+)" in line["B"] and "1-" in line["B"] and "2(-)" not in line["N"] and "2-" in line["N"]
+    assert "2+" in line["A"]
+    assert "no first DWZ: 1 game(s) against players with a DWZ, 5 needed; remaining games carried: 1500 0" in line["N"]
+
+
 def test_sonderwertung_counts_an_exceptional_player_at_his_performance():
     """From August 2016 a player 300 above his DWZ counts at his performance for his opponents (rules 9.8)."""
     players = [dict(id="x", rating=1200, index=10, birth_year=2012)] + [

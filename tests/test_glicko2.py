@@ -99,6 +99,25 @@ def test_calc_reads_a_deviation_only_where_the_system_counts_one(capsys):
                  "1400/30 1"]) == 2
 
 
+def test_calc_rates_a_new_player_as_its_help_says(capsys):
+    """Rules 12.2: a new player starts at 1500, RD 350, volatility 0.06 (the paper's defaults). ``calc``'s help
+    says how to give one: ``--rating unrated`` or a blank ``--rating ""``, no --rd; the probe found both the
+    help's blank refused and the help of --rd telling to leave --rating out, which ``calc`` refuses (a rating
+    left out is never taken as unrated: the refusal says what to give). The same figures as the engine's
+    update of a 1500 / 350 / 0.06 player."""
+    r, rd, sigma = paper_update(1500, 350, 0.06, [(1400, 30, 1)])
+    for rating in ("unrated", ""):
+        assert main(["calc", "glicko2", "--rating", rating, "--games", "1400/30 1", "--format", "json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert (doc["rating_after"], doc["rd_after"], doc["volatility_after"]) == pytest.approx((r, rd, sigma))
+    assert main(["calc", "glicko2", "--games", "1400/30 1"]) == 1
+    assert "give one, or 'unrated' (or --rating \"\")" in capsys.readouterr().err
+    assert main(["calc", "--help"]) == 0
+    words = " ".join(capsys.readouterr().out.split())
+    assert "'unrated' (or \"\", blank) for an unrated or new player" in words
+    assert "a new player: --rating unrated, and no --rd" in words
+
+
 def test_an_idle_period_grows_the_rd_by_the_old_volatility_up_to_the_cap():
     """Step 6 alone (paper, p. 2): 200 / 0.06 -> 200.27141669877065 (recomputed independently); a new
     player stays new; no RD above 350 is stored (rules 12.10)."""
@@ -185,13 +204,81 @@ def test_the_ladder_file_is_read_with_its_periods(tmp_path, capsys):
     assert main(["rate", "-f", "glicko2", "-p", str(d / "out.csv"), "-g", str(d / "games.csv"), "--format",
                  "json"]) == 0
     second = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
-    assert second["ann"]["rating_before"] == round(PAPER_R, 6) and second["ann"]["rd_before"] == round(PAPER_RD, 6)
+    assert (second["ann"]["rating_before"], second["ann"]["rd_before"], second["ann"]["volatility_before"]) == \
+        (PAPER_R, PAPER_RD, PAPER_SIGMA)  # every digit of the doubles (rules 12.1)
     bad = d / "bad.csv"
     bad.write_text("id,rating,rd,volatility\nann,1500,,0.06\nbob,,30,\n", encoding="utf-8")
     assert main(["rate", "-f", "glicko2", "-p", str(bad), "-g", str(d / "games.csv")]) == 1
     err = capsys.readouterr().err
     assert "bad.csv, row 2, column 'rd': blank for a rated player" in err
     assert "bad.csv, row 3, column 'rd': given for a player without a rating" in err
+
+
+def test_a_season_chained_through_csv_files_is_the_season_at_once(tmp_path, capsys):
+    """Rules 12.1, 12.7: the state a period hands on is kept at full precision; rated period by period through
+    CSV files (each period's results read back as the next one's players) a season ends exactly where it
+    ends rated at once (the probe found 6 decimals kept between seasons)."""
+    d = tmp_path
+    (d / "players.csv").write_text("id,rating,rd,volatility\nann,1500,200,0.06\nbob,1400,30,0.06\n"
+                                   "cid,1550,100,0.06\ndan,1700,300,0.06\neve,,,\n", encoding="utf-8")
+    periods = {"2026-09": "ann,bob,1\nann,cid,0\nann,dan,0\neve,bob,1\n",
+               "2026-10": "bob,cid,0.5\neve,ann,0\n", "2026-11": "dan,ann,0\ncid,eve,1\nbob,dan,1\n"}
+    (d / "season.csv").write_text("period,player,opponent,result\n" + "".join(
+        "".join(f"{p},{line}\n" for line in games.splitlines()) for p, games in periods.items()), encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(d / "players.csv"), "-g", str(d / "season.csv"), "--format",
+                 "json"]) == 0
+    at_once = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
+    players = d / "players.csv"
+    for k, (period, games) in enumerate(periods.items()):
+        (d / f"g{k}.csv").write_text("period,player,opponent,result\n" + "".join(
+            f"{period},{line}\n" for line in games.splitlines()), encoding="utf-8")
+        assert main(["rate", "-f", "glicko2", "-p", str(players), "-g", str(d / f"g{k}.csv"), "-o",
+                     str(d / f"r{k}.csv")]) == 0
+        players = d / f"r{k}.csv"
+    capsys.readouterr()
+    assert main(["rate", "-f", "glicko2", "-p", str(players), "-g", str(d / "g0.csv"), "--format", "json"]) == 0
+    chained = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
+    for pid, row in at_once.items():
+        assert (chained[pid]["rating_before"], chained[pid]["rd_before"], chained[pid]["volatility_before"]) == \
+            (row["rating_after"], row["rd_after"], row["volatility_after"]), pid
+
+
+def test_the_volatility_and_the_rd_are_shown_to_see_them_move(capsys):
+    """Rules 12.1: printed, the paper's example shows as the paper prints it (p. 6): 1464.05, RD 151.52,
+    volatility 0.059996 (the probe found 0.06, its change hidden); the report's ratings and changes all to
+    the hundredth. Columns declare it (model.Column.places)."""
+    from xl_elo.formats.report import report
+    from xl_elo.formats.writers import results_table
+    from xl_elo.loader import example
+
+    ex = example("glicko2")
+    results = ex.rate()
+    table = results_table(results, ["id", "rating_after", "rd_after", "volatility_after", "rd_before",
+                                    "volatility_before"])
+    assert table.splitlines()[2].split() == ["player", "1464.05", "151.52", "0.059996", "200.00", "0.060000"]
+    text = report(results, ex.event)
+    line = next(row for row in text.splitlines() if row.startswith("1 "))
+    assert "1500.00" in line and "1464.05" in line and "-35.95" in line
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.06", "--games",
+                 "1400/30 1, 1550/100 0, 1700/300 0"]) == 0
+    out = capsys.readouterr().out
+    assert "volatility after:       0.059996" in out and "RD after (Step 8):      151.52" in out
+
+
+def test_no_performance_rating_and_the_refusal_says_why(capsys):
+    """Rules 12.10: Glicko-2 defines no performance rating. ELO_PERFORMANCE and calc --performance say so
+    (the probe found "all wins or all losses", which does not apply to a win and a loss), and
+    ELO_PERFORMANCE's help does not offer glicko2 as a method with one."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    perf = by_name()["ELO_PERFORMANCE"]
+    with pytest.raises(ArgumentError, match="defines no performance rating") as caught:
+        perf.function("glicko2", [[1400], [1600]], [[1], [0]])
+    assert "all wins" not in str(caught.value)
+    assert "glicko2" not in perf.args[0].doc.partition("(")[0] and "12" not in perf.args[0].doc.split("rules")[-1]
+    assert main(["calc", "glicko2", "--rating", "unrated", "--games", "1400/30 1", "--performance"]) == 1
+    err = capsys.readouterr().err
+    assert "defines no performance rating" in err and "all wins" not in err
 
 
 def test_periods_given_for_some_games_only_are_refused_and_rounds_are_per_period():

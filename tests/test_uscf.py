@@ -183,7 +183,8 @@ def test_calc_refuses_an_unrated_opponent(capsys):
 def test_calc_shows_the_iteration(capsys):
     assert main(["calc", "uscf", "--rating", "1500", "--rated-games", "4", "--games", "800 1"]) == 0
     out = capsys.readouterr().out
-    assert "formula:                special" in out and "step 1: M 1440.000 -> 1500.000" in out
+    assert "formula:                special" in out and "step 1: M:              1440.000 -> 1500.000\n" in out
+    assert "1500.000:1500" not in out  # the probe's "1600.000:1600": a label run into its value
 
 
 def test_elo_change_takes_the_floor_and_the_record():
@@ -266,6 +267,166 @@ def test_a_trf_report_never_gives_fide_ratings_as_us_chess_ones(capsys):
     status = main(["rate", "-f", "uscf", str(DATA / "trf" / "xlelo_club_2026.trf"), "--format", "json"])
     out = capsys.readouterr()
     assert status == 1 and "USA" in out.err and out.out == ""
+
+
+def test_elo_k_names_only_the_systems_with_a_k_factor():
+    """Rules 10.6: US Chess's K needs the event's games (USCF_K), so ELO_K refuses USCF; its help names none of
+    USCF's facts (the probe found its games, age and ever_2400 help describing USCF's arguments)."""
+    from xl_elo.frontends.functions import ArgumentError, _said, by_name
+
+    elo_k = by_name()["ELO_K"]
+    for arg in elo_k.args[2:]:
+        assert "USCF" not in arg.doc and "USCF" not in _said(arg.french), arg.name
+    with pytest.raises(ArgumentError):
+        elo_k.function("USCF", 1500)
+
+
+def test_the_template_says_what_the_period_sets():
+    """Rules 10.2, 10.7: the period (the event's end) sets the bonus threshold B and an unrated player's age;
+    the template's words say so (the probe found only "shown on the results")."""
+    from xl_elo.federations.uscf.template import spec
+
+    period = next(s for s in spec().settings if s.name == "period")
+    assert "bonus threshold B" in period.help and "age" in period.help and "seuil de bonus B" in period.help
+
+
+# --------------------------------------------------------------------------- results read back as the next players
+
+#: The probe of 2026-11-25 (/tmp/probe-users/uscf): a club section of six, three rounds; Bob Lee, established on
+#: 30 games at 1420 with a highest of 1650, has the floor 1400 (rules 10.8: 1650 - 200 down to the hundred).
+PROBE_PLAYERS = """ID,Name,Rating,Games,Birth Year,Highest
+12345678,John Smith,1843,120,1980,1900
+23456789,Mary Jones,1652,40,1995,1700
+34567890,Bob Lee,1420,30,2000,1650
+45678901,Tim Young,,0,2014,
+56789012,Sue Park,1511,6,2011,
+67890123,Ann Ray,620,9,2016,
+"""
+PROBE_GAMES = """Round,Player,Opponent,Result
+1,12345678,56789012,1-0
+1,23456789,67890123,1-0
+1,34567890,45678901,0-1
+2,56789012,23456789,1/2
+2,45678901,12345678,0-1
+2,67890123,34567890,1-0
+3,12345678,23456789,½-½
+3,45678901,67890123,1
+3,34567890,56789012,0
+"""
+
+
+def test_results_read_back_as_the_next_events_players_keep_the_floor(tmp_path, capsys):
+    """Rules 10.8 (a highest of 1650 gives the floor 1400, US Chess staff's examples above): Bob Lee loses his three
+    games and his floor holds him at 1400; his results, read back as the next event's players, still carry
+    that highest (``highest_after``, read as ``highest``), so losing three more games leaves him at 1400, not at
+    the 1200 his 1400 alone would give. The probe found the floor lost (1200) silently. The year of birth, the
+    record and the Life Master carry on too."""
+    (tmp_path / "p.csv").write_text(PROBE_PLAYERS, encoding="utf-8")
+    (tmp_path / "g.csv").write_text(PROBE_GAMES, encoding="utf-8")
+    r1 = tmp_path / "r1.csv"
+    assert main(["rate", "-f", "uscf", "-p", str(tmp_path / "p.csv"), "-g", str(tmp_path / "g.csv"),
+                 "--period", "2026-10", "-o", str(r1)]) == 0
+    first = {row["id"]: row for row in _csv_rows(r1)}
+    bob = first["34567890"]
+    assert (bob["rating_after"], bob["floor"], bob["highest_after"]) == ("1400", "1400", "1650")
+    assert first["12345678"]["highest_after"] == "1900" and first["45678901"]["birth_year"] == "2014"
+    assert first["56789012"]["highest_after"] == ""  # provisional: no established rating yet
+    capsys.readouterr()
+    assert main(["rate", "-f", "uscf", "-p", str(r1), "-g", str(tmp_path / "g.csv"), "--period", "2026-11",
+                 "--format", "json"]) == 0
+    second = {row["id"]: row for row in json.loads(capsys.readouterr().out)["results"]}
+    bob = second["34567890"]
+    assert (bob["rating_before"], bob["floor"], bob["rating_after"]) == (1400, 1400, 1400)
+    assert bob["games_after"] == 36
+    assert second["45678901"]["status"] == "provisional"  # 3 games read back: no longer Step 1's unrated
+
+
+def _csv_rows(path):
+    import csv
+
+    with open(path, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_the_record_after_and_the_highest_after():
+    """Rules 10.5: the special formula's all-wins prior holds while every game is won; one draw ends it. A
+    player with no game before who wins all has all wins after. Rules 10.8: the highest established rating
+    counts the rating before (established, more than 25 games) and the new one once established."""
+    assert uscf.record_after("all wins", 3, [1.0, 1.0]) == "all wins"
+    assert uscf.record_after("all wins", 3, [1.0, 0.5]) is None
+    assert uscf.record_after("all losses", 3, [0.0]) == "all losses"
+    assert uscf.record_after(None, 0, [1.0, 1.0]) == "all wins"
+    assert uscf.record_after(None, 5, [1.0, 1.0]) is None  # a mixed record stays mixed
+    assert uscf.record_after("all wins", 3, []) == "all wins"
+    assert uscf.highest_after(None, 1700, 40, 1710, 4) == 1710
+    assert uscf.highest_after(1900, 1700, 40, 1650, 4) == 1900
+    assert uscf.highest_after(None, 1500, 20, 1560, 4) is None  # 24 games: still provisional
+    assert uscf.highest_after(None, 1500, 22, 1560, 4) == 1560  # his 26th game: established
+    ev = event([dict(id="w", rating=1200, games=3, record="all wins"), dict(id="x", rating=1300, games=40)],
+               [(1, "w", "x", 1), (2, "w", "x", 1)], period="2026-10")
+    rows = rate("uscf", ev).by_id()
+    assert rows["w"]["record_after"] == "all wins" and rows["x"]["record_after"] is None
+    assert rows["x"]["highest_after"] == 1300  # his new rating is lower
+
+
+def test_a_rating_with_its_decimals():
+    """Rules 10.9: "Ratings are stored as floating point values, such as 1643.759" (§1): a rating is read with
+    its decimals in CSV, calc and ELO_CHANGE; the change is the published rating minus the published one
+    before (1843.759 was published as 1844). Below the absolute floor of 100 no rating exists: 1.850 (a
+    thousands separator) is refused."""
+    from xl_elo.frontends.functions import elo_change
+
+    calc = uscf.calculate(_player(1643.759, 40), _games([1643.759], [0.5]), "2026-10")
+    assert (calc.rating_before, calc.rating_after, calc.change) == (1643.759, 1644, 0)
+    assert elo_change("USCF", 1643.759, [[1643.759]], [[0.5]], 40) == 0
+    assert uscf.Player.RATING("1847.22") == 1847.22 and uscf.Player.RATING("0") is None
+    with pytest.raises(Exception, match="below every US Chess rating"):
+        uscf.Player.RATING("1.850")
+    assert main(["calc", "uscf", "--rating", "1847.2", "--rated-games", "123", "--games", "1652 1"]) == 0
+
+
+#: The probe's TRF-26 report (/tmp/probe-users/trf/us.trf): six players, five with a USA national-rating record.
+PROBE_TRF = """012 Test Open 2026
+022 Springfield
+032 USA
+042 2026/10/01
+052 2026/10/03
+062 6
+072 6
+082 0
+092 Individual: Swiss-System
+102 Arbiter, A
+122 90 min + 30 s
+142 3
+222 5400+30
+001    1 m FM Smith, John                       2210 USA     2000001 1980/01/01  2.5    1     6 w 1     3 b 1     2 w =
+001    2 w    Jones, Mary                       1850 USA     2000002 1995/05/05  2.5    2     5 b 1     4 w 1     1 b =
+001    3 m    Lee, Bob                             0 USA             2000/02/02  1.0    3     4 w 0     1 w 0     6 b 1
+001    4 m    Young, Tim                           0 USA             2014/03/03  1.0    4     3 b 1     2 b 0     5 w 0
+001    5 w    Park, Sue                         1600 USA     2000005 2011/04/04  2.0    5     2 w 0     6 w 1     4 b 1
+001    6 w    Ray, Ann                          1450 USA     2000006 1970/06/06  0.0    6     1 b 0     5 b 0     3 w 0
+USA    1                                        2250        12345678 1980/01/01
+USA    2                                        1900        23456789 1995/05/05
+USA    3                                        1500        34567890 2000/02/02
+USA    5                                        1580        56789012 2011/04/04
+USA    6                                        1400        67890123 1970/06/06
+"""
+
+
+def test_a_trf_report_leaves_the_games_after_blank(tmp_path, capsys):
+    """Rules 10.10: a TRF report does not give the rated games before; its rated players count as established
+    (N' = N*), said once, and their games after are not known: left blank, never the stand-in's 1003 (the
+    probe found 1003, which read back as the next event's games would have become a fact). Tim Young, unrated,
+    played 3 games: 3 after."""
+    path = tmp_path / "us.trf"
+    path.write_text(PROBE_TRF, encoding="utf-8")
+    assert main(["rate", "-f", "uscf", str(path), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    rows = {r["name"]: r for r in json.loads(out.out)["results"]}
+    assert [rows[n]["games_after"] for n in ("Smith, John", "Lee, Bob", "Ray, Ann")] == [None, None, None]
+    assert rows["Smith, John"]["status"] == "established" and rows["Young, Tim"]["games_after"] == 3
+    assert out.err.count("without their rated games before") == 1
+    assert "1003" not in out.out
 
 
 # --------------------------------------------------------------------------- the rules' properties

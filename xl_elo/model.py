@@ -468,6 +468,13 @@ class Column:
     """Compared exactly with a workbook's formulas (ratings, counts), else to 1e-6."""
     doc: str = ""
     """What the column holds, one line."""
+    places: int | None = None
+    """Decimals a printed table shows, every row alike (None: up to 3, trailing zeros dropped): enough to
+    see a change (Glicko-2's volatility moves in its fifth decimal)."""
+    precise: bool = False
+    """Written at full precision in CSV (every digit of the double, where others get 6 decimals): a value
+    the next period starts from (Glicko-2's rating, RD and volatility), so a season rated period by period
+    through CSV files is the season rated at once."""
 
 
 #: The results columns every federation has (rules 8), in order.
@@ -505,7 +512,7 @@ class Results:
 
     def __init__(self, federation: str, columns: Sequence[Column], values: dict[str, Any], *,
                  period: str | None = None, warnings: Sequence[str] = (),
-                 history: Sequence[HistoryGame] = ()) -> None:
+                 history: Sequence[HistoryGame] = (), uncounted: Iterable[tuple[str, str]] = ()) -> None:
         self.federation = federation
         self.spec = tuple(columns)
         self.columns = tuple(c.name for c in self.spec)
@@ -514,6 +521,9 @@ class Results:
         self.period = period
         self.warnings = list(warnings)
         self.history = list(history)
+        self.uncounted = frozenset(uncounted)
+        """(player id, opponent id): the games, played and rated, that the rules did not count for the player
+        (DWZ: against a player who got no DWZ); a report marks them as it marks unrated games."""
 
     @classmethod
     def from_rows(cls, federation: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]],

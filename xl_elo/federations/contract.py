@@ -29,7 +29,9 @@ Declarations (module attributes):
   ``GAME`` (``chess`` unless said: a TRF report is a chess tournament's) and ``OWN_FILES``;
   ``UNRATED_OPPONENTS`` (why an unrated opponent is refused); ``COEFFICIENT`` (``k`` unless
   said: the flag of calc that gives a known one); ``PERFORMANCE``, ``PERFORMANCE_RATING`` and
-  ``OPPONENTS`` (words for the functions' help); ``from_rating_list`` (FIDE: what its list
+  ``OPPONENTS`` (words for the functions' help); ``NO_PERFORMANCE`` (it defines no performance
+  rating at all, Glicko-2: why, in English and French, the words of the refusal of
+  ``ELO_PERFORMANCE`` and ``calc --performance``); ``from_rating_list`` (FIDE: what its list
   says of each player); ``rules_values()`` (figures its chapter of the rules computes);
   ``PUBLISHED_TABLES`` (its published tables, rules 7: name -> a function giving a
   :class:`xl_elo.tableview.TableView`); ``PERIODS`` (it rates several periods in order, each

@@ -453,8 +453,11 @@ class _Columns:
             if name not in names:
                 names.append(name)
         keys = [schema.column_key(h) for h in table.header]
-        quiet = spec.known | (spec.results if any(k in spec.results and k in spec.aliases for k in keys)
-                              else frozenset())
+        read_back = any(k in spec.results and k in spec.aliases for k in keys)
+        quiet = spec.known | (spec.results if read_back else frozenset())
+        # a results table read back: a column's value after (DWZ's index_after, an alias) is the next
+        # event's, and the same column before (``index``, a results column too) is not read
+        after = {spec.aliases[k] for k in keys if k in spec.results and k in spec.aliases} if read_back else set()
         known = {_normal(k) for k in quiet}
         whose = f"{spec.system}'s {spec.table} table" if spec.system else f"the {spec.table} table"
         headed: dict[str, tuple[int, str, bool]] = {}
@@ -473,6 +476,8 @@ class _Columns:
                 continue
             shown = schema.shown(heading, 60)
             exact = True
+            if key in after and key in spec.results:
+                continue
             if key in spec.names:
                 name = key
             elif key in spec.aliases:

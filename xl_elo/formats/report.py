@@ -6,7 +6,7 @@ round (opponent's number and result), his score, his rating before and after and
 
 from __future__ import annotations
 
-from xl_elo.formats.writers import format_cell
+from xl_elo.formats.writers import format_cell, shown
 from xl_elo.model import Event, Results
 
 _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
@@ -15,6 +15,7 @@ _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
 def report(results: Results, event: Event) -> str:
     """The crosstable of an event with each player's rating before, after and change."""
     rows = results.by_id()
+    places = next((c.places for c in results.spec if c.name == "rating_after"), None)  # the ratings' decimals
     number = {p.id: i + 1 for i, p in enumerate(event.players)}
     rounds = sorted({g.round for g in event.games if g.round is not None})
     cells: dict[str, dict[int | None, str]] = {p.id: {} for p in event.players}
@@ -26,22 +27,27 @@ def report(results: Results, event: Event) -> str:
             mark_a = mark_b = g.result.kind.value
         else:
             mark_a, mark_b = _MARK[g.result.score], _MARK[1.0 - g.result.score]
-        if not g.counts:
-            mark_a, mark_b = f"({mark_a})", f"({mark_b})"
+        if not g.counts or (g.player, g.opponent) in results.uncounted:
+            mark_a = f"({mark_a})"
+        if not g.counts or (g.opponent, g.player) in results.uncounted:
+            mark_b = f"({mark_b})"
         hcp = f"[{g.handicap}]" if g.handicap else ""
         cells[g.player][g.round] = f"{number[g.opponent]}{mark_a}{hcp}"
         cells[g.opponent][g.round] = f"{number[g.player]}{mark_b}{hcp}"
-    header = ["no", "name", "before", *[f"r{r}" for r in rounds], "score", "after", "change", "status"]
+    notes = any(row.get("note") for row in rows.values())  # what a rating officer should know of a row
+    header = ["no", "name", "before", *[f"r{r}" for r in rounds], "score", "after", "change", "status",
+              *(["note"] if notes else [])]
     table = []
     for p in event.players:
         row = rows.get(p.id, {})
         before, after = row.get("rating_before"), row.get("rating_after")
         change = after - before if isinstance(before, (int, float)) and isinstance(after, (int, float)) else None
         table.append([
-            str(number[p.id]), p.name or p.id, format_cell(before),
+            str(number[p.id]), p.name or p.id, shown(before, places),
             *[cells[p.id].get(r, "") for r in rounds],
-            format_cell(row.get("score")), format_cell(after),
-            "" if change is None else f"{change:+g}", str(row.get("status", "")),
+            format_cell(row.get("score")), shown(after, places),
+            "" if change is None else shown(change, places, sign=True), str(row.get("status", "")),
+            *([str(row.get("note") or "")] if notes else []),
         ])
     widths = [max(len(h), *(len(r[j]) for r in table)) if table else len(h) for j, h in enumerate(header)]
     title = (f"{event.name or 'Event'} ({results.federation.upper()}"
@@ -51,5 +57,6 @@ def report(results: Results, event: Event) -> str:
     for r in table:
         lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     lines.append("")
-    lines.append("Results: + win, = draw, - loss, (x) not rated, [h] handicap given by the first-named player.")
+    lines.append("Results: + win, = draw, - loss, (x) not rated or not counted for the player, [h] handicap given "
+                 "by the first-named player.")
     return "\n".join(lines)

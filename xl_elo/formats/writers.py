@@ -94,9 +94,11 @@ def results_json(results: Results) -> str:
 
 
 def results_table(results: Results, columns: Sequence[str] | None = None) -> str:
-    """The results as an aligned text table for a terminal."""
+    """The results as an aligned text table for a terminal, each column to the decimals it declares
+    (:attr:`xl_elo.model.Column.places`)."""
     cols = list(columns or results.columns)
-    cells = [[_short(row.get(c)) for c in cols] for row in results.rows]
+    places = {c.name: c.places for c in results.spec}
+    cells = [[shown(row.get(c), places.get(c)) for c in cols] for row in results.rows]
     widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(cols)]
     numeric = [all(_is_number(row.get(c)) for row in results.rows) for c in cols]
     lines = ["  ".join(c.ljust(w) if not num else c.rjust(w) for c, w, num in zip(cols, widths, numeric, strict=True))]
@@ -110,10 +112,25 @@ def _is_number(value: Any) -> bool:
     return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool))
 
 
-def _short(value: Any) -> str:
+def shown(value: Any, places: int | None = None, sign: bool = False) -> str:
+    """A number as a printed table shows it: to ``places`` decimals when its column declares them, else
+    up to 3 without trailing zeros (``sign``: with its + or -)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+        if places is not None:
+            return f"{value:{'+' if sign else ''}.{places}f}"
+        if sign:
+            return f"{value:+.3f}".rstrip("0").rstrip(".") if isinstance(value, float) else f"{value:+d}"
     if isinstance(value, float) and not value.is_integer():
         return f"{value:.3f}".rstrip("0").rstrip(".")
     return format_cell(value)
+
+
+def precise_cells(values: FloatArray) -> npt.NDArray[np.uint8]:
+    """Numbers at full precision (the shortest text that reads back as the same double: ``repr``), whole
+    ones without '.0'; NaN blank. Rows of bytes, zero bytes not counting."""
+    v = np.asarray(values, dtype=np.float64).tolist()
+    cells = _fixed([b"" if x != x else (str(int(x)) if x.is_integer() else repr(x)).encode() for x in v])
+    return cells.view(np.uint8)
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str | bytes, *,
@@ -309,8 +326,11 @@ def results_csv(results: Results) -> bytes:
     write each row of :attr:`xl_elo.model.Results.rows`, without a Python object per cell."""
     n = len(results)
     columns: list[tuple[str, Any]] = []
+    precise = {c.name for c in results.spec if c.precise}
     for name in results.columns:
         kind, v = results.kinds.get(name, "blank"), results.values.get(name)
+        if kind in ("float", "number") and name in precise:
+            kind = "precise"
         if v is None or kind == "blank":
             columns.append(("blank", None))
         elif kind == "note":
@@ -338,6 +358,8 @@ def results_csv(results: Results) -> bytes:
                 cols.append(whole_cells(v[start:stop]))
             elif kind in ("float", "number"):
                 cols.append(number_cells(v[start:stop]))
+            elif kind == "precise":
+                cols.append(precise_cells(v[start:stop]))
             elif kind == "note":
                 where, texts = v
                 lo, hi = np.searchsorted(where, [start, stop])

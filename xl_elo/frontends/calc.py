@@ -153,13 +153,14 @@ def player_of(args: argparse.Namespace, module: Any) -> Any:
     problems: list[Problem] = []
     rating = None
     text = (args.rating or "").strip()
-    if text and text.lower() not in ("unrated", "-"):
+    if args.rating is None:  # left out: never taken as unrated (a forgotten flag would rate a first rating)
+        problems.append(Problem("--rating", None, None, "the rating is missing: give one, or 'unrated' (or --rating "
+                                                        "\"\") for an unrated or new player"))
+    elif text and text.lower() not in ("unrated", "-"):
         try:
             rating = module.Player.RATING(text)
         except schema.ValueProblem as exc:
             problems.append(Problem("--rating", None, None, str(exc)))
-    elif not text:
-        problems.append(Problem("--rating", None, None, "the rating is missing (give one, or 'unrated')"))
     if problems:
         raise InputError(problems)
     values: dict[str, Any] = {}
@@ -193,9 +194,10 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
         value = module.performance([g.rating for g in rated], [g.score for g in rated], player.rating,
                                    options) if rated else None
         if value is None:
-            raise InputError([Problem("--games", None, None, f"{module.CODE.upper()} gives no performance rating "
-                                                             "for these games (no rated opponent, or all wins or all "
-                                                             "losses where its rules give none)")])
+            none = getattr(module, "NO_PERFORMANCE", None)
+            raise InputError([Problem("--performance", None, None, none[0]) if none else Problem(
+                "--games", None, None, f"{module.CODE.upper()} gives no performance rating for these games (no rated "
+                                       "opponent, or all wins or all losses where its rules give none)")])
         out.write(f"performance: {_fmt(value)}\n")
         return 0
     known = coefficient_given(args, module)
@@ -318,9 +320,11 @@ def render(calc: Calculation, module: Any = None) -> str:
     summary: list[tuple[str, Any]] = [("score", calc.score), ("expected", calc.expected),
                                       (coefficient(module).upper() if module is not None else "K", calc.k)]
     summary += list(calc.steps)
-    summary += [("performance", calc.performance), ("change", calc.change), ("new rating", calc.rating_after)]
+    stepped = {label for label, _ in calc.steps}  # a figure the system's steps show already is not shown twice
+    summary += [(label, value) for label, value in (("performance", calc.performance), ("change", calc.change),
+                                                    ("new rating", calc.rating_after)) if label not in stepped]
     for label, value in summary:
         if value is not None and value != "":
-            lines.append(f"{label + ':':<24}{_fmt(value)}")
+            lines.append(f"{label + ':':<23} {_fmt(value)}")
     lines += list(calc.notes)
     return "\n".join(lines) + "\n"

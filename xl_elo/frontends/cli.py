@@ -125,7 +125,8 @@ def _parser() -> argparse.ArgumentParser:
                                    "expected score and change, the total, K and the new rating. "
                                    "Example: xl-elo calc fide --rating 2150 --games \"2210 1, 2050 0.5, 1900 0\"")
     c.add_argument("federation", help=f"one of {names}")
-    c.add_argument("--rating", help="the player's rating before (blank or 'unrated' for an unrated player)")
+    c.add_argument("--rating", help="the player's rating before, required: a number, or 'unrated' (or \"\", blank) "
+                                    "for an unrated or new player")
     c.add_argument("--games", required=True, action="append",
                    help="the games: 'opponent result' separated by commas, e.g. \"2210 1, 2050 0.5, 1900 0\"; "
                         "an unrated opponent as 'unrated 1'; handicaps as '1700 1 B gives' or '1700 0 B'; "

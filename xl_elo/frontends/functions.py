@@ -286,9 +286,11 @@ def _results(value: Range, name: str = "results") -> list[Any]:
     return out
 
 
-def _games(opponent_ratings: Range, results: Range) -> list[tuple[float, float]]:
+def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = schema.rating
+           ) -> list[tuple[float, float]]:
     """Pairs of (opponent rating, score) from two ranges of the same size; rows blank in both skipped,
-    and games that are not rated (forfeits, byes) skipped: they count nowhere (rules 1.1)."""
+    and games that are not rated (forfeits, byes) skipped: they count nowhere (rules 1.1). ``reading``:
+    how the system's ratings read (:attr:`xl_elo.model.Player.RATING`: US Chess keeps decimals)."""
     from xl_elo.model import MAX_GAMES_PER_PLAYER
 
     rows, _ = _grid(opponent_ratings)
@@ -304,13 +306,13 @@ def _games(opponent_ratings: Range, results: Range) -> list[tuple[float, float]]
             continue
         if s is _NOT_RATED:  # its opponent is checked all the same: a bad cell is never passed over
             if not _blank(o):
-                _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=schema.rating)
+                _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=reading)
             skipped += 1
             continue
         if _blank(o) or s is None:
             raise ArgumentError("arguments opponent_ratings and results: a game has an opponent without a result "
                                 "or a result without an opponent")
-        rating = _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=schema.rating)
+        rating = _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=reading)
         out.append((rating, s))
     if not out and not skipped:
         raise ArgumentError("arguments opponent_ratings and results: no game given")
@@ -354,18 +356,21 @@ def _systems(needs: str | None = None, last: str = "or", *, having: Callable[[An
     return f"{', '.join(names[:-1])} {last} {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-def _rules(needs: str | None = None) -> str:
+def _rules(needs: str | None = None, *, having: Callable[[Any], bool] | None = None) -> str:
     """The rules sections of the systems a function takes (``2, 3, 4, 5, 6``)."""
-    return ", ".join(m.RULES for m in registry().values() if needs is None or getattr(m, needs, None) is not None)
+    return ", ".join(m.RULES for m in registry().values()
+                     if (needs is None or getattr(m, needs, None) is not None) and (having is None or having(m)))
 
 
-def _fact_words(argument: str, french: bool = False, fact: str | None = None) -> str:
+def _fact_words(argument: str, french: bool = False, fact: str | None = None, needs: str | None = None) -> str:
     """The help of ELO_CHANGE's (and ELO_K's) argument that gives a fact, from every system's declaration
-    (``fact``: only the facts of that name). Excel's wizard shows 255 characters of an argument's help:
+    (``fact``: only the facts of that name; ``needs``: only the systems that have it, ELO_K's ``k_factor``).
+    Excel's wizard shows 255 characters of an argument's help:
     systems that say the same are named once (``FIDE, FSE: x.``); past 254 characters, the words of what
     a blank cell means go (each system's default), then each system's words are cut to their first."""
     docs = [f.function_doc[int(french)] for m in registry().values() for f in facts(m.Player)
-            if f.function == argument and f.function_doc[0] and fact in (None, f.name)]
+            if f.function == argument and f.function_doc[0] and fact in (None, f.name)
+            and (needs is None or getattr(m, needs, None) is not None)]
     blank = re.compile(r"\s*\((?:blank|vide)\s?:[^)]*\)")
     sep = " : " if french else ": "
     default = (" (vide : le défaut de chaque système)." if french else " (blank: each system's default).")
@@ -391,11 +396,12 @@ def _fact_words(argument: str, french: bool = False, fact: str | None = None) ->
              Arg("federation", lambda: f"{_systems('k_factor')} (the systems with a K-factor).",
                  french=lambda: f"{_systems('k_factor', 'ou')} (les systèmes qui ont un coefficient K)."),
              Arg("rating", "The rating: a cell or a range.", True, french="Le classement : une cellule ou une plage."),
-             Arg("games", lambda: _fact_words("games", fact="games"), optional=True,
-                 french=lambda: _fact_words("games", True, "games")),
-             Arg("age", lambda: _fact_words("age"), optional=True, french=lambda: _fact_words("age", True)),
-             Arg("ever_2400", lambda: _fact_words("ever_2400"), optional=True,
-                 french=lambda: _fact_words("ever_2400", True)),
+             Arg("games", lambda: _fact_words("games", fact="games", needs="k_factor"), optional=True,
+                 french=lambda: _fact_words("games", True, "games", "k_factor")),
+             Arg("age", lambda: _fact_words("age", needs="k_factor"), optional=True,
+                 french=lambda: _fact_words("age", True, needs="k_factor")),
+             Arg("ever_2400", lambda: _fact_words("ever_2400", needs="k_factor"), optional=True,
+                 french=lambda: _fact_words("ever_2400", True, needs="k_factor")),
              words=lambda: f"The K-factor of {_systems('k_factor')} (xl-elo rules {_rules('k_factor')}).",
              french=lambda: f"Le coefficient K de {_systems('k_factor', 'ou')} (règles xl-elo {_rules('k_factor')}).")
 def elo_k(federation: Range, rating: Range, games: Range = None, age: Range = None, ever_2400: Range = None) -> Any:
@@ -487,7 +493,7 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     module = _federation(federation)
     chosen = _options_of(module, options)
     r = _single(rating, "rating", module.Player.RATING)
-    pairs = _games(opponent_ratings, results)
+    pairs = _games(opponent_ratings, results, module.Player.RATING)
     refusal = getattr(module, "UNRATED_OPPONENTS", None)
     if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
         raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
@@ -552,9 +558,20 @@ def _opponents_words(french: bool = False) -> str:
 
 
 def _performance_words(french: bool = False) -> str:
-    ways = [f"{m.CODE} ({w[int(french)]})" if (w := getattr(m, "PERFORMANCE", None)) else m.CODE
-            for m in registry().values()]
+    none = "aucune" if french else "none"
+    ways = [f"{m.CODE} ({w[int(french)]})" if (w := getattr(m, "PERFORMANCE", None)) else
+            f"{m.CODE} ({none})" if getattr(m, "NO_PERFORMANCE", None) else m.CODE for m in registry().values()]
     return f"{', '.join(ways[:-1])} {'ou' if french else 'or'} {ways[-1]}"
+
+
+def _performs(module: Any) -> bool:
+    """Whether a system has a performance rating (not one that declares ``NO_PERFORMANCE``)."""
+    return not getattr(module, "NO_PERFORMANCE", None)
+
+
+def _performers(last: str = "or") -> str:
+    """The systems that have a performance rating, lower case."""
+    return _systems(last=last, having=_performs).lower()
 
 
 def _performance_rating_words(french: bool = False) -> str:
@@ -569,25 +586,28 @@ def _fitted(*versions: str) -> str:
 
 @spreadsheet("ratings",
              Arg("method", lambda: _fitted(f"The system whose performance rating: {_performance_words()}.",
-                                           f"The system whose performance rating: {_systems().lower()} (each as its "
-                                           f"rules say: xl-elo rules {_rules('performance')})."),
+                                           f"The system whose performance rating: {_performers()} (each as its "
+                                           f"rules say: xl-elo rules {_rules(having=_performs)})."),
                  french=lambda: _fitted(f"Le système dont on veut la performance : {_performance_words(True)}.",
-                                        f"Le système dont on veut la performance : {_systems(last='ou').lower()} "
-                                        f"(chacun selon ses règles : règles xl-elo {_rules('performance')}).")),
+                                        f"Le système dont on veut la performance : {_performers('ou')} "
+                                        f"(chacun selon ses règles : règles xl-elo {_rules(having=_performs)}).")),
              Arg("opponent_ratings", "The opponents' ratings, one per game.", True,
                  french="Les classements des adversaires, un par partie."),
              Arg("results", "The results, one per game, same size as opponent_ratings.", True,
                  french="Les résultats, un par partie, même taille que opponent_ratings."),
              Arg("rating", _performance_rating_words, optional=True, french=lambda: _performance_rating_words(True)),
-             words=lambda: f"A performance rating by a system's method (xl-elo rules {_rules('performance')}).",
-             french=lambda: f"Une performance selon la méthode d'un système (règles xl-elo {_rules('performance')}).")
+             words=lambda: f"A performance rating by a system's method (xl-elo rules {_rules(having=_performs)}).",
+             french=lambda: f"Une performance selon la méthode d'un système (règles xl-elo "
+                            f"{_rules(having=_performs)}).")
 def elo_performance(method: Range, opponent_ratings: Range, results: Range, rating: Range = None) -> Any:
     """A performance rating by a system's method."""
     try:
         module = get(_text(method, "method") or "")
     except ValueError as exc:
         raise ArgumentError(f"argument method: {exc}") from None
-    pairs = _games(opponent_ratings, results)
+    if getattr(module, "NO_PERFORMANCE", None):  # none whatever the games: say why, not what does not apply
+        raise ArgumentError(f"{module.CODE.upper()}: {module.NO_PERFORMANCE[0]}")
+    pairs = _games(opponent_ratings, results, module.Player.RATING)
     if any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
         refusal = getattr(module, "UNRATED_OPPONENTS", None)
         if refusal is not None:

@@ -218,8 +218,9 @@ def player_checks() -> list[str]:
 # --------------------------------------------------------------------------- settings
 
 
-def period_setting(required: bool) -> Setting:
-    """The period YYYY-MM (FIDE, FSE: required, ages count in its year; rules 2.3, 3.2)."""
+def period_setting(required: bool, uses: tuple[str, str] | None = None) -> Setting:
+    """The period YYYY-MM (FIDE, FSE: required, ages count in its year; rules 2.3, 3.2); ``uses``: what an
+    optional one sets beside the results' heading (English, French)."""
     x = "[x]"
     good_month = (f'AND(LEN({x})>=6,LEN({x})<=7,MID({x},5,1)="-",ISNUMBER(--LEFT({x},4)),ISNUMBER(--MID({x},6,2)),'
                   f'IFERROR(AND(--LEFT({x},4)>=1900,--LEFT({x},4)<=2200,--MID({x},6,2)>=1,--MID({x},6,2)<=12,'
@@ -232,8 +233,9 @@ def period_setting(required: bool) -> Setting:
     check = (f'IF(ISERROR({x}),{bad},IF({blank(x)},{empty},IF(ISNUMBER({x}),IF(AND(YEAR({x})>=1900,YEAR({x})<=2200),'
              f'"",{bad}),IF(OR({good_month},{good_date}),"",{bad}))))')
     help_ = ("Required: the month rated, as YYYY-MM (ages count in its year; a birth year after it is refused) / "
-             "Obligatoire : le mois, AAAA-MM") if required else ("The month or date (shown on the results) / "
-                                                                 "Mois ou date")
+             "Obligatoire : le mois, AAAA-MM") if required else (
+                f"The month or date ({uses[0] if uses else 'shown on the results'}) / Mois ou date"
+                + (f" ({uses[1]})" if uses else ""))
     return Setting("period", "Period (YYYY-MM) / Période", "", check=check, help=help_)
 
 

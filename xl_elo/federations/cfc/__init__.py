@@ -55,7 +55,6 @@ from xl_elo.model import (
     Results,
     fact,
     games_fact,
-    require_games,
     results_columns,
 )
 from xl_elo.tables import CFC_EXPECTED_ROWS
@@ -106,6 +105,11 @@ BONUS_MIN_GAMES: Final = 4
 BONUS_MAX: Final = 20
 BONUS_CHANGE: Final = 1.75
 BONUS_THRESHOLD: Final = 13
+#: What rate says of rated players whose games before are not known (rules 11.10).
+UNKNOWN_GAMES_WARNING: Final = (
+    "{count} rated player(s) without their rated games before (a TRF report does not give them) count as "
+    f"established ({ESTABLISHED_GAMES} games or more: 414b) and their games after are left blank: rate from CSV "
+    "files with the games column for provisional players")
 #: The handbook's worked sample (425) still shows the bonus before 2012-S: 1487 - 1450 - 28 = 9.
 SAMPLE_OLD_THRESHOLD: Final = 28
 #: Unrated players above this share of the event get the operator's preliminary rating (417.1a) ...
@@ -133,15 +137,16 @@ class Player(model.Player):
         "11.4", calc_help=f"rated games before: fewer than {ESTABLISHED_GAMES} is provisional (default: established)",
         function_doc=("CFC: rated games played before (blank: established).",
                       "CFC : parties classées jouées auparavant (vide : établi)."),
-        unreported=(ESTABLISHED_GAMES, f"a TRF report does not say how many games each player has played: every "
-                                       f"player with a CFC rating counts as established ({ESTABLISHED_GAMES} games "
-                                       "before the event); rate from CSV files with the games column for provisional "
-                                       "players"))
+        unreported=(None, ""))  # not known (a TRF report): established, and the engine says so (rules 11.10)
     highest: float | None = fact(
         schema.RATING, "the highest rating the player had before this event (the all-time-high bonus); blank: not "
                        "known, no such bonus", rules="11.6", calc="--highest",
         calc_help="the highest rating before this event, for the all-time-high bonus (blank: not known, no such "
-                  "bonus)")
+                  "bonus)",
+        function="highest", function_doc=("CFC: the highest rating before (the all-time-high bonus; blank: not "
+                                          "known, no such bonus).",
+                                          "CFC : la cote la plus haute avant (le boni de record ; vide : inconnue, "
+                                          "pas de boni)."))
 
 
 COLUMNS: Final = results_columns(
@@ -401,9 +406,11 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     """Rate a CFC event from its array form, in the order of 417 (rules 11.7)."""
     opts = options or Options()
     rating = np.asarray(ev.rating, np.float64)
-    games = np.nan_to_num(np.asarray(ev.games, np.float64), nan=0.0)
-    highest = np.asarray(ev.highest, np.float64)
     unrated = np.isnan(rating)
+    given = np.asarray(ev.games, np.float64)
+    unknown = np.isnan(given) & ~unrated  # a TRF report's: established, games after left blank (rules 11.10)
+    games = np.where(unknown, float(ESTABLISHED_GAMES), np.nan_to_num(given, nan=0.0))
+    highest = np.asarray(ev.highest, np.float64)
     sides = ev.sides()
     n = sides.count()
     score = sides.total(sides.score)
@@ -414,6 +421,8 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     provisional = ~unrated & ~established
     rated_played = played & ~unrated
     warnings: list[str] = []
+    if unknown.any():
+        warnings.append(UNKNOWN_GAMES_WARNING.format(count=np.count_nonzero(unknown)))
 
     # 1. the unrated players' preliminary rating (417.1)
     new_players = played & unrated
@@ -505,7 +514,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "expected": _only(est, sx / 100), "k": _only(est, k),
         "performance": np.select([unrated & played, provisional & played, est], [perf4, perf3, rc5 + margin], np.nan),
         "change": _only(rated_played, after - rating), "bonus": _only(rated_played, points),
-        "rating_after": after, "games_after": np.where(unrated & ~played, np.nan, games_after),
+        "rating_after": after, "games_after": np.where((unrated & ~played) | unknown, np.nan, games_after),
         "provisional": provisional_after, "formula": formula,
         "wins": _only(played, wins), "losses": _only(played, losses),
         "rc": np.select([unrated & played, provisional & played, est], [rc4, rc3, rc5], np.nan),
@@ -519,8 +528,8 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
 
 
 def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
-    """Rate a CFC event in the order of 417 (rules 11.7)."""
-    require_games(event)
+    """Rate a CFC event in the order of 417 (rules 11.7); a rated player's games not known (None: a TRF
+    report does not give them) count as established, with a warning (rules 11.10)."""
     return rate_arrays(event.arrays(), options_of(Options, options, **overrides))
 
 

@@ -169,7 +169,9 @@ COLUMNS: Final = results_columns(
     Column("rp", "int", True, "a new player's start value Rc + D(W / n)"),
     Column("ri", "int", True, "a new player's iteration value (his first DWZ, or 700 + Ri / 8 below 800)"),
     Column("special", "bool", True, "Sonderwertung: his opponents count him at his performance"),
-    Column("note", "note", False, "how a player without a DWZ came out"),
+    Column("note", "note", False, "how a player without a DWZ came out: why no first DWZ, the remaining games he "
+                                  "carries"),
+    Column("birth_year", "int", True, "the year of birth, for the next tournament's age group"),
     blank=("k", "bonus", "games_after"),
 )
 
@@ -591,9 +593,10 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 
     rows: list[dict[str, Any]] = []
     history: list[HistoryGame] = []
+    uncounted: list[tuple[str, str]] = []
     for i, p in enumerate(players):
         row: dict[str, Any] = {"id": p.id, "name": p.name, "rating_before": p.rating, "index": p.index,
-                               "special": special[i]}
+                               "special": special[i], "birth_year": p.birth_year}
         own = tm.counted(i, in_pool)
         n = len(own)
         points = float(sum(s.score for s in own))
@@ -617,17 +620,31 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
                        rc=float(sum(_at(s, seen, has, values) for s in own)) / n,
                        note=f"first DWZ: stage {stage[i]}, Rp {rp[i]}, Ri {ri[i]}{low}")
         else:
-            own = tm.counted(i, [has[j] or stage[j] == 1 for j in range(m)])  # against Auswahl I (rules 9.7)
+            auswahl = [has[j] or stage[j] == 1 for j in range(m)]
+            own = tm.counted(i, auswahl)  # against Auswahl I (rules 9.7)
             n = len(own)
             points = float(sum(s.score for s in own))
-            row.update(status="unrated", games_rated=n, score=points,
-                       note=(f"no first DWZ: {n} games against players with a DWZ ({MIN_GAMES} needed, not all won "
-                             "nor all lost): kept as remaining games" if n else
-                             "no first DWZ: no game against a player with a DWZ"))
-            history += [HistoryGame(p.id, _at(s, r0, has, first_dwz), s.score) for s in own]
+            kept = [HistoryGame(p.id, _at(s, r0, has, first_dwz), s.score) for s in own]
+            row.update(status="unrated", games_rated=n, score=points, note=no_first_note(n, points, kept))
+            history += kept
+            uncounted += [(p.id, players[s.opponent].id) for s in tm.games[i] if not auswahl[s.opponent]]
+        if has[i] or stage[i]:
+            uncounted += [(p.id, players[s.opponent].id) for s in tm.games[i] if not in_pool[s.opponent]]
         rows.append(row)
     rows = [{c.name: row.get(c.name) for c in COLUMNS} for row in rows]
-    return Results.from_rows(CODE, COLUMNS, rows, period=event.period, warnings=warnings, history=history)
+    return Results.from_rows(CODE, COLUMNS, rows, period=event.period, warnings=warnings, history=history,
+                             uncounted=uncounted)
+
+
+def no_first_note(n: int, points: float, kept: Sequence[HistoryGame]) -> str:
+    """Why a player without a DWZ got none (rules 9.7) and the remaining games he carries to his next
+    tournament (the results' history), as ``calc`` takes them (``1720 0, 1905 0.5``)."""
+    if n == 0:
+        return "no first DWZ: no game against a player with a DWZ"
+    why = (f"{n} game(s) against players with a DWZ, {MIN_GAMES} needed" if n < MIN_GAMES else
+           f"all {n} games won" if points >= n else f"all {n} games lost")
+    games = ", ".join(f"{h.opponent_rating:g} {h.result:g}" for h in kept)
+    return f"no first DWZ: {why}; remaining games carried: {games}"
 
 
 def rules_values() -> dict[str, Any]:

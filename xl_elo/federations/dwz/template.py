@@ -229,8 +229,9 @@ def spec(cap: Capacity | None = None) -> Template:
 
     low = f'IF([it2_{SWEEPS}]<{dwz.LOW_FIRST},", below {dwz.LOW_FIRST}: {dwz.LOW_BASE} + Ri / {dwz.LOW_DIVISOR}","")'
     note_new = f'"first DWZ: stage "&[stage]&", Rp "&[rp2]&", Ri "&[it2_{SWEEPS}]&{low}'
-    note_none = (f'IF([n2]>0,"no first DWZ: "&[n2]&" games against players with a DWZ ({n_min} needed, not all won '
-                 'nor all lost): kept as remaining games","no first DWZ: no game against a player with a DWZ")')
+    note_none = (f'IF([n2]=0,"no first DWZ: no game against a player with a DWZ","no first DWZ: "&IF([n2]<{n_min},'
+                 f'[n2]&" game(s) against players with a DWZ, {n_min} needed",IF([w2]>=[n2],"all "&[n2]&" games won",'
+                 '"all "&[n2]&" games lost"))&"; carries these "&[n2]&" games as remaining games")')
     work.add(
         Col("res_id", "results: id", "=[key]", "8"),
         Col("res_name", "results: name", '=IF([key]="","",[players:name]&"")', "8"),
@@ -260,6 +261,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_ri", "results: Ri", who('""', f"[it2_{SWEEPS}]", '""'), "9.7"),
         Col("res_special", "results: Sonderwertung", who('IF([special]=1,"yes","no")', '"no"', '"no"'), "9.8"),
         Col("res_note", "results: note", who('""', note_new, note_none), "9.7"),
+        Col("res_birth_year", "results: year of birth",
+            '=IF([key]="","",IF(ISNUMBER([players:birth_year]),[players:birth_year],""))', "9.3"),
         *sort_columns(),
     )
     index = Input("index", "Index (1850-12: 12; required with a DWZ)", "Indice (1850-12 : 12)", 9,
@@ -314,6 +317,7 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("rp", "Rp", "Rp", "0", 6, printed=False), ResultCol("ri", "Ri", "Ri", "0", 6, printed=False),
             ResultCol("special", "Sonderwertung", "Sonderwertung", width=8, printed=False),
             ResultCol("note", "Note", "Note", width=40, printed=False),
+            ResultCol("birth_year", "Born", "Né en", "0", 6, printed=False),
         ],
         player_checks=[f'IF(AND([work:rated]=1,{blank("[players:index]")}),{no_index},"")'],
         game_checks=game_checks(), capacity=cap,

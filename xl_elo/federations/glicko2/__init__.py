@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
 from xl_elo import model, schema
@@ -106,7 +106,7 @@ class Player(model.Player):
         RD_READING, "the rating deviation RD", rules="12.2", aliases=("rd_after",),
         rated_needs="blank for a rated player: give his RD (a player new to the ladder has no rating)",
         unrated_refuses=_NEW_ONLY.format(f"RD {NEW_RD:g}"), calc="--rd",
-        calc_help="the player's rating deviation RD (a new player: leave --rating and --rd out)")
+        calc_help="the player's rating deviation RD (a new player: --rating unrated, and no --rd or --volatility)")
     volatility: float | None = fact(
         VOLATILITY_READING, "the volatility sigma", rules="12.2", aliases=("volatility_after",),
         rated_needs=f"blank for a rated player: give his volatility (a new player's is {NEW_VOLATILITY:g})",
@@ -114,13 +114,22 @@ class Player(model.Player):
         calc_help=f"the player's volatility sigma (a new player's is {NEW_VOLATILITY:g})")
 
 
+#: Decimals a printed table shows (rules 12.1): ratings and RDs to the hundredth, the volatility to the millionth
+#: (it moves in its fifth decimal: the paper's 0.06 becomes 0.059996).
+RATING_PLACES: Final = 2
+VOLATILITY_PLACES: Final = 6
+
 COLUMNS: Final = tuple(
-    Column(c.name, "float", False, c.doc) if c.name in ("change", "rating_after", "expected", "score") else c
+    replace(c, kind="float", exact=False) if c.name in ("expected", "score") else
+    replace(c, kind="float", exact=False, places=RATING_PLACES, precise=c.name == "rating_after")
+    if c.name in ("change", "rating_after") else
+    replace(c, places=RATING_PLACES, precise=True) if c.name == "rating_before" else c
     for c in results_columns(
-        Column("rd_before", "float", True, "RD before the first period"),
-        Column("volatility_before", "float", True, "volatility before the first period"),
-        Column("rd_after", "float", False, "RD after the last period (rules 12.5, 12.6)"),
-        Column("volatility_after", "float", False, "volatility after the last period (rules 12.4)"),
+        Column("rd_before", "float", True, "RD before the first period", RATING_PLACES, True),
+        Column("volatility_before", "float", True, "volatility before the first period", VOLATILITY_PLACES, True),
+        Column("rd_after", "float", False, "RD after the last period (rules 12.5, 12.6)", RATING_PLACES, True),
+        Column("volatility_after", "float", False, "volatility after the last period (rules 12.4)", VOLATILITY_PLACES,
+               True),
         Column("v", "float", False, "estimated variance v of the last period he played (rules 12.3)"),
         Column("delta", "float", False, "estimated improvement Delta of the last period he played (rules 12.3)"),
         Column("periods_played", "int", True, "rating periods in which he played"),
@@ -180,9 +189,16 @@ k_factor = None
 first_rating = None
 
 
+#: Why it gives no performance rating, whatever the games (the words of ELO_PERFORMANCE's and calc's refusal).
+NO_PERFORMANCE: Final = ("Glicko-2 defines no performance rating (rules 12.10): a period's new rating comes from "
+                         "each game's expected score and the opponents' RDs (GLICKO2_UPDATE, xl-elo calc glicko2)",
+                         "Glicko-2 ne définit pas de performance (règles 12.10) : la nouvelle cote d'une période "
+                         "vient du score attendu de chaque partie et des RD des adversaires (GLICKO2_UPDATE)")
+
+
 def performance(opponent_ratings: Sequence[float], scores: Sequence[float], rating: float | None = None,
                 options: Options | None = None) -> float | None:
-    """Glicko-2 defines no performance rating (rules 12.10)."""
+    """Glicko-2 defines no performance rating (rules 12.10): :data:`NO_PERFORMANCE`."""
     return None
 
 
@@ -436,6 +452,10 @@ class _State:
     mu: float
     phi: float
     sigma: float
+    rating: float | None = None
+    """The rating and RD a period hands on, on the original scale (Step 8, rules 12.7): the next period
+    starts from them as a results file read back does, so a season at once is its periods one by one."""
+    rd: float | None = None
     games: int = 0
     score: float = 0.0
     expected: float = 0.0
@@ -461,7 +481,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
         except InputError as exc:
             problems += exc.problems
             continue
-        states[p.id] = _State(new, mu, phi, sigma)
+        states[p.id] = _State(new, mu, phi, sigma, p.rating, p.rd)
     if problems:
         raise InputError(problems)
     cap = float(opts.rd_cap)
@@ -483,7 +503,8 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
             after[pid] = update(st.mu, st.phi, st.sigma, mine, tau, cap)
         for pid, done in after.items():  # everyone's period on the values before it (rules 12.7)
             st = states[pid]
-            st.mu, st.phi, st.sigma = done.mu_after, done.phi_after, done.sigma_after
+            st.rating, st.rd, st.sigma = done.rating_after, done.rd_after, done.sigma_after
+            st.mu, st.phi = to_scale(st.rating, st.rd)
             if done.scores:
                 st.new = False
                 st.games += len(done.scores)
@@ -494,14 +515,14 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     rows = []
     for p in players:
         st = states[p.id]
-        after_rating = None if st.new else SCALE * st.mu + BASE
+        after_rating = None if st.new else st.rating
         rows.append({
             "id": p.id, "name": p.name, "status": "new" if p.rating is None else "rated",
             "rating_before": p.rating, "games_rated": st.games, "score": st.score,
             "expected": st.expected if st.games else None,
             "change": None if p.rating is None or after_rating is None else after_rating - p.rating,
             "rating_after": after_rating, "rd_before": p.rd, "volatility_before": p.volatility,
-            "rd_after": None if st.new else SCALE * st.phi, "volatility_after": None if st.new else st.sigma,
+            "rd_after": None if st.new else st.rd, "volatility_after": None if st.new else st.sigma,
             "v": st.v, "delta": st.delta, "periods_played": st.periods, "last_period": st.last,
         })
     return Results.from_rows(CODE, COLUMNS, rows, period=event.period)

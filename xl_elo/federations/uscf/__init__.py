@@ -153,6 +153,28 @@ def read_record(value: Any) -> str | None:
 
 RECORD: Final = schema.spelled(read_record)
 
+#: The words of a US Chess rating's reading (rules 10.9): US Chess keeps the decimal; none is below the absolute floor.
+RATING_WORDS: Final = (f"a rating from {ABSOLUTE_FLOOR} to {core.MAX_RATING}, decimals allowed as US Chess keeps them "
+                       "(0 or blank: unrated)")
+
+
+def read_rating(value: Any, *, typed: bool = False, year: int | None = None) -> float | None:
+    """A US Chess rating (rules 10.9): US Chess stores it with its decimals (1847.22), so they are read;
+    0 or blank is unrated, and a rating below the absolute floor (rules 10.8) is refused (``1.850``, a
+    thousands separator, would read as 1.85)."""
+    r = schema.number(value, what=RATING_WORDS, low=0, high=core.MAX_RATING, typed=typed)
+    if r is None or r == 0:
+        return None
+    if r < ABSOLUTE_FLOOR:
+        raise schema.ValueProblem(f"{schema.shown(value)} is below every US Chess rating (expected {RATING_WORDS}; "
+                                  "a thousands separator? write the rating without it)")
+    return r
+
+
+#: How a US Chess rating reads (rules 10.9): decimals kept, whole numbers from the absolute floor taken as they are.
+RATING_READING: Final = schema.Reading(read_rating, whole=(ABSOLUTE_FLOOR, core.MAX_RATING), zero_is_blank=True,
+                                       kind="float")
+
 
 @dataclass(frozen=True)
 class Options:
@@ -170,6 +192,7 @@ class Options:
 class Player(model.Player):
     """A US Chess player: what his formula, his first rating and his floor hang on (rules 10.2 - 10.8)."""
 
+    RATING: ClassVar[schema.Reading] = RATING_READING
     HEADINGS: ClassVar[dict[str, str]] = {
         "uscf": "rating", "uscf_rating": "rating", "us_chess_rating": "rating", "regular_rating": "rating",
         "uscf_id": "id", "us_chess_id": "id", "member_id": "id"}
@@ -179,10 +202,7 @@ class Player(model.Player):
         "10.3", calc_help=f"rated games before, N (8 or fewer: the special formula; more than {PROVISIONAL_GAMES}: "
                           "established; default: established)",
         function_doc=("USCF: N (blank: established).", "USCF : N (vide : établi)."),
-        unreported=(model.UNKNOWN_GAMES, f"a TRF report does not say how many rated games each player has played: "
-                                         f"every rated player counts as established (more than {PROVISIONAL_GAMES} "
-                                         "games), so N' is N*; rate from CSV files with the games column for "
-                                         "provisional players"))
+        unreported=(None, ""))  # not known (a TRF report): established, and the engine says so (rules 10.10)
     birth_year: int | None = birth_year_fact(
         "10.2", "year of birth: an unrated player's initial rating is 50 x his age (the age counts in the period's "
                 "year)",
@@ -190,8 +210,8 @@ class Player(model.Player):
         function_doc=("USCF: an unrated player's age (initial rating 50 x age; blank: adult, 1300).",
                       "USCF : l'âge d'un joueur non classé (classement initial 50 x âge ; vide : adulte, 1300)."))
     highest: float | None = fact(
-        schema.RATING, "the highest established rating reached before this event (his floor; blank: the rating "
-                       "before)", rules="10.8", calc="--highest",
+        RATING_READING, "the highest established rating reached before this event (his floor; blank: the rating "
+                        "before)", rules="10.8", aliases=("highest_after",), calc="--highest",
         calc_help="the highest established rating reached before (the floor; default: the rating before)",
         function="highest", function_doc=("USCF: the highest established rating reached before (the floor; blank: "
                                           "the rating before).",
@@ -199,7 +219,8 @@ class Player(model.Player):
                                           "le classement avant)."))
     record: str | None = fact(
         RECORD, "the earlier games: all wins, all losses or blank (the special formula's prior moves 400 points)",
-        rules="10.5", array="text", calc="--record", calc_help="the earlier games: 'all wins' or 'all losses'",
+        rules="10.5", array="text", aliases=("record_after",), calc="--record",
+        calc_help="the earlier games: 'all wins' or 'all losses'",
         function="record", function_doc=("USCF: every earlier game won (all wins) or lost (all losses); blank: "
                                          "neither.", "USCF : toutes les parties antérieures gagnées (all wins) ou "
                                                      "perdues (all losses) ; vide : ni l'un ni l'autre."))
@@ -220,6 +241,12 @@ COLUMNS: Final = tuple(
         Column("provisional", "bool", True, f"the new rating is based on {PROVISIONAL_GAMES} games or fewer"),
         Column("rating_exact", "float", False, "the new rating before the rounding (US Chess stores it so)"),
         Column("iterations", "int", True, "the special formula's steps in Step 5"),
+        Column("highest_after", "number", True, "the highest established rating with this event's: the next event's "
+                                                "highest (his floor, rules 10.8)"),
+        Column("record_after", "text", True, "all wins or all losses when every game so far was won (lost): the next "
+                                             "event's record (rules 10.5)"),
+        Column("birth_year", "int", True, "the year of birth, for the next event"),
+        Column("life_master", "bool", True, "an Original Life Master, for the next event"),
         blank=("performance",)))
 
 
@@ -511,6 +538,35 @@ def status_of(rating: float | None, games: float) -> str:
     return "established" if games > PROVISIONAL_GAMES else "provisional"
 
 
+def change_of(before: float, after: float) -> float:
+    """The change (rules 10.9): the published rating minus the published one before (a rating given with its
+    decimals, 1847.2, was published as 1847)."""
+    return float(after) - float(round_half_away(before))
+
+
+def record_after(record: str | None, games: float, scores: Sequence[float]) -> str | None:
+    """The record after the event (rules 10.5): all wins when every game so far was won (the earlier ones by
+    ``record``, none for a player with no game before), all losses the same way, else blank."""
+    if not scores:
+        return record if games > 0 else None
+    for kind, score in (("all wins", 1.0), ("all losses", 0.0)):
+        if all(s == score for s in scores) and (games == 0 or record == kind):
+            return kind
+    return None
+
+
+def highest_after(highest: float | None, before: float | None, games: float, after: float | None,
+                  event_games: int) -> float | None:
+    """The highest established rating with this event's (rules 10.8, 10.9): the highest given, the rating
+    before when it was established (more than 25 games) and the new one when it is; blank when none is."""
+    found = [float(highest)] if highest is not None else []
+    if before is not None and games > PROVISIONAL_GAMES:
+        found.append(float(before))
+    if after is not None and event_games and games + event_games > PROVISIONAL_GAMES:
+        found.append(float(after))
+    return max(found) if found else None
+
+
 def age_of(birth_year: int | None, period: str | None) -> int | None:
     """The age counted in the period's year (rules 10.2, 10.10); None when either is not known."""
     year = period_year(period)
@@ -525,8 +581,18 @@ def prior_of(player: Player, period: str | None) -> float:
 
 
 def games_of(player: Player) -> int:
-    """N: the rated games before; 0 for an unrated player (rules 10.3)."""
-    return 0 if player.rating is None else int(player.games or 0)
+    """N: the rated games before; 0 for an unrated player (rules 10.3); a rated player's games not known (a
+    TRF report does not give them) count as an established player's (rules 10.10)."""
+    if player.rating is None:
+        return 0
+    return model.UNKNOWN_GAMES if player.games is None else int(player.games)
+
+
+#: What rate says of rated players whose games before are not known (rules 10.10).
+UNKNOWN_GAMES_WARNING: Final = (
+    "{count} rated player(s) without their rated games before (a TRF report does not give them) count as "
+    f"established (more than {PROVISIONAL_GAMES} games, so N' is N*) and their games after are left blank: rate "
+    "from CSV files with the games column for provisional players")
 
 
 # --------------------------------------------------------------------------- the contract
@@ -583,7 +649,7 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     if rated.special is not None:
         sp = rated.special
         steps += [("R0' (adjusted prior)", sp.prior), ("S' (adjusted score)", sp.target), ("M, start", sp.start)]
-        steps += [(f"step {i}: M {st.m:.3f} -> {st.to:.3f}", st.to) for i, st in enumerate(sp.steps, start=1)]
+        steps += [(f"step {i}: M", f"{st.m:.3f} -> {st.to:.3f}") for i, st in enumerate(sp.steps, start=1)]
         if sp.tie:
             steps.append(("flat stretch settled by", sp.tie))
         if sp.capped:
@@ -598,7 +664,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
            ("bonus_threshold", b if rated.special is None else None),
            ("iterations", len(rated.special.steps) if rated.special is not None else None))
     return Calculation(CODE, before, tuple(lines), float(sum(scores)), after,
-                       change=None if before is None else after - before, k=rated.k,  # type: ignore[arg-type]
+                       change=None if before is None else change_of(before, after),
+                       k=rated.k,  # type: ignore[arg-type]
                        expected=rated.expected, status=status, steps=tuple(steps), notes=tuple(notes),
                        bonus=rated.bonus, own=own)
 
@@ -610,15 +677,16 @@ def _problems(players: Sequence[Player], period: str | None, opts: Options) -> l
     """What rate refuses (rules 10.10) and what it only says (the warnings)."""
     problems = ProblemList()
     warnings: list[str] = []
+    unknown = sum(1 for p in players if p.rating is not None and p.games is None)
+    if unknown:
+        warnings.append(UNKNOWN_GAMES_WARNING.format(count=unknown))
     for p in players:
-        if p.rating is not None and p.games is None:
-            problems.add("players", p.row, "games", f"player {p.id!r}: {model.GAMES_NEEDED}")
         if p.rating is None and p.games:
             problems.add("players", p.row, "games", f"player {p.id!r}: {p.games} rated games but no rating: give his "
                                                     "rating (or 0 games for a player never rated)")
         if p.record is not None and games_of(p) == 0:
             problems.add("players", p.row, "record", f"player {p.id!r}: {p.record} with no game before")
-        if p.highest is not None and p.rating is not None and (p.games or 0) <= PROVISIONAL_GAMES:
+        if p.highest is not None and p.rating is not None and games_of(p) <= PROVISIONAL_GAMES:
             warnings.append(f"player {p.id!r}: a highest rating for a player with {PROVISIONAL_GAMES} games or "
                             "fewer is not used (only an established rating has a floor from it)")
     if period is None and any(p.rating is None and p.birth_year is not None for p in players):
@@ -685,11 +753,15 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
         before = p.rating if n[i] > 0 else None
         row: dict[str, Any] = dict.fromkeys(c.name for c in COLUMNS)
         row.update(id=p.id, name=p.name, status=status, rating_before=before, games_rated=m,
-                   score=float(sum(score[i])), games_after=n[i] + m, effective_games=n_eff[i])
+                   score=float(sum(score[i])), games_after=None if p.rating is not None and p.games is None
+                   else n[i] + m, effective_games=n_eff[i],
+                   record_after=record_after(record[i], n[i], score[i]), birth_year=p.birth_year,
+                   life_master=p.life_master)
         floor = floor_of(before, n[i], p.highest, p.life_master)
         if m == 0:
             row.update(rating_after=before, change=0 if before is not None else None, floor=floor if before else None,
-                       provisional=None if before is None else n[i] <= PROVISIONAL_GAMES)
+                       provisional=None if before is None else n[i] <= PROVISIONAL_GAMES,
+                       highest_after=highest_after(p.highest, before, n[i], before, 0))
             rows.append(row)
             continue
         final = rate_one(prior[i], n[i], n_eff[i], [inter[j] for j in opp[i]], score[i], record[i], b,
@@ -697,9 +769,10 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
         exact = max(final.rating, float(floor))
         after = round_half_away(exact)
         row.update(expected=final.expected, k=final.k, bonus=final.bonus, rating_after=after,
-                   change=None if before is None else after - before, formula=final.formula,
+                   change=None if before is None else change_of(before, after), formula=final.formula,
                    intermediate=inter[i], floor=floor, provisional=n[i] + m <= PROVISIONAL_GAMES,
-                   rating_exact=exact, iterations=len(final.special.steps) if final.special is not None else None)
+                   rating_exact=exact, iterations=len(final.special.steps) if final.special is not None else None,
+                   highest_after=highest_after(p.highest, before, n[i], after, m))
         rows.append(row)
     return Results.from_rows(CODE, COLUMNS, rows, period=period, warnings=warnings)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from xl_elo.core import MAX_RATING
 from xl_elo.federations import get
 from xl_elo.templates.common import (
     POS,
@@ -27,7 +28,6 @@ from xl_elo.templates.common import (
     period_setting,
     player_checks,
     player_inputs,
-    rating_check,
     reason,
     sides_sheet,
     sort_columns,
@@ -45,9 +45,24 @@ STEPS: Final = 10
 #: Stands for "no breakpoint on that side" in the breakpoint searches (far beyond any rating).
 BIG: Final = 1_000_000
 
+def uscf_rating_check(column: str) -> str:
+    """A US Chess rating as the reader takes it (rules 10.9): decimals allowed, 0 or blank unrated, else from the
+    absolute floor."""
+    uscf = get("uscf")
+    text = reason(column, "text, not a number (type the number itself)", "du texte, pas un nombre")
+    bad = reason(column, uscf.RATING_WORDS, f"un classement de {uscf.ABSOLUTE_FLOOR} à {MAX_RATING}, décimales "
+                                            "permises (0 ou vide : non classé)")
+    body = (f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{bad},IF(AND([x]<>0,OR([x]<{uscf.ABSOLUTE_FLOOR},'
+            f'[x]>{MAX_RATING})),{bad},"")))')
+    return guard(column, body)
+
+
+RATING_INPUT: Final = Input("rating", "Rating before (blank: unrated; decimals as US Chess keeps them)",
+                            "Classement avant (vide : non classé ; décimales permises)", 10,
+                            uscf_rating_check("rating"), ("decimal", 0, MAX_RATING))
 OWN_INPUTS: Final = (
     Input("highest", "Highest established rating before (floor)", "Plus haut classement établi (plancher)", 12,
-          rating_check("highest"), ("whole", 0, 3500)),
+          uscf_rating_check("highest"), ("decimal", 0, MAX_RATING)),
     Input("record", "Earlier games: all wins, all losses or blank", "Parties antérieures : all wins, all losses",
           14, guard("record", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),rec_key,0)),'
                               f'{reason("record", "all wins, all losses or blank", "all wins, all losses ou vide")},'
@@ -255,6 +270,10 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("exact", "new rating, exact", '=IF(OR([key]="",[m]=0),"",MAX([r5],[floor]))', "10.8",
             "nouveau classement exact", fmt="0.000"),
         Col("after", "new rating", '=IF([exact]="","",INT([exact]+0.5))', "10.9", "nouveau classement", fmt="0"),
+        Col("peak", "highest established rating with this event's (0: none)",
+            f'=IF([key]="","",MAX(N([players:highest]),IF([n0]>{uscf.PROVISIONAL_GAMES},[rating],0),'
+            f'IF(AND([m]>0,[n0]+[m]>{uscf.PROVISIONAL_GAMES}),[after],0)))', "10.8",
+            "plus haut classement établi avec ce tournoi"),
     )
 
     def have(body: str) -> str:
@@ -274,7 +293,7 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_expected", "results: expected", played("IF([special]=1,[step5:ex],[e5])"), "10.6"),
         Col("res_k", "results: K", played('IF([special]=1,"",[k5])'), "10.6"),
         Col("res_performance", "results: performance", '=""', "10.5"),
-        Col("res_change", "results: change", have('IF([unr]=1,"",IF([m]=0,0,[after]-[rating]))'), "10.9"),
+        Col("res_change", "results: change", have('IF([unr]=1,"",IF([m]=0,0,[after]-INT([rating]+0.5)))'), "10.9"),
         Col("res_bonus", "results: bonus", played('IF([special]=1,"",[bo5])'), "10.7"),
         Col("res_rating_after", "results: new rating", have('IF([m]=0,IF([unr]=1,"",[rating]),[after])'), "10.9"),
         Col("res_games_after", "results: games after", have("[n0]+[m]"), "10.9"),
@@ -286,6 +305,15 @@ def spec(cap: Capacity | None = None) -> Template:
             have(f'IF(AND([m]=0,[unr]=1),"",IF([n0]+[m]<={uscf.PROVISIONAL_GAMES},"yes","no"))'), "10.9"),
         Col("res_rating_exact", "results: new rating, exact", played("[exact]"), "10.9"),
         Col("res_iterations", "results: special formula's steps", played('IF([special]=1,[step5:steps],"")'), "10.5"),
+        Col("res_highest_after", "results: highest established rating after", have('IF([peak]=0,"",[peak])'),
+            "10.8"),
+        Col("res_record_after", "results: record after",
+            have('IF([m]=0,[rec],IF(AND([s]=[m],OR([n0]=0,[rec]="all wins")),"all wins",IF(AND([s]=0,OR([n0]=0,'
+                 '[rec]="all losses")),"all losses","")))'), "10.5"),
+        Col("res_birth_year", "results: year of birth", have('IF(ISNUMBER([players:birth_year]),[players:birth_year],'
+                                                             '"")'), "10.2"),
+        Col("res_life_master", "results: Original Life Master",
+            have(f'IF({yes_value("[players:life_master]")}=1,"yes","no")'), "10.8"),
         *sort_columns(),
     )
     no_period = reason("birth_year", "an unrated player's initial rating counts his age in the period's year: "
@@ -330,9 +358,12 @@ def spec(cap: Capacity | None = None) -> Template:
     unsettled = "+".join(f"SUM(s{k}_open)" for k in (3, 4, 5))
     return Template(
         federation="uscf", title="US Chess (USCF) regular event rating", title_fr="Classement US Chess (USCF)",
-        players=player_inputs("id", "name", "rating", "games", "birth_year", own=OWN_INPUTS),
+        players=[*player_inputs("id", "name"), RATING_INPUT, *player_inputs("games", "birth_year"), *OWN_INPUTS],
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(uscf.NEEDS_PERIOD), event_setting(), *option_settings(uscf)],
+        settings=[period_setting(uscf.NEEDS_PERIOD, (
+            "the event's end: it sets the bonus threshold B and an unrated player's age; shown on the results",
+            "la fin du tournoi : elle fixe le seuil de bonus B et l'âge d'un joueur non classé")), event_setting(),
+            *option_settings(uscf)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, steps[3], steps[4], steps[5]],
         results=[
             ResultCol("id", "Id", "Id", width=11), ResultCol("name", "Name", "Nom", width=22),
@@ -351,6 +382,10 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("intermediate", "Step 4", "Étape 4", "0.00", printed=False),
             ResultCol("rating_exact", "exact", "exact", "0.000", printed=False),
             ResultCol("iterations", "steps", "pas", "0", printed=False),
+            ResultCol("highest_after", "Highest after", "Plus haut après", "0", 8, printed=False),
+            ResultCol("record_after", "Record after", "Bilan après", width=10, printed=False),
+            ResultCol("birth_year", "Born", "Né en", "0", 6, printed=False),
+            ResultCol("life_master", "Life Master", "Life Master", width=8, printed=False),
         ],
         lists=[("record spellings", ["rec_key", "rec_value"],
                 sorted([(k, v) for k, v in uscf.RECORDS.items()] + [("mixed", ""), ("-", ""), ("", "")]))],
