@@ -406,3 +406,20 @@ def test_elo_rate_takes_a_ladder_with_its_periods():
     assert rows["ann"]["rating_after"] == PAPER_R and rows["ann"]["last_period"] == "2026-11"
     assert rows["ann"]["rd_after"] == pytest.approx(SCALE * math.hypot(PAPER_RD / SCALE, PAPER_SIGMA))
     assert rows["eve"]["status"] == "new" and rows["eve"]["periods_played"] == 1
+
+
+def test_the_engine_names_the_games_and_the_facts_each_front_end_its_own_words(capsys):
+    """The engine says what is missing (a rated player's RD and volatility, rules 12.2); calc names its
+    flags, ELO_CHANGE its arguments and the functions that take what it cannot."""
+    from xl_elo.frontends.cli import main
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    assert main(["calc", "glicko2", "--rating", "1500", "--games", "1400/30 1"]) == 1
+    err = capsys.readouterr().err
+    assert "--rd: player 'player': a rated player needs his RD (rules 12.2)" in err
+    assert "--volatility: player 'player': a rated player needs his volatility (rules 12.2)" in err
+    with pytest.raises(ArgumentError) as exc:
+        by_name()["ELO_CHANGE"].function("glicko2", 1500.0, [[1400.0]], [[1.0]])
+    assert str(exc.value) == ("GLICKO2: a rated player needs his RD (rules 12.2); a rated player needs his volatility "
+                              "(rules 12.2): ELO_CHANGE takes no rd or volatility, use GLICKO2_UPDATE or "
+                              "GLICKO2_EXPECTED")

@@ -201,7 +201,11 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
         out.write(f"performance: {_fmt(value)}\n")
         return 0
     known = coefficient_given(args, module)
-    calc = module.calculate(player, games, period, known, options)
+    try:
+        calc = module.calculate(player, games, period, known, options)
+    except InputError as exc:  # the engine names the games and the facts; the command line its flags
+        flags = {"games": "--games", **{f.name: f.calc for f in facts(module.Player) if f.calc}}
+        raise InputError([replace(q, source=flags.get(q.source, q.source)) for q in exc.problems]) from None
     if known is not None and calc.k is None:
         calc = replace(calc, notes=(*calc.notes, f"{coefficient(module).upper()} {known} is not used: "
                                                  f"{_no_k(module, calc)}"))

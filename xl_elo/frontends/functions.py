@@ -505,7 +505,7 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
         calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
                                 one_player_period(), known_k, options_of(module.Options, None, **chosen))
     except InputError as exc:  # what the system needs that ELO_CHANGE does not give (an opponent's RD)
-        raise ArgumentError(f"{module.CODE.upper()}: {exc}") from None
+        raise ArgumentError(_engine_words(module, exc)) from None
     if calc.rating_after is None:
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({'; '.join((calc.status, *calc.notes))})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
@@ -577,6 +577,25 @@ def _performers(last: str = "or") -> str:
 def _performance_rating_words(french: bool = False) -> str:
     said = [w[int(french)] for m in registry().values() if (w := getattr(m, "PERFORMANCE_RATING", None))]
     return " ".join(said) or ("Not used." if not french else "Non utilisé.")
+
+
+def _engine_words(module: Any, exc: InputError) -> str:
+    """A system's refusal of one player's games in ELO_CHANGE's words: the engine names the games and
+    the facts, the function its arguments; the facts ELO_CHANGE has no argument for point to the
+    system's own functions."""
+    arguments = {"games": "opponent_ratings", **{f.name: f.function for f in facts(module.Player) if f.function}}
+    own = " or ".join(f.name for f in getattr(module, "FUNCTIONS", ()))
+    said, missing = [], []
+    for q in exc.problems:
+        words = q.message.split(": ", 1)[1] if q.message.startswith("player ") else q.message
+        if q.source not in arguments and own:
+            missing.append((q.source, words))
+        else:
+            said.append(f"argument {arguments.get(q.source, q.source)}: {words}")
+    if missing:
+        said.append("; ".join(w for _, w in missing) + f": ELO_CHANGE takes no {' or '.join(n for n, _ in missing)}, "
+                    f"use {own}")
+    return f"{module.CODE.upper()}: " + "; ".join(said)
 
 
 def _fitted(*versions: str) -> str:

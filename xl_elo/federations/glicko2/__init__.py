@@ -354,8 +354,7 @@ def _start(player: Player, cap: float, flags: dict[str, str] | None = None) -> t
 
     def refuse(name: str, words: str) -> None:
         if flags is not None:
-            hint = " (in a spreadsheet: GLICKO2_UPDATE)" if flags[name].startswith("--") and "needs" in words else ""
-            problems.append(Problem(flags[name], None, None, f"player {player.id!r}: {words}{hint}"))
+            problems.append(Problem(flags[name], None, None, f"player {player.id!r}: {words}"))
         else:
             problems.append(Problem("players", player.row, name, f"player {player.id!r}: {words}"))
 
@@ -381,17 +380,17 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     Delta, the volatility's iteration, the new RD and rating. An opponent is his rating and RD
     (``1400/30``); an unrated opponent is a new player, 1500 / 350."""
     opts = options or Options()
-    new, mu, phi, sigma = _start(player, float(opts.rd_cap), {"rd": "--rd", "volatility": "--volatility"})
+    new, mu, phi, sigma = _start(player, float(opts.rd_cap), {"rd": "rd", "volatility": "volatility"})
     problems = []
     opponents: list[tuple[float, float, float]] = []
     for n, game in enumerate(games, start=1):
         if game.rating is None:
             if game.deviation is not None:
-                problems.append(Problem("--games", None, None, f"game {n}: an RD for an unrated opponent (a new "
+                problems.append(Problem("games", None, None, f"game {n}: an RD for an unrated opponent (a new "
                                                                f"player counts {BASE:g}/{NEW_RD:g}, rules 12.2)"))
             opponents.append((0.0, NEW_RD / SCALE, game.score))
         elif game.deviation is None:
-            problems.append(Problem("--games", None, None, f"game {n}: GLICKO2 counts each opponent's RD: give it as "
+            problems.append(Problem("games", None, None, f"game {n}: GLICKO2 counts each opponent's RD: give it as "
                                                            f"rating/rd, e.g. {game.rating:g}/{NEW_RD:g} (rules 12.3; "
                                                            "in a spreadsheet: GLICKO2_UPDATE)"))
         else:
