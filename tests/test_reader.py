@@ -292,11 +292,11 @@ def test_a_ladders_dated_games_are_its_periods(tmp_path, capsys):
 
 def test_warnings_are_shown_beside_the_problems(tmp_path, capsys):
     """A heading not read is said even when the input is refused: it may be the column a problem misses
-    (a ladder's volatility headed Sigma)."""
+    (a ladder's volatility headed Vol)."""
     p, g = tmp_path / "players.csv", tmp_path / "games.csv"
-    p.write_text("id,rating,RD,Sigma\na,1500,200,0.06\nb,1400,30,0.06\n", encoding="utf-8")
+    p.write_text("id,rating,RD,Vol\na,1500,200,0.06\nb,1400,30,0.06\n", encoding="utf-8")
     g.write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
     assert main(["rate", "-f", "glicko2", "-p", str(p), "-g", str(g)]) == 1
     err = capsys.readouterr().err
     assert "players.csv, row 2, column 'volatility': blank for a rated player" in err
-    assert "warning: players.csv: the heading 'Sigma' (column 4) is not a column of GLICKO2's players table" in err
+    assert "warning: players.csv: the heading 'Vol' (column 4) is not a column of GLICKO2's players table" in err

@@ -108,7 +108,7 @@ class Player(model.Player):
         unrated_refuses=_NEW_ONLY.format(f"RD {NEW_RD:g}"), calc="--rd",
         calc_help="the player's rating deviation RD (a new player: --rating unrated, and no --rd or --volatility)")
     volatility: float | None = fact(
-        VOLATILITY_READING, "the volatility sigma", rules="12.2", aliases=("volatility_after",),
+        VOLATILITY_READING, "the volatility sigma", rules="12.2", aliases=("volatility_after", "sigma", "σ"),
         rated_needs=f"blank for a rated player: give his volatility (a new player's is {NEW_VOLATILITY:g})",
         unrated_refuses=_NEW_ONLY.format(f"volatility {NEW_VOLATILITY:g}"), calc="--volatility",
         calc_help=f"the player's volatility sigma (a new player's is {NEW_VOLATILITY:g})")
