@@ -480,6 +480,12 @@ TEMPLATE_SHEETS = frozenset({
     "xl-elo differences"})
 
 
+def template_sheets(wb: Any) -> frozenset[str]:
+    """The sheets a template says it was built with (its name ``XL_ELO_SHEETS``; none in older ones)."""
+    dn = wb.defined_names.get("XL_ELO_SHEETS")
+    return frozenset(str(dn.attr_text).strip('"').split(",")) if dn is not None else frozenset()
+
+
 def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> FilledWorkbook:
     """Read a filled template: its federation, its event and the values its formulas computed.
 
@@ -558,7 +564,7 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         options[f.name] = text if choices else value
     if problems or tables is None:
         raise InputError(problems)
-    extra_sheets = [s for s in wb.sheetnames if s not in TEMPLATE_SHEETS]
+    extra_sheets = [s for s in wb.sheetnames if s not in TEMPLATE_SHEETS | template_sheets(wb)]
     warnings = [f"{name}: sheet(s) {', '.join(extra_sheets)} are not part of the template and were not read"] \
         if extra_sheets else []
     wb.close()

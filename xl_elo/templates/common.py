@@ -23,6 +23,9 @@ POS = "(ROW()-1)"
 """A work row's player position (the players sheet's row - 1)."""
 
 NBSP = "_xlfn.UNICHAR(160)"
+#: The period's year (typed in the settings), or the validation's last year when no period is given: never
+#: TODAY(), which a spreadsheet recalculates after every typed cell.
+PERIOD_YEAR_OR_LAST = "IF(ISNUMBER(period_year),period_year,2200)"
 
 
 def blank(x: str) -> str:
@@ -147,7 +150,7 @@ def player_inputs(*names: str, own: Sequence[Input] = ()) -> list[Input]:
                        number_check("games", 0, schema.MAX_GAMES, f"a whole number from 0 to {schema.MAX_GAMES}",
                                     f"un entier de 0 à {schema.MAX_GAMES}"), ("whole", 0, schema.MAX_GAMES)),
         "birth_year": Input("birth_year", "Year of birth", "Année de naissance", 10,
-                            number_check("birth_year", schema.FIRST_BIRTH_YEAR, "IFERROR(period_year,YEAR(TODAY()))",
+                            number_check("birth_year", schema.FIRST_BIRTH_YEAR, PERIOD_YEAR_OR_LAST,
                                          f"a year from {schema.FIRST_BIRTH_YEAR} to the period's",
                                          f"une année de {schema.FIRST_BIRTH_YEAR} à celle de la période"),
                             ("whole", schema.FIRST_BIRTH_YEAR, 2200)),
@@ -198,10 +201,15 @@ def history_inputs() -> list[Input]:
 
 
 def game_checks() -> list[str]:
-    """A games row's problems beyond its own cells: the same pair twice in one round (rules 8)."""
-    twice = reason("player", "this pair meets twice in this round (a game typed twice?)",
-                   "cette paire se rencontre deux fois dans la ronde (partie en double ?)")
-    return [f'IF([sides:pair]="","",IF(COUNTIF(side_pair,[sides:pair])>1,{twice},""))']
+    """A games row's problems beyond its own cells: the same pair twice in one round (rules 8), flagged on the
+    later row, which names the first, in the reader's words (one problem, as ``xl-elo rate`` counts it)."""
+    first = "MATCH([sides:pair],side_pair,0)"
+    when = ('IF(ISNUMBER([games:round]),"round "&[games:round],"the same round (no round number: give one)")')
+    row = f"({first}+{FIRST - 1})"
+    twice = ('"player: \'"&[sides:me]&"\' and \'"&[sides:other]&"\' meet twice in "&' + when + '&" (also at row "&'
+             + row + '&"); enter each game once / se rencontrent deux fois dans la même ronde (aussi ligne "&' + row
+             + '&") : saisissez chaque partie une fois; "')
+    return [f'IF([sides:pair]="","",IF({first}<ROW()-{FIRST - 1},{twice},""))']
 
 
 def player_checks() -> list[str]:
@@ -279,6 +287,7 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
     def half(first: str, second: str) -> Any:
         return lambda r: first if r <= g_last else second
 
+    width = cap.players + 1  # a player's position is below it
     sheet = Sheet("sides", "side_", FIRST, s_last, links={"games": game_row},
                   leading=[("side", lambda r: r - FIRST + 1), ("game_row", game_row)])
     me = half("[games:player]", "[games:opponent]")
@@ -309,10 +318,10 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
             '=IF(AND([kind]="played",N([who])>0,N([opp])>0' + (",[flag]=1" if fesa else "") + '),1,0)',
             "6.8" if fesa else "1.1", "classée (1/0)"),
         Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', "6.1" if fesa else "8", "ronde"),
-        Col("pair", "round|pair (first side only)",
-            lambda r: ('=IF(OR([me]="",[other]=""),"",IF(ISNUMBER([games:round]),[games:round],"")&"|"&'
-                       'IF([me]<[other],[me]&"|"&[other],[other]&"|"&[me]))') if r <= g_last else '=""',
-            "8", "ronde|paire", blocks=halves),
+        Col("pair", "round and pair as one number (first side only)",
+            lambda r: (f'=IF(OR(N([who])<1,N([opp])<1),"",([round]*{width}+MIN([who],[opp]))*{width}+MAX([who],[opp]))'
+                       if r <= g_last else '=""'),
+            "8", "ronde et paire en un nombre", blocks=halves),
     )
     if fesa:
         sheet.add(

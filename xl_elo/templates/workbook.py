@@ -53,6 +53,7 @@ from xl_elo.templates.builder import (
     register,
     write_column,
 )
+from xl_elo.templates.grouping import group_by_player
 
 #: How the instructions name each spreadsheet's menus where they differ (EN, FR).
 MENUS = {
@@ -81,6 +82,7 @@ MENUS = {
 
 def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
+    t = group_by_player(t)
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
@@ -90,7 +92,7 @@ def build_book(t: Template) -> Book:
     lists = book.sheet("lists")
     _lists(book, lists, t)
     for name, formula in t.names.items():
-        book.define(name, formula)
+        book.define_computed(name, formula)
     for spec in t.sheets:
         register(book, spec)
     for spec in t.sheets:
@@ -108,6 +110,8 @@ def build_book(t: Template) -> Book:
     for ws in book.wb.worksheets:
         if ws.title not in ("players", "games", "history", "instructions"):
             protect(ws)
+    _computed_names(book, lists)
+    book.define("XL_ELO_SHEETS", '"' + ",".join(ws.title for ws in book.wb.worksheets) + '"')
     lists.sheet_state = "hidden"
     book.wb.active = 0
     return book
@@ -219,6 +223,7 @@ def _lists(book: Book, ws: Worksheet, t: Template) -> None:
         for j, name in enumerate(names):
             book.name_range(name, ws, column + j, 2, max(2, len(rows) + 1))
         column += len(names) + 1
+        book.lists_next = column
 
     results = [(key, "" if r.score is None else r.score, r.kind.value) for key, r in RESULT_SPELLINGS.items()]
     block("results", ["result_key", "result_score", "result_kind"], results)
@@ -227,6 +232,21 @@ def _lists(book: Book, ws: Worksheet, t: Template) -> None:
     for title, names, rows in t.lists:
         block(title, names, rows)
     assert ResultKind.PLAYED  # the kinds' words are the engine's (rules 1.1)
+
+
+def _computed_names(book: Book, ws: Worksheet) -> None:
+    """Each name of a value computed once, as a cell of the lists sheet (:meth:`Book.define_computed`)."""
+    column = book.lists_next
+    head = ws.cell(1, column, "computed once: name")
+    head.fill, head.font = FORMULA_FILL, Font(bold=True)
+    ws.cell(1, column + 1, "value").font = Font(bold=True)
+    ws.column_dimensions[col(column)].width = 16
+    for r, (name, formula) in enumerate(book.computed, start=2):
+        ws.cell(r, column, name)
+        text = formula if formula.startswith("=") else f"={formula}"
+        check_formula(text, f"lists!{name}")
+        ws.cell(r, column + 1, text)
+        book.name_cell(name, ws, f"{col(column + 1)}{r}")
 
 
 # --------------------------------------------------------------------------- checks and status
@@ -242,13 +262,13 @@ def _checks(book: Book, t: Template) -> None:
     for s in sheets:
         last = FIRST + caps[s] - 1
         width = len(book.letters[s]) - 1
-        book.define(f"{s}_overflow", f"COUNTA({quote_sheetname(s)}!$A${last + 1}:${col(width)}${last + 5000})")
+        book.define_computed(f"{s}_overflow", f"COUNTA({quote_sheetname(s)}!$A${last + 1}:${col(width)}${last + 5000})")
         parts.append(f"IF({s}_overflow>0,1,0)")
     parts.append('COUNTIF(setting_problem,"?*")')
-    book.define("problem_count", "+".join(parts))
+    book.define_computed("problem_count", "+".join(parts))
     blocked = "+".join(f"IF({cond},1,0)" for cond, _ in t.blockers) or "0"
-    book.define("blocked", blocked)
-    book.define("inputs_ok", "AND(problem_count=0,blocked=0)")
+    book.define_computed("blocked", blocked)
+    book.define_computed("inputs_ok", "AND(problem_count=0,blocked=0)")
 
 
 def _first_rows(sheets: Sequence[str]) -> str:
@@ -403,7 +423,7 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
         problems_first = problems_first or rr
     book.define("setting_problem", f"instructions!$D${first_setting}:$D${max(first_setting, last_setting)}")
     # the period's year for ages and birth years (rules 2.3, 3.2): from text YYYY-MM or a date cell
-    book.define("period_year", 'IF(ISNUMBER(period),YEAR(period),IFERROR(--LEFT(period,4),""))')
+    book.define_computed("period_year", 'IF(ISNUMBER(period),YEAR(period),IFERROR(--LEFT(period,4),""))')
     ws.conditional_formatting.add(f"B{first_setting}:B{last_setting}",
                                   FormulaRule(formula=[f'LEN($D{first_setting})>0'], fill=BAD_FILL))
     r += 1

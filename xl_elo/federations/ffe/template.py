@@ -93,7 +93,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("score", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "5.3", "points"),
     )
     # ---------------------------------------------------------------- the iteration (rules 5.10)
-    it = Sheet("iteration", "it_", FIRST, last_player, leading=[("row", lambda r: r - FIRST + 1)])
+    # only the unrated players' rows compute its sums: left as SUMIFS (a running sum per round would cost more)
+    it = Sheet("iteration", "it_", FIRST, last_player, leading=[("row", lambda r: r - FIRST + 1)], grouped=False)
     its = Sheet("iteration_sides", "its_", FIRST, FIRST + cap.sides - 1, leading=[("side", lambda r: r - FIRST + 1)])
     it.add(Col("est0", "estimate, start", '=IF([work:todo]=1,N(opt_start),"")', "5.10", "estimation, départ"))
     todo = "[work:todo]<>1"

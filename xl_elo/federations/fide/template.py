@@ -31,19 +31,22 @@ def spec(cap: Capacity | None = None) -> Template:
     cap = cap or Capacity()
     sides = sides_sheet(cap)
     work = work_sheet(cap)
+    # a rating typed recalculates every side: as few columns per side as the rules' steps need
     sides.add(
-        Col("wr", "player rated", '=IF([counts]=1,INDEX(w_rated,[who]),0)', "2.7", "joueur classé"),
-        Col("or", "opponent rated", '=IF([counts]=1,INDEX(w_rated,[opp]),0)', "2.7", "adversaire classé"),
-        Col("both", "both rated: a rated game", "=[wr]*[or]", "2.1", "les deux classés"),
-        Col("new", "unrated against rated", "=(1-[wr])*[or]", "2.4", "non classé contre classé"),
-        Col("rw", "player's rating", '=IF([wr]=1,INDEX(w_rating,[who]),"")', "2.1", "cote du joueur"),
-        Col("ro", "opponent's rating", '=IF([or]=1,INDEX(w_rating,[opp]),"")', "2.1", "cote de l'adversaire"),
+        Col("both", "both rated: a rated game", '=IF([counts]=1,INDEX(w_rated,[who])*INDEX(w_rated,[opp]),0)', "2.1",
+            "les deux classés"),
+        Col("new", "unrated against rated", '=IF([counts]=1,(1-INDEX(w_rated,[who]))*INDEX(w_rated,[opp]),0)', "2.4",
+            "non classé contre classé"),
+        Col("ro", "opponent's rating", '=IF(OR([both]=1,[new]=1),INDEX(w_rating,[opp]),"")', "2.1",
+            "cote de l'adversaire"),
         Col("capped", "difference, 400-point rule",
-            f'=IF([both]=1,IF([rw]>={fide.NO_CAP_FROM},[rw]-[ro],MAX(-{fide.DIFFERENCE_CAP},MIN({fide.DIFFERENCE_CAP},'
-            f'[rw]-[ro]))),"")', "2.2", "écart, règle des 400 points"),
+            f'=IF([both]=1,IF(INDEX(w_rating,[who])>={fide.NO_CAP_FROM},INDEX(w_rating,[who])-[ro],'
+            f'MAX(-{fide.DIFFERENCE_CAP},MIN({fide.DIFFERENCE_CAP},INDEX(w_rating,[who])-[ro]))),"")', "2.2",
+            "écart, règle des 400 points"),
         Col("pd", "PD x 100 (logistic: 100 E)",
-            '=IF([both]=1,IF(TRIM(opt_expected_method&"")="logistic",100/(1+10^(([ro]-[rw])/400)),IF([capped]>=0,LOOKUP([capped],'
-            'fide_lower,fide_pct),100-LOOKUP(-[capped],fide_lower,fide_pct))),"")', "2.2", "PD x 100"),
+            '=IF([both]=1,IF(TRIM(opt_expected_method&"")="logistic",100/(1+10^(([ro]-INDEX(w_rating,[who]))/400)),'
+            'IF([capped]>=0,LOOKUP([capped],fide_lower,fide_pct),100-LOOKUP(-[capped],fide_lower,fide_pct))),"")',
+            "2.2", "PD x 100"),
     )
     work.add(*key_columns())
     work.add(
