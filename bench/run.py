@@ -115,7 +115,8 @@ def write_csv(d: dict[str, np.ndarray], folder: Path, federation: str = "fide") 
             w.writerow(["id", "name", "rating", "games", "birth_year", "ever_2400"])
         for i, r in enumerate(d["rating"]):
             unrated = np.isnan(r)
-            row = [f"p{i}", f"Player {i}", "" if unrated else int(r), 0 if unrated else int(d["games"][i])]
+            shown = int(r) // 10 * 10 if federation == "ffe" else int(r)  # the FFE's Elo comes in tens
+            row = [f"p{i}", f"Player {i}", "" if unrated else shown, 0 if unrated else int(d["games"][i])]
             if federation == "ffe":
                 row.append("junior" if d["birth"][i] >= 2006 else "senior")
             else:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from xl_elo import schema
 from xl_elo.compat import need_numpy, np
@@ -94,6 +94,8 @@ class Player:
     """Rating before the event or period; None (or 0) = unrated (rules 1.4)."""
     row: int | None = field(default=None, compare=False, kw_only=True)
     """Row of the input this record came from (for messages)."""
+    RATING: ClassVar[schema.Reading] = schema.RATING
+    """How the rating column is read: a system whose ratings come in steps declares its own (the FFE's tens)."""
 
     def __post_init__(self) -> None:
         if self.rating == 0:  # 0 is unrated (rules 1.4), as the readers read it

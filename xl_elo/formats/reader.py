@@ -324,6 +324,8 @@ def _read(cells: Cells | None, reading: schema.Reading | Callable[..., Any], row
     bounds = reading.bounds(year) if isinstance(reading, schema.Reading) else None
     if bounds is not None and rest.any():
         taken_values, taken = cells.whole(*bounds)
+        if reading.multiple:  # the others go through the parser, which names them
+            taken &= taken_values % reading.multiple == 0
         if full:
             taken &= rest
             values[taken] = taken_values[taken]
@@ -564,7 +566,7 @@ def read_players(table: Table, player: type[Player], year: int | None) -> tuple[
     keep = good & ~blank
     rows = everyone[keep]
     names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, "name", None, ids=False)
-    rating, _ = _read(cols.get("rating"), schema.RATING, rows, problems, 2, "rating", year=year)
+    rating, _ = _read(cols.get("rating"), player.RATING, rows, problems, 2, "rating", year=year)
     rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
     values: dict[str, npt.NDArray[Any]] = {}
     for order, f in enumerate(declared, start=3):

@@ -777,15 +777,16 @@ def write_cells(template: str | os.PathLike[str], target: str | os.PathLike[str]
 
 
 def _print_area_for(data: bytes, players: int) -> bytes:
-    """The results sheet's print area: its banner, title and header rows and one row per player."""
+    """The results sheet's print area: its banner, title and header rows and one row per player (the
+    template's area covers its whole room; older templates' area is a formula)."""
     text = data.decode("utf-8")
 
     def fix(m: re.Match[str]) -> str:
         body = m.group(2)
-        found = re.match(r"results!\$A\$1:INDEX\(results!\$([A-Z]+)\$1:", body)
+        found = re.match(r"'?results'?!\$A\$1:(?:INDEX\(results!)?\$([A-Z]+)\$\d+", body)
         if not found:
             return m.group(0)
-        return f"{m.group(1)}results!$A$1:${found.group(1)}${3 + max(players, 1)}</definedName>"
+        return f"{m.group(1)}'results'!$A$1:${found.group(1)}${3 + max(players, 1)}</definedName>"
 
     text = re.sub(r'(<definedName name="_xlnm.Print_Area"[^>]*>)(.*?)</definedName>', fix, text)
     return text.encode("utf-8")

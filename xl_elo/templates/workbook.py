@@ -18,18 +18,20 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font
 from openpyxl.utils import quote_sheetname
-from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xl_elo.federations import registry
 from xl_elo.templates.builder import (
     BAD_FILL,
     BAND_FILL,
@@ -45,6 +47,7 @@ from xl_elo.templates.builder import (
     Input,
     Template,
     _computed_sheet,
+    _index,
     check_formula,
     col,
     header_cells,
@@ -53,6 +56,7 @@ from xl_elo.templates.builder import (
     register,
     write_column,
 )
+from xl_elo.templates.common import TEXT_MARKS, steps_check, text_diagnosis
 from xl_elo.templates.grouping import group_by_player
 
 #: How the instructions name each spreadsheet's menus where they differ (EN, FR).
@@ -82,7 +86,7 @@ MENUS = {
 
 def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
-    t = group_by_player(t)
+    t = _in_steps(group_by_player(t))
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
@@ -144,6 +148,24 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
         if inp.validation:
             _validation(ws, inp, f"{col(j)}{FIRST}:{col(j)}{last}")
     book.name_range(prefix + "problem", ws, problem_j, FIRST, last)
+    # hidden helpers after the problem column (and the empty one that is its print area): what a number
+    # typed as text is, computed once a row for the problem cell's words (common.text_diagnosis)
+    j = problem_j + 2
+    for inp in inputs:
+        if inp.check:
+            letters[f"{inp.name}__check"] = col(j)
+            header_cells(ws, 1, [f"{inp.name}: problem"], [20], start=j)
+            ws.column_dimensions[col(j)].hidden = True
+            j += 1
+        for mark, whole in TEXT_MARKS.items():
+            if inp.check and mark in inp.check:
+                key = _helper(inp.name, mark)
+                letters[key] = col(j)
+                header_cells(ws, 1, [f"{inp.name}: as text"], [12], start=j)
+                ws.column_dimensions[col(j)].hidden = True
+                formula = text_diagnosis(whole).replace("[x]", f"[{inp.name}]")
+                write_column(book, ws, j, FIRST, last, lambda r, f=formula: book.render(f, r, name), FORMULA_FILL)
+                j += 1
     ws.freeze_panes = "B2"
     ws.row_dimensions[1].height = 30
     # printing the workbook prints the results only: an input sheet prints nothing by default
@@ -168,8 +190,18 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
     span = f"$A{{r}}:${col(len(inputs))}{{r}}"
     extra = {"players": t.player_checks, "games": t.game_checks}.get(name, [])
 
+    # each input's check in a hidden column of its own (a formula stays far below Excel's 8,192 characters),
+    # the problem cell joins them
+    letters = book.letters[name]
+    for inp in inputs:
+        if inp.check:
+            check = f'=IF(COUNTA({span}),{_own(inp.check, inp.name)},"")'
+            check_formula(check, f"{name}!{inp.name} check")
+            write_column(book, ws, _index(letters[f"{inp.name}__check"]), FIRST, last,
+                         lambda r, c=check: book.render(c.replace("{r}", str(r)), r, name), FORMULA_FILL)
+
     def problem(r: int) -> str:
-        parts = [inp.check.replace("[x]", f"[{inp.name}]") for inp in inputs if inp.check] + list(extra)
+        parts = [f"[{inp.name}__check]" for inp in inputs if inp.check] + list(extra)
         body = "&".join(parts) if parts else '""'
         return book.render(f'=IF(COUNTA({span.format(r=r)})=0,"",{body})', r, name)
 
@@ -183,6 +215,29 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
             FormulaRule(formula=[f'ISNUMBER(SEARCH("{inp.name}:",{p}))'], fill=BAD_FILL, stopIfTrue=False))
     ws.conditional_formatting.add(f"{col(problem_j)}{FIRST}:{col(problem_j)}{last}",
                                   FormulaRule(formula=[f'LEN({p})>0'], fill=BAD_FILL))
+
+
+def _helper(name: str, mark: str) -> str:
+    """The hidden helper column of an input that a check's mark reads (``rating__wholetext``)."""
+    return f"{name}__{mark.strip('[]').removeprefix('x_')}"
+
+
+def _own(check: str, name: str) -> str:
+    """An input's check over its own cell and helpers."""
+    for mark in TEXT_MARKS:
+        check = check.replace(mark, f"[{_helper(name, mark)}]")
+    return check.replace("[x]", f"[{name}]")
+
+
+def _in_steps(t: Template) -> Template:
+    """The rating column's check refuses what the system's reader refuses beyond a rating (the FFE's Elo in tens):
+    declared by the system's ``Player.RATING`` (:func:`xl_elo.schema.in_steps`)."""
+    reading = getattr(registry()[t.federation].Player, "RATING", None)
+    if reading is None or not reading.multiple:
+        return t
+    extra = steps_check("rating", reading.multiple, reading.multiple_why)
+    t.players = [replace(i, check=(i.check or '""') + "&" + extra) if i.name == "rating" else i for i in t.players]
+    return t
 
 
 def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
@@ -227,6 +282,10 @@ def _lists(book: Book, ws: Worksheet, t: Template) -> None:
 
     results = [(key, "" if r.score is None else r.score, r.kind.value) for key, r in RESULT_SPELLINGS.items()]
     block("results", ["result_key", "result_score", "result_kind"], results)
+    # spellings a spreadsheet reads as a time of day when typed (1:0 is 01:00), by their minutes
+    times = [(int(m[1]) * 60 + int(m[2]), score, kind) for key, score, kind in results
+             if (m := re.fullmatch(r"(\d{1,2}):(\d{1,2})", key))]
+    block("results typed as times", ["result_time", "result_time_score", "result_time_kind"], times)
     block("yes/no", ["yes_no_key", "yes_no_value"],
           [(k, 1) for k in sorted(YES)] + [(k, 0) for k in sorted(NO)])
     for title, names, rows in t.lists:
@@ -271,27 +330,29 @@ def _checks(book: Book, t: Template) -> None:
     book.define_computed("inputs_ok", "AND(problem_count=0,blocked=0)")
 
 
-def _first_rows(sheets: Sequence[str]) -> str:
-    """' see players row 7, games row 12' for the first problem row of each sheet."""
+def _first_rows(sheets: Sequence[str], lang: str = "en") -> str:
+    """' see players row 7, games row 12' for the first problem row of each sheet (French: 'ligne')."""
     prefix = {"players": "player_", "games": "game_", "history": "history_"}
+    row, below, settings = ("row", "rows below row", "settings") if lang == "en" else \
+        ("ligne", "lignes après la ligne", "réglages")
     bits = []
     for s in sheets:
-        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", {s} row "'
+        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", {s} {row} "'
                     f'&(MATCH("?*",{prefix[s]}problem,0)+{FIRST - 1}),"")')
-        bits.append(f'IF({s}_overflow>0,", {s}: rows below row "&(ROWS({prefix[s]}problem)+{FIRST - 1}),"")')
-    bits.append('IF(COUNTIF(setting_problem,"?*")>0,", settings","")')
+        bits.append(f'IF({s}_overflow>0,", {s}: {below} "&(ROWS({prefix[s]}problem)+{FIRST - 1}),"")')
+    bits.append(f'IF(COUNTIF(setting_problem,"?*")>0,", {settings}","")')
     return "&".join(bits)
 
 
 def banner_formula(t: Template) -> str:
     sheets = ["players", "games"] + (["history"] if t.history is not None else [])
-    where = _first_rows(sheets)
+    where, ou = _first_rows(sheets), _first_rows(sheets, "fr")
     blocked = "".join(f'IF({cond},"{words}: these results are not valid",' for cond, words in t.blockers)
     ok = '"Results valid: every input checked / Résultats valides : saisie vérifiée"'
     return (f'=IF(problem_count=0,{blocked}{ok}{")" * len(t.blockers)},'
             f'problem_count&" input problem"&IF(problem_count>1,"s","")&": these results are not valid; see"&'
             f'MID({where},2,200)&" / "&problem_count&" erreur"&IF(problem_count>1,"s","")&" de saisie : '
-            f'résultats non valables")')
+            f'résultats non valables ; voir"&MID({ou},2,200))')
 
 
 # --------------------------------------------------------------------------- results
@@ -299,7 +360,8 @@ def banner_formula(t: Template) -> str:
 
 def _results(book: Book, ws: Worksheet, t: Template) -> None:
     first, last = RESULTS_FIRST, RESULTS_FIRST + t.capacity.players - 1
-    cols = t.results
+    # the columns a rating officer reads first (they print), the intermediates after (never printed)
+    cols = [c for c in t.results if c.printed] + [c for c in t.results if not c.printed]
     n = len(cols)
     pos_j = n + 1
     letters = book.letters["results"]
@@ -345,19 +407,26 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
                      RESULT_FILL if c.name in ("rating_after", "grade_after") else None, c.fmt)
         book.name_range(f"r_{c.name}", ws, j, first, last)
     centred = [j for j, c in enumerate(cols, start=1) if c.fmt == "General" and c.name not in ("id", "name", "note")]
+    notes = [j for j, c in enumerate(cols, start=1) if c.name == "note"]
     for r in range(first, last + 1):
         ws.cell(r, 2).alignment = Alignment(horizontal="left")
         for j in centred:  # short words beside right-aligned numbers
             ws.cell(r, j).alignment = Alignment(horizontal="center")
+        for j in notes:  # apart from the number before it, whole: wrapped if the page is narrower than the note
+            ws.cell(r, j).alignment = Alignment(horizontal="left", vertical="top", wrap_text=True, indent=1)
     ws.column_dimensions[col(pos_j)].hidden = True
+    for j, c in enumerate(cols, start=1):
+        if not c.printed:  # intermediates: on screen beside the results, never on paper
+            ws.column_dimensions[col(j)].outlineLevel = 1
     rng = f"A{first}:{col(n)}{last}"
     ws.conditional_formatting.add(rng, FormulaRule(formula=[f'AND($A{first}<>"",MOD(ROW(),2)=0)'], fill=BAND_FILL))
     thin = Border(bottom=THIN)
     for j in range(1, n + 1):
         ws.cell(3, j).border = thin
     ws.freeze_panes = f"C{first}"
-    # printing: landscape A4, one page wide, the banner, event and header on every page; in Excel
-    # the print area follows the players typed (LibreOffice: see the instructions)
+    # printing: landscape A4, one page wide, the banner, event and header on every page; the print area is
+    # the printed columns over the whole room, a plain range (LibreOffice ignores a print area that is a
+    # formula); a workbook xl-elo fills gets the event's rows only (xl_elo.formats.workbook.write_cells)
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
@@ -367,11 +436,7 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_margins.top = ws.page_margins.bottom = 0.5
     ws.print_title_rows = "1:3"
-    end = col(last_printed)
-    ws.defined_names["_xlnm.Print_Area"] = DefinedName(
-        "_xlnm.Print_Area", localSheetId=0,
-        attr_text=f"results!$A$1:INDEX(results!${end}$1:${end}${last},MAX(4,{first - 1}+"
-                  f"COUNT(results!${col(pos_j)}${first}:${col(pos_j)}${last})))")
+    ws.print_area = f"A1:{col(last_printed)}{last}"
     del printed
 
 
