@@ -164,7 +164,7 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
                 header_cells(ws, 1, [f"{inp.name}: as text"], [12], start=j)
                 ws.column_dimensions[col(j)].hidden = True
                 formula = text_diagnosis(whole).replace("[x]", f"[{inp.name}]")
-                write_column(book, ws, j, FIRST, last, lambda r, f=formula: book.render(f, r, name), FORMULA_FILL)
+                write_column(book, ws, j, FIRST, last, _rendered(book, formula, name), FORMULA_FILL)
                 j += 1
     ws.freeze_panes = "B2"
     ws.row_dimensions[1].height = 30
@@ -197,8 +197,8 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
         if inp.check:
             check = f'=IF(COUNTA({span}),{_own(inp.check, inp.name)},"")'
             check_formula(check, f"{name}!{inp.name} check")
-            write_column(book, ws, _index(letters[f"{inp.name}__check"]), FIRST, last,
-                         lambda r, c=check: book.render(c.replace("{r}", str(r)), r, name), FORMULA_FILL)
+            write_column(book, ws, _index(letters[f"{inp.name}__check"]), FIRST, last, _rendered(book, check, name),
+                         FORMULA_FILL)
 
     def problem(r: int) -> str:
         parts = [f"[{inp.name}__check]" for inp in inputs if inp.check] + list(extra)
@@ -215,6 +215,11 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
             FormulaRule(formula=[f'ISNUMBER(SEARCH("{inp.name}:",{p}))'], fill=BAD_FILL, stopIfTrue=False))
     ws.conditional_formatting.add(f"{col(problem_j)}{FIRST}:{col(problem_j)}{last}",
                                   FormulaRule(formula=[f'LEN({p})>0'], fill=BAD_FILL))
+
+
+def _rendered(book: Book, template: str, sheet: str) -> Callable[[int], str]:
+    """A formula template of ``sheet`` (``{r}``: the row) rendered at each row."""
+    return lambda r: book.render(template.replace("{r}", str(r)), r, sheet)
 
 
 def _helper(name: str, mark: str) -> str:
