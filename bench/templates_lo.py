@@ -3,6 +3,7 @@
     python bench/templates_lo.py                # every template, written into bench/results.json
     python bench/templates_lo.py fide ffe       # some of them
     python bench/templates_lo.py --repeat 3     # the median of three runs of each edit
+    python bench/templates_lo.py --markdown before.json after.json   # the README's table
 
 Each template (``xl-elo workbooks``' build, at the room its README line promises) is filled with
 a reproducible event that uses the whole room (every player row, every game row: 2 to 20 rounds
@@ -344,7 +345,13 @@ def main() -> None:
     parser.add_argument("--json", default=str(HERE / "results.json"),
                         help="the results file whose template rows are replaced (bench/run.py's)")
     parser.add_argument("--uno-worker", help=argparse.SUPPRESS)
+    parser.add_argument("--markdown", nargs=2, metavar=("BEFORE", "AFTER"),
+                        help="print the README's table of two results files, run nothing")
     args = parser.parse_args()
+    if args.markdown:
+        before, after = (json.loads(Path(p).read_text(encoding="utf-8")) for p in args.markdown)
+        print(markdown(before, after))
+        return
     if args.uno_worker:
         sys.path.append(_DIST)
         print(json.dumps(_uno_worker(json.loads(args.uno_worker), args.repeat)))
@@ -357,6 +364,34 @@ def main() -> None:
     doc["results"] = kept + rows
     path.write_text(json.dumps(doc, indent=1), encoding="utf-8")
     print(f"\nwritten {path}")
+
+
+def markdown(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """The README's table: each template before and after, from two results files."""
+    def measures(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for r in doc.get("results", []):
+            m = re.match(r"template (\w+) in LibreOffice: (.*)", r["benchmark"])
+            if m:
+                out.setdefault(m[1], {"formulas": r.get("formulas"), "volatile": r.get("volatile", [])})[m[2]] = r
+        return out
+
+    b, a = measures(before), measures(after)
+    keys = ("full recalculation", "a result typed, recalculated", "a rating typed, recalculated")
+    lines = ["| template | formulas | full recalculation | a result typed | a rating typed | volatile |",
+             "| --- | ---: | ---: | ---: | ---: | --- |"]
+
+    def cell(doc: dict[str, Any], key: str) -> str:
+        r = doc.get(key)
+        return "" if r is None else f"{r['seconds']:.2f} s ({r.get('cpu_seconds', r['seconds']):.2f})"
+
+    for code in a:
+        old, new = b.get(code, {}), a[code]
+        lines.append(f"| {code} before | {old.get('formulas') or 0:,} | " + " | ".join(cell(old, k) for k in keys)
+                     + f" | {' '.join(old.get('volatile') or []) or 'none'} |")
+        lines.append(f"| {code} now | {new['formulas']:,} | " + " | ".join(cell(new, k) for k in keys)
+                     + f" | {' '.join(new['volatile']) or 'none'} |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -64,11 +64,15 @@ MENUS = {
     "unprotect": ("Excel: Review > Unprotect Sheet; LibreOffice: Tools > Protect Sheet (untick)",
                   "Excel : Révision > Ôter la protection de la feuille ; LibreOffice : Outils > Protéger la "
                   "feuille (décocher)"),
-    "print": ("Excel: File > Print (the results sheet prints the filled rows only); LibreOffice: select the "
-              "filled rows of the results sheet, then Format > Print Ranges > Define, then File > Print",
-              "Excel : Fichier > Imprimer (la feuille results n'imprime que les lignes remplies) ; LibreOffice : "
-              "sélectionnez les lignes remplies de la feuille results, puis Format > Zones d'impression > "
-              "Définir, puis Fichier > Imprimer"),
+    "print": ("File > Print, in Excel and LibreOffice alike: the results sheet prints on A4 landscape, one page "
+              "wide, the banner and the header on every page, the columns to read and never the working ones; it "
+              "prints the whole room of the sheet, the filled rows first (sorted), then blank pages: print pages "
+              "1 to the last filled one (a workbook filled by xl-elo prints its rows only)",
+              "Fichier > Imprimer, dans Excel comme dans LibreOffice : la feuille results s'imprime en A4 paysage, "
+              "sur une page de large, le bandeau et l'en-tête sur chaque page, les colonnes à lire et jamais celles "
+              "de calcul ; toute la place de la feuille s'imprime, les lignes remplies d'abord (triées), puis des "
+              "pages vides : imprimez les pages 1 à la dernière remplie (un classeur rempli par xl-elo n'imprime "
+              "que ses lignes)"),
     "selection": ("select its cells, then File > Print > Print Selection (Excel) or File > Print > Selected "
                   "cells (LibreOffice)",
                   "sélectionnez ses cellules, puis Fichier > Imprimer > Imprimer la sélection (Excel) ou "
@@ -135,7 +139,7 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
         titles.append(inp.name)
     problem_j = len(inputs) + 1
     letters["problem"] = col(problem_j)
-    header_cells(ws, 1, [*titles, "problem / problème"], [i.width for i in inputs] + [60])
+    header_cells(ws, 1, [*titles, "problem / problème"], [i.width for i in inputs] + [140])
     for j, inp in enumerate(inputs, start=1):
         c = ws.cell(1, j)
         c.comment = Comment(f"{inp.title}\n{inp.fr}" + (f"\n{inp.prompt}" if inp.prompt else ""), "xl-elo")
@@ -215,6 +219,8 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
             FormulaRule(formula=[f'ISNUMBER(SEARCH("{inp.name}:",{p}))'], fill=BAD_FILL, stopIfTrue=False))
     ws.conditional_formatting.add(f"{col(problem_j)}{FIRST}:{col(problem_j)}{last}",
                                   FormulaRule(formula=[f'LEN({p})>0'], fill=BAD_FILL))
+    for r in range(FIRST, last + 1):  # the reader's words are long: a problem reads to its end
+        ws.cell(r, problem_j).alignment = Alignment(wrap_text=True, vertical="top")
 
 
 def _rendered(book: Book, template: str, sheet: str) -> Callable[[int], str]:
