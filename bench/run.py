@@ -5,8 +5,9 @@
 
 Times are medians of several runs. The FIDE workload also runs through elochess (the FIDE
 package a Python user would otherwise pick; installed into bench/.peer if missing) and a plain
-Python loop, with the ratios. Results are printed as a table and written as JSON
-(bench/results.json by default).
+Python loop, with the ratios. The template workbooks are timed in LibreOffice too, each filled
+to its room (bench/templates_lo.py; ``--no-templates`` skips them). Results are printed as a
+table and written as JSON (bench/results.json by default).
 """
 
 from __future__ import annotations
@@ -115,7 +116,8 @@ def write_csv(d: dict[str, np.ndarray], folder: Path, federation: str = "fide") 
             w.writerow(["id", "name", "rating", "games", "birth_year", "ever_2400"])
         for i, r in enumerate(d["rating"]):
             unrated = np.isnan(r)
-            row = [f"p{i}", f"Player {i}", "" if unrated else int(r), 0 if unrated else int(d["games"][i])]
+            shown = int(r) // 10 * 10 if federation == "ffe" else int(r)  # the FFE's Elo comes in tens
+            row = [f"p{i}", f"Player {i}", "" if unrated else shown, 0 if unrated else int(d["games"][i])]
             if federation == "ffe":
                 row.append("junior" if d["birth"][i] >= 2006 else "senior")
             else:
@@ -397,6 +399,21 @@ def bench_udfs(cells: int) -> None:
     record("ELO_RATE, a FIDE period as ranges", f"{games * 4:,} cells", t, games * 4)
 
 
+def bench_templates() -> None:
+    """Each template filled to its room, recalculated in LibreOffice through UNO (bench/templates_lo.py);
+    skipped, and said so, where LibreOffice or its Python bridge is missing."""
+    import shutil
+
+    sys.path.insert(0, str(HERE))
+    import templates_lo
+
+    if shutil.which("soffice") is None or templates_lo.uno_python() is None:
+        print("templates in LibreOffice: skipped (needs soffice and python3-uno)", flush=True)
+        return
+    for row in templates_lo.run():
+        ROWS.append(row)
+
+
 def markdown(doc: dict) -> str:  # type: ignore[type-arg]
     """The README's table of a run."""
     lines = [f"Run on {doc['machine']}, Python {doc['python']}, numpy {doc['numpy']}:", "",
@@ -425,6 +442,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small sizes only")
     parser.add_argument("--json", default=str(HERE / "results.json"), help="where to write the results")
     parser.add_argument("--no-peers", action="store_true", help="skip elochess and the plain loop")
+    parser.add_argument("--no-templates", action="store_true",
+                        help="skip the template workbooks in LibreOffice (bench/templates_lo.py)")
     parser.add_argument("--markdown", metavar="JSON",
                         help="print the table of an earlier run for the README, run nothing")
     args = parser.parse_args()
@@ -441,6 +460,8 @@ def main() -> None:
     bench_fesa_season(20 if q else 1000)
     bench_performance(10**4 if q else 10**5)
     bench_udfs(10**4 if q else 10**5)
+    if not args.no_templates:
+        bench_templates()
     speed_check()
     doc = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}",
            "python": platform.python_version(), "numpy": np.__version__, "quick": q, "results": ROWS}

@@ -19,6 +19,8 @@ def random_event(seed: int, n_players: int = 40, rounds: int = 7, unrated: float
     for i in range(n_players):
         rated = rng.random() >= unrated
         rating = float(int(strength[i] + rng.normal(0, 60))) if rated else None
+        if federation == "ffe" and rating is not None:  # the FFE publishes its Elo in tens (rules 5.9)
+            rating = float(round(rating, -1))
         games = int(rng.choice([0, 5, 12, 20, 24, 25, 29, 30, 80, 400])) if rated else 0
         fields = dict(id=f"p{i:03d}", name=f"Player {i}", rating=rating, games=games)
         if federation in ("fide", "fse"):

@@ -168,3 +168,14 @@ def test_convert_command(capsys):
     assert main(["convert", "2040", "--from", "elo", "--to", "bcr"]) == 0
     assert capsys.readouterr().out.strip() == "2040 ELO = 180 BCR"
     assert main(["convert", "1", "--from", "uscf"]) == 2
+
+
+def test_an_elo_not_in_tens_is_refused(tmp_path, capsys):
+    """The FFE publishes every Elo rounded to ten (rules 5.9): 2042 is a typing mistake, refused with its row,
+    never rated as 2040 silently (issue #27)."""
+    (tmp_path / "players.csv").write_text("id,rating,games\na,2042,50\nb,1800,50\n", encoding="utf-8")
+    (tmp_path / "games.csv").write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
+    status = main(["rate", "-f", "ffe", "-p", str(tmp_path / "players.csv"), "-g", str(tmp_path / "games.csv")])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "row 2, column 'rating': 2042 is not a multiple of 10 (the FFE publishes its Elo in tens" in err

@@ -8,6 +8,7 @@ recalculated in two LibreOffice runs side by side. The tests then only read the 
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import threading
 import zipfile
@@ -274,8 +275,38 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
 ]
 
 
+#: Mistakes whose problem cell must say what ``xl-elo rate`` says of the same cell (the reader's words, in
+#: English, then the French): (id, federation, edit, where, the words or None for the reader's own message).
+WORDS: list[tuple[str, str, Any, tuple[str, int], Any]] = [
+    ("words-thousands-space", "fqe", lambda t: t["players"][1][1].__setitem__(2, "1 810"), ("players", 3), None),
+    ("words-thousands-point", "fqe", lambda t: t["players"][1][1].__setitem__(2, "1.810"), ("players", 3), None),
+    ("words-decimal-comma", "fqe", lambda t: t["players"][1][1].__setitem__(2, "1810,5"), ("players", 3), None),
+    ("words-text", "fqe", lambda t: t["players"][1][1].__setitem__(2, "about 1800"), ("players", 3), None),
+    ("words-out-of-range", "fqe", lambda t: t["players"][1][1].__setitem__(2, 4200), ("players", 3), None),
+    # a date typed into a rating cell: the workbook sees its day number, the reader the date
+    ("words-date", "fqe", lambda t: t["players"][1][1].__setitem__(2, 46296), ("players", 3),
+     lambda: str(_refusal(schema.RATING, dt.datetime(2026, 10, 1)))),
+    ("words-round-text", "fqe", lambda t: t["games"][1][2].__setitem__(0, "3 "), ("games", 4), None),
+    ("words-ffe-not-in-tens", "ffe", lambda t: t["players"][1][1].__setitem__(2, 2042), ("players", 3), None),
+    ("words-game-typed-twice", "fqe", lambda t: t["games"][1].append(list(t["games"][1][0])), ("games", 10), None),
+]
+
+
+def _refusal(reading: Any, value: Any) -> Exception:
+    try:
+        reading(value, typed=True)
+    except schema.ValueProblem as exc:
+        return exc
+    raise AssertionError(f"{value!r} is accepted")
+
+
 def mistake_cases() -> list[Case]:
     out = []
+    for cid, code, edit, where, _ in WORDS:
+        ev = example_event(code)
+        tables = _rows(ev)
+        edit(tables)
+        out.append(Case(cid, code, SMALL, tables=tables, settings={"period": ev.period}, problem=where))
     for cid, code, edit, where in MISTAKES:
         ev = example_event(code)
         tables = _rows(ev)
@@ -439,6 +470,31 @@ def test_a_mistake_is_flagged_on_its_row_and_no_rating_is_shown(recalculated, ca
 
 
 @lo
+@pytest.mark.parametrize("words", WORDS, ids=lambda w: w[0])
+def test_the_problem_cell_says_what_the_command_line_says(recalculated, words):
+    """A thousands separator, a decimal comma, a date, a value the federation never publishes, a game typed twice:
+    the row's problem cell holds the words xl-elo rate gives for the same cell (rules 8); one mistake is one
+    problem, and the banner points to its row in English and in French."""
+    cid, _, _, (sheet, row), expected = words
+    path = recalculated[cid]
+    cells = _values(path, f"{'player' if sheet == 'players' else 'game'}_problem")
+    cell = cells[row - 2]
+    if expected is not None:
+        said = expected()
+    else:
+        with pytest.raises(InputError) as refused:
+            read_workbook(path)
+        found = [p for p in refused.value.problems if p.row == row]
+        assert len(found) == 1, refused.value.problems
+        said = found[0].message
+    assert said in cell, f"workbook: {cell!r}\nxl-elo rate: {said!r}"
+    assert sum(1 for c in cells if c) == 1, [c for c in cells if c]
+    banner = _values(path, "results_banner")[0]
+    assert banner.startswith("1 input problem:") and f"see {sheet} row {row}" in banner, banner
+    assert f"voir {sheet} ligne {row}" in banner, banner
+
+
+@lo
 @pytest.mark.parametrize("case", blocked_cases(), ids=lambda c: c.id)
 def test_what_only_the_engine_can_rate_shows_no_rating(recalculated, case):
     """The banner says why, no rating is shown; the engine refuses it too, or rates it in single floats."""
@@ -494,7 +550,9 @@ def test_committed_workbooks_are_a_fresh_build(tmp_path):
 def test_templates_use_only_portable_functions(tmp_path):
     """No function LibreOffice 7.4 or Excel 2016 lacks (notes/excel-and-libreoffice.md)."""
     banned = ("XLOOKUP", "XMATCH", "LET(", "LAMBDA", "FILTER(", "UNIQUE(", "SORT(", "SEQUENCE(", "IFS(",
-              "MAXIFS", "MINIFS", "SWITCH(", "TEXTJOIN", "CONCAT(")
+              "MAXIFS", "MINIFS", "SWITCH(", "TEXTJOIN", "CONCAT(",
+              # volatile: recalculated after every typed cell, in Excel and LibreOffice (issue #27)
+              "TODAY(", "NOW(", "OFFSET(", "INDIRECT(", "RAND(", "RANDBETWEEN(", "CELL(", "INFO(")
     for name in template_names():
         path = build_template(name, tmp_path, SMALL)
         for member, data in _members(path).items():
@@ -547,6 +605,35 @@ def test_a_disagreement_names_the_input_cells_and_exits_1(recalculated, tmp_path
     assert "column 'rating_after': workbook 2013, engine 2012" in err
 
 
+def test_every_result_spelling_is_in_every_template(tmp_path):
+    """The templates' accepted results are the package's own spellings (rules 1.1): one list, so a spelling the
+    reader learns is accepted by every template rebuilt; one a spreadsheet reads as a time of day when typed
+    (1:0 is 01:00) is listed by its minutes too."""
+    import openpyxl
+
+    from xl_elo.core import RESULT_SPELLINGS
+
+    path = build_template("fqe", tmp_path, SMALL)
+    keys = set(v for v in _values(path, "result_key") if v is not None)
+    assert keys == {str(k) for k in RESULT_SPELLINGS}
+    times = [k for k in RESULT_SPELLINGS if k.count(":") == 1 and all(p.isdigit() for p in k.split(":"))]
+    listed = [v for v in _values(path, "result_time") if v is not None]
+    assert sorted(listed) == sorted(int(a) * 60 + int(b) for a, b in (k.split(":") for k in times))
+    assert openpyxl  # the names are read with openpyxl (_values)
+
+
+def test_an_untouched_template_is_read_without_warning(tmp_path, capsys):
+    """xl-elo rate on every template as xl-elo workbooks writes it: no warning (no sheet it does not know, no
+    complaint about formulas never calculated when there is nothing to compare)."""
+    for name in template_names():
+        if name == "tables":
+            continue
+        path = build_template(name, tmp_path / name, SMALL)  # the same sheets as the full room, smaller
+        main(["rate", str(path), "--output", str(tmp_path / f"{name}.csv")])
+        err = capsys.readouterr().err
+        assert "warning" not in err, f"{name}: {err}"
+
+
 def test_uncalculated_workbook_is_not_compared(tmp_path, capsys):
     template = build_template("fqe", tmp_path / "t", SMALL)
     filled = fill_template(template, example_event("fqe"), tmp_path / "filled.xlsx")
@@ -582,23 +669,54 @@ def test_an_ods_file_is_read(recalculated, tmp_path, capsys):
 
 
 @lo
-def test_a_filled_fqe_event_prints_on_one_a4_page(recalculated, tmp_path):
-    """The whole workbook printed (File > Export as PDF): the results sheet only, on one A4 page;
-    the instructions, the input and the working sheets print nothing unless selected."""
+def test_a_filled_template_prints_its_results_on_a4_without_helper_columns(recalculated, tmp_path):
+    """Every template filled with its federation's example, printed as LibreOffice prints the whole workbook
+    (File > Export as PDF, no print range set by hand): the results sheet only, on A4 landscape, one page per
+    event this size; the columns a rating officer reads, each whole (the longest note to its end), no helper
+    column (pos, bonus, the intermediates a spec keeps off paper); the other sheets print nothing."""
     import re
     import shutil
     import subprocess
 
-    from xl_elo.formats.libreoffice import to_pdf
+    from xl_elo.formats.libreoffice import to_pdf_many
+    from xl_elo.templates import spec_module
 
-    pdf = to_pdf(recalculated["fqe-daniel-full"], tmp_path)
-    data = pdf.read_bytes()
-    pages = re.findall(rb"/Type\s*/Page(?![s\w])(.*?)>>", data, re.S)
-    assert len(pages) == 1, f"{len(pages)} pages"
-    sizes = [re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)", p) for p in pages]
-    assert all(m is None or sorted((round(float(m[1])), round(float(m[2])))) == [595, 842] for m in sizes)  # A4
-    if shutil.which("pdftotext"):
-        pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
-                               check=True).stdout.split("\f")
-        results = [p for p in pages if "sorted by new rating / classé" in p]
-        assert len(results) == 1 and "Daniel" in results[0] and "2012" in results[0]
+    # each federation's example in a template of the tests' size, filled as xl-elo fills one (print area: its
+    # rows), recalculated and printed by LibreOffice in one run
+    full = [Case(f"print-{code}", code, FESA_SMALL if code == "fesa" else SMALL, example_event(code))
+            for code in registry() if getattr(get(code), "TEMPLATE", None)]
+    filled = [fill_template(build_template(c.federation, tmp_path / c.id, c.capacity), c.event,
+                            tmp_path / f"{c.id}.xlsx") for c in full]
+    pdfs = to_pdf_many(filled, tmp_path / "pdf")
+    # the notes to find whole on paper: those the workbook computed for the same players (a valid case's)
+    same = {c.federation: c.id for c in valid_cases() if c.event is not None and
+            [p.id for p in c.event.players] == [p.id for p in example_event(c.federation).players]}
+    for case, pdf in zip(full, pdfs, strict=True):
+        data = pdf.read_bytes()
+        pages = re.findall(rb"/Type\s*/Page(?![s\w])(.*?)>>", data, re.S)
+        expected_pages = 1 if len(case.event.players) <= 30 else None
+        assert expected_pages is None or len(pages) == expected_pages, f"{case.id}: {len(pages)} pages"
+        sizes = [re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)", p) for p in pages]
+        assert all(m is None or (round(float(m[1])), round(float(m[2]))) == (842, 595) for m in sizes), case.id
+        if not shutil.which("pdftotext"):
+            continue
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+        assert all("sorted by new rating / classé" in p for p in text.split("\f") if p.strip()), case.id
+        head = text.split("sorted by new rating / classé", 1)[1]
+        ids = [p.id for p in case.event.players]
+        head = head[:min(head.find(i) for i in ids if i in head)]  # the header, down to the first player
+        t = spec_module(case.federation).spec(Capacity(4, 4, 4))
+        words = set(head.split())
+        for c in t.results:
+            title = c.title.split()[0]
+            if c.printed:
+                assert title in words, f"{case.id}: column {c.title!r} is not printed"
+            elif all(title != p.title.split()[0] for p in t.results if p.printed):
+                assert title not in words, f"{case.id}: helper column {c.title!r} is printed"
+        assert "pos" not in words, case.id
+        noted = any(c.name == "note" for c in t.results) and case.federation in same
+        notes = [str(n) for n in (_values(recalculated[same[case.federation]], "r_note") if noted else []) if n]
+        flat = " ".join(text.split())
+        for note in notes:
+            assert " ".join(note.split()) in flat, f"{case.id}: the note {note!r} is cut"

@@ -135,6 +135,16 @@ def identifier(value: Any) -> str | None:
 
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?$")
 _THOUSANDS = re.compile(r"^\d{1,3}(?:[ .,\u00a0\u202f']\d{3})+$")
+#: A number written with a decimal comma (``1810,5``): text to a spreadsheet whose decimal separator is the point.
+_DECIMAL_COMMA = re.compile(r"^\d+,\d+$")
+#: A spreadsheet's day numbers from 2000-01-01 to 2099-12-31: a date typed into a number cell reads as one.
+DATE_NUMBERS: Final = (36526, 73050)
+
+
+def date_text(value: dt.date) -> str:
+    """A date as ISO writes it (a datetime's day)."""
+    day = value.date() if isinstance(value, dt.datetime) else value
+    return day.isoformat()
 
 
 def number(value: Any, *, what: str = "a number", low: float | None = None, high: float | None = None,
@@ -150,13 +160,18 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
         return None
     if isinstance(v, bool):
         raise ValueProblem(f"{shown(v)} is not {what}")
+    if isinstance(v, dt.date):  # a workbook's date cell: what a spreadsheet makes of 2026-10-01 typed
+        raise ValueProblem(f"{date_text(v)} is a date, not a number (expected {what})")
     if isinstance(v, str):
-        if typed:
-            raise ValueProblem(f"{shown(v)} is text, not a number (expected {what}: type the number itself, "
-                               "or format the cell as a number)")
         if _THOUSANDS.match(v) and (whole or not _NUMBER.match(v)):
             plain = re.sub(r"\D", "", v)
             raise ValueProblem(f"{shown(v)} has a thousands separator (expected {what}: write {plain})")
+        if typed:
+            if _DECIMAL_COMMA.match(v):
+                raise ValueProblem(f"{shown(v)} has a decimal comma, so it is text (expected {what}: write "
+                                   f"{v.replace(',', '.')})")
+            raise ValueProblem(f"{shown(v)} is text, not a number (expected {what}: type the number itself, "
+                               "or format the cell as a number)")
         if not _NUMBER.match(v):
             raise ValueProblem(f"{shown(v)} is not a number (expected {what})")
         # exactly as typed: '1e400' is not infinite, '1e-400' is not 0, '1.0000000000000001' is not whole
@@ -252,6 +267,8 @@ def round_number(value: Any, *, typed: bool = False) -> int | None:
 def result(value: Any, *, has_opponent: bool = True) -> Result:
     """A game's result (rules 1.1); :class:`ValueProblem` naming what is accepted."""
     v = clean(value)
+    if isinstance(v, dt.time):  # what a spreadsheet makes of 1:0 typed in a cell: the spelling, as typed
+        v = f"{v.hour}:{v.minute}"
     if isinstance(v, str) and len(v) > MAX_CELL:
         raise ValueProblem(f"{shown(v)} is not a result")
     if isinstance(v, int) and not isinstance(v, bool) and v not in (0, 1):  # 10**400 is no float either
@@ -336,6 +353,10 @@ class Reading:
     zero_is_blank: bool = False
     kind: str = "int"
     """What a value is: ``int``, ``float``, ``bool`` or ``text`` (how a reader holds a column of them)."""
+    multiple: int | None = None
+    """The values are multiples of this (an FFE Elo, published in tens): a reader parses any other."""
+    multiple_why: str = ""
+    """Why, in words (the message of a value that is not one, the workbooks' check)."""
 
     def __call__(self, value: Any, *, typed: bool = False, year: int | None = None) -> Any:
         return self.parse(value, typed=typed, year=year)
@@ -372,6 +393,18 @@ YES_NO: Final = Reading(lambda v, *, typed=False, year=None: yes_no(v, typed=typ
 ROUND: Final = Reading(lambda v, *, typed=False, year=None: round_number(v, typed=typed), whole=(1, MAX_ROUND))
 COUNTED_RATING: Final = Reading(lambda v, *, typed=False, year=None: counted_rating(v, typed=typed),
                                 whole=(0, MAX_RATING), kind="float")
+
+
+def in_steps(reading: Reading, step: int, why: str) -> Reading:
+    """``reading``, its values multiples of ``step`` (0 and blank aside): an FFE Elo is published in tens."""
+    def parse(value: Any, *, typed: bool = False, year: int | None = None) -> Any:
+        x = reading(value, typed=typed, year=year)
+        if x is not None and x % step:
+            raise ValueProblem(f"{x:g} is not a multiple of {step} ({why})")
+        return x
+
+    return Reading(parse, whole=reading.whole, zero_is_blank=reading.zero_is_blank, kind=reading.kind,
+                   multiple=step, multiple_why=why)
 
 
 def spelled(parse: Callable[[Any], Any]) -> Reading:

@@ -16,7 +16,10 @@ Declarations (module attributes):
   facts it needs of each (:func:`xl_elo.model.fact`: the column, how a cell is read, the
   default, the rules section; the ``calc`` flag, the ``ELO_CHANGE`` argument, what a TRF
   report gives). The readers read these columns, ``calc`` offers the flags, the functions the
-  arguments, the templates the input columns;
+  arguments, the templates the input columns. ``Player.RATING`` (optional, a
+  :class:`xl_elo.schema.Reading`) reads the rating column where the federation publishes its
+  ratings in steps (the FFE's tens: :func:`xl_elo.schema.in_steps`); the readers refuse any
+  other value and the templates flag it;
 - ``Options``: a frozen dataclass of the settings the rules leave to the user, each with
   the federation's default pinned and its source in the field's metadata (``help``,
   ``choices``, ``source``, ``flag`` for the command line, ``switch`` for calc);

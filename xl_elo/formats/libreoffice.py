@@ -124,9 +124,16 @@ def _is_ods(path: Path) -> bool:
 
 def to_pdf(source: str | os.PathLike[str], outdir: str | os.PathLike[str], timeout: float | None = None) -> Path:
     """Print a workbook to PDF with LibreOffice (every sheet's print area): the screenshots, the print check."""
-    src = Path(source).resolve()
-    _run([src], Path(outdir).resolve(), "pdf", timeout, f"printing {src.name}")
-    out = Path(outdir) / (src.stem + ".pdf")
-    if not out.exists():
-        raise LibreOfficeError(f"LibreOffice could not print {src.name} to PDF")
+    return to_pdf_many([source], outdir, timeout)[0]
+
+
+def to_pdf_many(sources: Sequence[str | os.PathLike[str]], outdir: str | os.PathLike[str],
+                timeout: float | None = None) -> list[Path]:
+    """Print workbooks (distinct names) to PDF in one LibreOffice run, as File > Export as PDF does."""
+    srcs = [Path(s).resolve() for s in sources]
+    _run(srcs, Path(outdir).resolve(), "pdf", timeout, f"printing {len(srcs)} workbooks")
+    out = [Path(outdir) / (s.stem + ".pdf") for s in srcs]
+    missing = [p.name for p in out if not p.exists()]
+    if missing:
+        raise LibreOfficeError(f"LibreOffice could not print {', '.join(missing)} to PDF")
     return out

@@ -485,6 +485,12 @@ TEMPLATE_SHEETS = frozenset({
 PERIOD_SHEET = re.compile(r"^period\d{1,3}$")
 
 
+def template_sheets(wb: Any) -> frozenset[str]:
+    """The sheets a template says it was built with (its name ``XL_ELO_SHEETS``; none in older ones)."""
+    dn = wb.defined_names.get("XL_ELO_SHEETS")
+    return frozenset(str(dn.attr_text).strip('"').split(",")) if dn is not None else frozenset()
+
+
 def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> FilledWorkbook:
     """Read a filled template: its federation, its event and the values its formulas computed.
 
@@ -564,7 +570,8 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         options[f.name] = text if choices else value
     if problems or tables is None:
         raise InputError(problems)
-    extra_sheets = [s for s in wb.sheetnames if s not in TEMPLATE_SHEETS and not PERIOD_SHEET.match(s)]
+    extra_sheets = [s for s in wb.sheetnames
+                    if s not in TEMPLATE_SHEETS | template_sheets(wb) and not PERIOD_SHEET.match(s)]
     warnings = [f"{name}: sheet(s) {', '.join(extra_sheets)} are not part of the template and were not read"] \
         if extra_sheets else []
     warnings += tables.warnings
@@ -821,15 +828,16 @@ def write_cells(template: str | os.PathLike[str], target: str | os.PathLike[str]
 
 
 def _print_area_for(data: bytes, players: int) -> bytes:
-    """The results sheet's print area: its banner, title and header rows and one row per player."""
+    """The results sheet's print area: its banner, title and header rows and one row per player (the
+    template's area covers its whole room; older templates' area is a formula)."""
     text = data.decode("utf-8")
 
     def fix(m: re.Match[str]) -> str:
         body = m.group(2)
-        found = re.match(r"results!\$A\$1:INDEX\(results!\$([A-Z]+)\$1:", body)
+        found = re.match(r"'?results'?!\$A\$1:(?:INDEX\(results!)?\$([A-Z]+)\$\d+", body)
         if not found:
             return m.group(0)
-        return f"{m.group(1)}results!$A$1:${found.group(1)}${3 + max(players, 1)}</definedName>"
+        return f"{m.group(1)}'results'!$A$1:${found.group(1)}${3 + max(players, 1)}</definedName>"
 
     text = re.sub(r'(<definedName name="_xlnm.Print_Area"[^>]*>)(.*?)</definedName>', fix, text)
     return text.encode("utf-8")

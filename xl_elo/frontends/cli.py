@@ -559,7 +559,9 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         results = Loaded(module, filled.tables).rate(_workbook_options(module, filled.options, source.name))
         differences = compare(filled, results) if filled.calculated else []
         status = EXIT_OK
-        if not filled.calculated:
+        if not filled.calculated and not filled.event.players:
+            print(f"xl-elo: {source.name}: no player typed yet, nothing to rate or compare", file=err)
+        elif not filled.calculated:
             print(f"xl-elo: warning: {source.name}'s formulas have not been calculated (it was saved by a program, "
                   "not a spreadsheet): open and save it in Excel or LibreOffice, or use --recalculate; "
                   "nothing compared", file=err)

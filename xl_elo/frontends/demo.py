@@ -17,12 +17,14 @@ from xl_elo.loader import Example, example, example_event, examples
 
 
 def run_demo(output_dir: Path, out: TextIO) -> int:
-    """Rate every example, print it, write its results (and FESA history) to ``output_dir``."""
+    """Rate every example, print it, write its input files, its results (and FESA history) to ``output_dir``,
+    and the command that rates the same files again."""
     output_dir.mkdir(parents=True, exist_ok=True)
     for ex in examples():
         results = example(ex.federation).rate()
         out.write(f"\n{ex.title}\n\n")
         out.write(results_table(results, ex.columns) + "\n")
+        inputs = example_inputs(ex, output_dir / ex.folder)
         target = output_dir / f"{ex.folder}_results.csv"
         write_results(results, target, "csv")
         written = [target]
@@ -30,12 +32,44 @@ def run_demo(output_dir: Path, out: TextIO) -> int:
             hist = output_dir / f"{ex.folder}_results_history.csv"
             write_text_atomic(hist, history_csv(results.history))
             written.append(hist)
+        out.write("input: " + ", ".join(str(p) for p in inputs.values()) + "\n")
         out.write("written: " + ", ".join(str(p) for p in written) + "\n")
+        out.write("to rate them again: " + rerun_command(ex, inputs) + "\n")
     for ex in examples():
         if ex.workbook:
             workbook = filled_workbook(ex, output_dir)
             out.write(f"\n{ex.workbook_note}: {workbook}\n")
     return 0
+
+
+def example_inputs(ex: Example, folder: Path) -> dict[str, Path]:
+    """Copy an example's input files (players, games and history CSV) into ``folder``: name -> copy."""
+    from importlib import resources
+
+    from xl_elo.federations import registry
+
+    base = resources.files(registry()[ex.federation].__name__) / "example"
+    folder.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for name in ("players", "games", "history"):
+        source = base / f"{name}.csv"
+        if source.is_file():
+            out[name] = folder / f"{name}.csv"
+            write_text_atomic(out[name], source.read_text(encoding="utf-8"))
+    return out
+
+
+def rerun_command(ex: Example, inputs: dict[str, Path]) -> str:
+    """The ``xl-elo rate`` command that rates an example's copied files."""
+    import shlex
+
+    flags = {"players": "-p", "games": "-g", "history": "--history"}
+    parts = ["xl-elo", "rate", "-f", ex.federation]
+    for name, path in inputs.items():
+        parts += [flags[name], str(path)]
+    if ex.period:
+        parts += ["--period", ex.period]
+    return shlex.join(parts)
 
 
 def filled_workbook(example: Example, output_dir: Path) -> Path:

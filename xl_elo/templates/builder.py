@@ -62,7 +62,7 @@ def col(n: int) -> str:
 # --------------------------------------------------------------------------- rendering
 
 
-_REF = re.compile(r"\[(?:([a-z_][a-z0-9_]*):)?([a-z0-9_]+)(@prev|@first|@top)?\]")
+_REF = re.compile(r"\[(?:([a-z_][a-z0-9_]*):)?([a-z0-9_]+)(@prev|@first|@top|@\d+)?\]")
 
 
 class Book:
@@ -82,6 +82,10 @@ class Book:
         """Sheet -> column name -> letter."""
         self.specs: dict[str, Sheet] = {}
         self._first = True
+        self.lists_next = 1
+        """The lists sheet's first free column."""
+        self.computed: list[tuple[str, str]] = []
+        """Names whose formula is computed once, in a cell of the lists sheet (:meth:`define_computed`)."""
         self.define("XL_ELO_FEDERATION", f'"{federation}"')
 
     def sheet(self, title: str) -> Worksheet:
@@ -97,6 +101,14 @@ class Book:
     def define(self, name: str, ref: str) -> None:
         """A workbook-wide name (``w_rated`` -> ``work!$C$2:$C$301``)."""
         self.wb.defined_names[name] = DefinedName(name, attr_text=ref)
+
+    def define_computed(self, name: str, formula: str) -> None:
+        """A name for a value computed once, in a cell (``problem_count``, ``inputs_ok``).
+
+        A name defined as a formula is computed again in every cell that uses it (300 results
+        rows reading ``inputs_ok`` would count the problems 300 times); a name of a cell is read.
+        """
+        self.computed.append((name, formula))
 
     def name_range(self, name: str, ws: Worksheet, column: int, first: int, last: int) -> None:
         c = col(column)
@@ -118,14 +130,18 @@ class Book:
             letters = self.letters.get(target)
             if letters is None or name not in letters:
                 raise KeyError(f"{sheet}: no column {target}:{name} (in {template[:80]}...)")
-            if prev in ("@first", "@top"):
-                first = (self.specs[target].first if target in self.specs else FIRST) if prev == "@first" else 1
+            if prev in ("@first", "@top") or (prev or "@x")[1:].isdigit():
+                first = (self.specs[target].first if target in self.specs else FIRST) if prev == "@first" else \
+                    1 if prev == "@top" else int(prev[1:])
                 cell = f"${letters[name]}${first}"
                 return cell if target == sheet else f"{quote_sheetname(target)}!{cell}"
             row = r - 1 if prev else r
             if other and spec is not None and other in spec.links:
                 row = spec.links[other](r)
-            cell = f"${letters[name]}{row}"
+            # a sheet written cell by cell names its rows absolutely: no two rows' formulas alike, so no
+            # spreadsheet regroups them (see Sheet.shared)
+            fixed = "$" if spec is not None and not spec.shared else ""
+            cell = f"${letters[name]}{fixed}{row}"
             return cell if target == sheet else f"{quote_sheetname(target)}!{cell}"
 
         return _REF.sub(ref, template)
@@ -170,7 +186,7 @@ def moved_down(formula: str, rows: int) -> str:
 
 
 def write_column(book: Book, ws: Worksheet, column: int, first: int, last: int, fn: Callable[[int], Any],
-                 fill: PatternFill | None = FORMULA_FILL, fmt: str | None = None) -> None:
+                 fill: PatternFill | None = FORMULA_FILL, fmt: str | None = None, share: bool = True) -> None:
     """Write ``fn(row)`` into rows first .. last of a column, as one shared formula when it can be.
 
     When every row's formula is the first row's moved down (relative references only), the
@@ -179,7 +195,7 @@ def write_column(book: Book, ws: Worksheet, column: int, first: int, last: int, 
     and LibreOffice read it as the same formula in every row.
     """
     master = fn(first)
-    shareable = isinstance(master, str) and master.startswith("=") and last > first
+    shareable = share and isinstance(master, str) and master.startswith("=") and last > first
     if shareable:
         for r in sorted({first + 1, (first + last) // 2, last}):
             if moved_down(master, r - first) != fn(r):
@@ -278,7 +294,7 @@ def _write_col(book: Book, ws: Worksheet, spec: Sheet, c: Col) -> None:
 
     check_formula(fn(spec.first), f"{spec.name}!{c.name}")
     for lo, hi in c.blocks or [(spec.first, spec.last)]:
-        write_column(book, ws, j, lo, hi, fn, FORMULA_FILL, c.fmt)
+        write_column(book, ws, j, lo, hi, fn, FORMULA_FILL, c.fmt, spec.shared)
     book.name_range(spec.prefix + c.name, ws, j, spec.first, spec.last)
 
 

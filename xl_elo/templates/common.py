@@ -23,6 +23,9 @@ POS = "(ROW()-1)"
 """A work row's player position (the players sheet's row - 1)."""
 
 NBSP = "_xlfn.UNICHAR(160)"
+#: The period's year (typed in the settings), or the validation's last year when no period is given: never
+#: TODAY(), which a spreadsheet recalculates after every typed cell.
+PERIOD_YEAR_OR_LAST = "IF(ISNUMBER(period_year),period_year,2200)"
 
 
 def blank(x: str) -> str:
@@ -50,18 +53,70 @@ def guard(column: str, body: str, *, formula_ok: bool = False) -> str:
     return f"IF(ISERROR([x]),{err},{inner})"
 
 
-def number_check(column: str, low: Any, high: Any, en: str, fr: str, *, whole: bool = True) -> str:
-    """A number from ``low`` to ``high`` (whole when ``whole``), typed as a number, not as text."""
-    text = reason(column, "text, not a number (type the number itself)", "du texte, pas un nombre")
-    bad = reason(column, en, fr)
-    wrong = f"OR([x]<{low},[x]>{high}" + (",[x]<>INT([x]))" if whole else ")")
-    body = f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{bad},IF({wrong},{bad},"")))'
+#: The marks a check writes for "this cell's text, diagnosed" (see :func:`text_diagnosis`): the builder gives
+#: each input that uses one a hidden helper column computing it once per row.
+TEXT_MARKS: dict[str, bool] = {"[x_text]": False, "[x_wholetext]": True}
+
+
+def digit_count(s: str) -> str:
+    """How many of a text's characters are digits."""
+    return f'SUMPRODUCT(LEN({s})-LEN(SUBSTITUTE({s},{{"0","1","2","3","4","5","6","7","8","9"}},"")))'
+
+
+def text_diagnosis(whole: bool) -> str:
+    """What a number typed as text is, as xl-elo's reader says it (:func:`xl_elo.schema.number`): ``T:1810``
+    (a thousands separator: ``1 810``), ``C:1810.5`` (a decimal comma: ``1810,5``), ``X`` (other text); "" for
+    a cell that is not text. One formula over ``[x]``, computed once per row in a hidden column."""
+    t = text_of("[x]")
+    d = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({t}," ",""),".",""),",",""),"\'","")'
+    groups = f"INT((LEN({d})-1)/3)"
+    thousands = (f'AND(LEN({d})>3,{digit_count(d)}=LEN({d}),LEN({t})-LEN({d})={groups},'
+                 f'ISNUMBER(FIND(MID({t},LEN({t})-3,1)," .,\'")))')
+    if not whole:  # 1.850 or 1,850 is a number with decimals there (the reader's rule)
+        thousands = (f'AND({thousands},NOT(AND(LEN({t})-LEN({d})=1,OR(ISNUMBER(FIND(".",{t})),'
+                     f'ISNUMBER(FIND(",",{t}))))))')
+    comma = (f'AND(LEN({t})-LEN(SUBSTITUTE({t},",",""))=1,{digit_count(t)}=LEN({t})-1,LEFT({t},1)<>",",'
+             f'RIGHT({t},1)<>",")')
+    return f'=IF(ISTEXT([x]),IF({thousands},"T:"&{d},IF({comma},"C:"&SUBSTITUTE({t},",","."),"X")),"")'
+
+
+def number_check(column: str, low: Any, high: Any, en: str, fr: str, *, whole: bool = True,
+                 what: str | None = None, what_formula: str | None = None) -> str:
+    """A number from ``low`` to ``high`` (whole when ``whole``), typed as a number, not as text; each refusal in
+    the words of xl-elo's reader (:func:`xl_elo.schema.number`): ``what`` is what the reader expects (``a rating:
+    a whole number from 0 to 3500 ...``; by default ``a whole number from low to high``, or ``en``), or
+    ``what_formula`` a formula giving it (a year that depends on the period)."""
+    words = what or (f"a whole number from {low} to {high}" if whole else en)
+    w = what_formula or f'"{words}"'
+    t = text_of("[x]")
+    h = "[x_wholetext]" if whole else "[x_text]"
+    k = f'FIND(LEFT({h},1),"TCX")'
+    write = f'": write "&MID({h},3,99)'
+    text = (f'"{column}: \'"&{t}&"\' "&CHOOSE({k},"has a thousands separator","has a decimal comma, so it is text",'
+            f'"is text, not a number")&" (expected "&{w}&CHOOSE({k},{write},{write},": type the number itself, or '
+            f'format the cell as a number")&") / "&CHOOSE({k},"séparateur de milliers","virgule décimale : du texte",'
+            f'"du texte, pas un nombre")&"; "')
+    low_, high_ = schema.DATE_NUMBERS
+    is_date = f"AND([x]>={low_},[x]<={high_},[x]=INT([x]))"
+    out = (f'"{column}: "&IF({is_date},YEAR([x])&"-"&TEXT(MONTH([x]),"00")&"-"&TEXT(DAY([x]),"00")&" is a date, not '
+           f'a number",[x]&" is out of range")&" (expected "&{w}&") / "&IF({is_date},"une date, pas un nombre",'
+           f'"hors limites")&" : {fr}; "')
+    fraction = f'"{column}: "&[x]&" is not a whole number (expected "&{w}&") / pas un entier : {fr}; "'
+    body = (f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),"{column}: not "&{w}&" / {fr}; ",'
+            f'IF(OR([x]<{low},[x]>{high}),{out},' + (f'IF([x]<>INT([x]),{fraction},""))))' if whole else '"")))'))
     return guard(column, body)
 
 
-def rating_check(column: str = "rating") -> str:
+def steps_check(column: str, step: int, why: str, high: Any = MAX_RATING) -> str:
+    """A number the federation publishes in steps of ``step`` (an FFE Elo in tens, rules 5.9): the reader's words
+    (:func:`xl_elo.schema.in_steps`) for any other, the range and fractions being checked before."""
+    return (f'IF(AND(ISNUMBER([x]),[x]>0,[x]<={high},[x]=INT([x])),IF(MOD([x],{step})<>0,"{column}: "&[x]&'
+            f'" is not a multiple of {step} ({why}) / n\'est pas un multiple de {step}; ",""),"")')
+
+
+def rating_check(column: str = "rating", what: str = schema.RATING_HELP) -> str:
     return number_check(column, 0, MAX_RATING, f"a whole number from 0 to {MAX_RATING}",
-                        f"un entier de 0 à {MAX_RATING}")
+                        f"un entier de 0 à {MAX_RATING}", what=what)
 
 
 def yes_no_check(column: str) -> str:
@@ -111,10 +166,16 @@ def result_key(x: str) -> str:
     return f'LOWER(SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({x}&""," ",""),{NBSP},""),CHAR(9),""))'
 
 
+def as_time(x: str) -> str:
+    """A number cell read as a time of day, in whole minutes: what a spreadsheet makes of ``1:0`` typed."""
+    return f"MATCH(ROUND({x}*1440,6),result_time,0)"
+
+
 def result_check() -> str:
     bad = reason("result", "not a result (1, 0.5, 0, 1-0, =, W/D/L, +, -, F, bye ...)",
                  "pas un résultat (1, 0,5, 0, 1-0, =, G/N/P, +, -, F ...)")
-    body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",{bad}),IF(ISLOGICAL([x]),{bad},'
+    body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",IF(ISNA({as_time("[x]")}),{bad},"")),'
+            f'IF(ISLOGICAL([x]),{bad},'
             f'IF({wildcard("[x]")},{bad},IF(ISNA(MATCH({result_key("[x]")},result_key,0)),{bad},""))))')
     # with a blank opponent the row is a bye whatever its result says (rules 1.1): not checked
     return f'IF({blank("[opponent]")},"",{guard("result", body)})'
@@ -147,9 +208,12 @@ def player_inputs(*names: str, own: Sequence[Input] = ()) -> list[Input]:
                        number_check("games", 0, schema.MAX_GAMES, f"a whole number from 0 to {schema.MAX_GAMES}",
                                     f"un entier de 0 à {schema.MAX_GAMES}"), ("whole", 0, schema.MAX_GAMES)),
         "birth_year": Input("birth_year", "Year of birth", "Année de naissance", 10,
-                            number_check("birth_year", schema.FIRST_BIRTH_YEAR, "IFERROR(period_year,YEAR(TODAY()))",
+                            number_check("birth_year", schema.FIRST_BIRTH_YEAR, PERIOD_YEAR_OR_LAST,
                                          f"a year from {schema.FIRST_BIRTH_YEAR} to the period's",
-                                         f"une année de {schema.FIRST_BIRTH_YEAR} à celle de la période"),
+                                         f"une année de {schema.FIRST_BIRTH_YEAR} à celle de la période",
+                                         what_formula=f'"a year of birth from {schema.FIRST_BIRTH_YEAR} to "&'
+                                                      'IF(ISNUMBER(period_year),period_year&" (the period\'s year)",'
+                                                      '"2200")'),
                             ("whole", schema.FIRST_BIRTH_YEAR, 2200)),
     }
     return [defs[n] for n in names] + list(own)
@@ -165,7 +229,9 @@ def game_inputs(*names: str) -> list[Input]:
     defs: dict[str, Input] = {
         "round": Input("round", "Round", "Ronde", 7,
                        number_check("round", 1, schema.MAX_ROUND, f"a whole number from 1 to {schema.MAX_ROUND}",
-                                    f"un entier de 1 à {schema.MAX_ROUND}"), ("whole", 1, schema.MAX_ROUND)),
+                                    f"un entier de 1 à {schema.MAX_ROUND}",
+                                    what=f"the round number, from 1 to {schema.MAX_ROUND}"),
+                       ("whole", 1, schema.MAX_ROUND)),
         "player": Input("player", "Player (id)", "Joueur (id)", 14, player_ref_check("player", optional=False),
                         ("list", "player_id")),
         "opponent": Input("opponent", "Opponent (id; blank: bye)", "Adversaire (id ; vide : exempt)", 14,
@@ -186,7 +252,7 @@ def history_inputs() -> list[Input]:
     return [
         Input("id", "Player (id)", "Joueur (id)", 14, player_ref_check("id", optional=False)),
         Input("opponent_rating", "Opponent's rating as used", "Cote de l'adversaire", 14,
-              rating_check("opponent_rating") + "&IF(" + blank("[opponent_rating]") + "," +
+              rating_check("opponent_rating", schema.COUNTED_RATING_HELP) + "&IF(" + blank("[opponent_rating]") + "," +
               reason("opponent_rating", "missing", "manquante") + ',"")'),
         Input("result", "Result (1, 0.5, 0)", "Résultat (1, 0,5, 0)", 10,
               guard("result", 'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",{b}),IF(ISNA(MATCH({k},result_key,0)),'
@@ -198,10 +264,15 @@ def history_inputs() -> list[Input]:
 
 
 def game_checks() -> list[str]:
-    """A games row's problems beyond its own cells: the same pair twice in one round (rules 8)."""
-    twice = reason("player", "this pair meets twice in this round (a game typed twice?)",
-                   "cette paire se rencontre deux fois dans la ronde (partie en double ?)")
-    return [f'IF([sides:pair]="","",IF(COUNTIF(side_pair,[sides:pair])>1,{twice},""))']
+    """A games row's problems beyond its own cells: the same pair twice in one round (rules 8), flagged on the
+    later row, which names the first, in the reader's words (one problem, as ``xl-elo rate`` counts it)."""
+    first = "MATCH([sides:pair],side_pair,0)"
+    when = ('IF(ISNUMBER([games:round]),"round "&[games:round],"the same round (no round number: give one)")')
+    row = f"({first}+{FIRST - 1})"
+    twice = ('"player: \'"&[sides:me]&"\' and \'"&[sides:other]&"\' meet twice in "&' + when + '&" (also at row "&'
+             + row + '&"); enter each game once / se rencontrent deux fois dans la même ronde (aussi ligne "&' + row
+             + '&") : saisissez chaque partie une fois; "')
+    return [f'IF([sides:pair]="","",IF({first}<ROW()-{FIRST - 1},{twice},""))']
 
 
 def player_checks() -> list[str]:
@@ -281,6 +352,7 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
     def half(first: str, second: str) -> Any:
         return lambda r: first if r <= g_last else second
 
+    width = cap.players + 1  # a player's position is below it
     sheet = Sheet("sides", "side_", FIRST, s_last, links={"games": game_row},
                   leading=[("side", lambda r: r - FIRST + 1), ("game_row", game_row)])
     me = half("[games:player]", "[games:opponent]")
@@ -298,11 +370,14 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
         Col("kind", "played, forfeit, bye ...",
             f'=IF({blank("[games:player]")},"",IF({blank("[games:opponent]")},"bye",IF(ISERROR([games:result]),'
             f'"not a result",IF({blank("[games:result]")},"not played",IF(ISNUMBER([games:result]),'
-            f'IF(OR([games:result]=1,[games:result]=0.5,[games:result]=0),"played","not a result"),'
+            f'IF(OR([games:result]=1,[games:result]=0.5,[games:result]=0),"played",'
+            f'IFERROR(INDEX(result_time_kind,{as_time("[games:result]")}),"not a result")),'
             f'IFERROR(INDEX(result_kind,MATCH([key],result_key,0)),"not a result"))))))', "1.1", "jouée, forfait ..."),
         Col("score", "score of this side",
             lambda r: '=IF([kind]<>"played","",' + ("" if r <= g_last else "1-") +
-                      'IF(ISNUMBER([games:result]),[games:result],INDEX(result_score,MATCH([key],result_key,0))))',
+                      'IF(ISNUMBER([games:result]),IF(OR([games:result]=1,[games:result]=0.5,[games:result]=0),'
+                      f'[games:result],INDEX(result_time_score,{as_time("[games:result]")})),'
+                      'INDEX(result_score,MATCH([key],result_key,0))))',
             "1.1", "points de ce côté", blocks=halves),
         *([Col("flag", "the organiser rates it (column rated)",
                 f'=IF({blank("[games:rated]")},1,{yes_value("[games:rated]")})', "6.8", "classée par l'organisateur")]
@@ -311,10 +386,10 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
             '=IF(AND([kind]="played",N([who])>0,N([opp])>0' + (",[flag]=1" if fesa else "") + '),1,0)',
             "6.8" if fesa else "1.1", "classée (1/0)"),
         Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', "6.1" if fesa else "8", "ronde"),
-        Col("pair", "round|pair (first side only)",
-            lambda r: ('=IF(OR([me]="",[other]=""),"",IF(ISNUMBER([games:round]),[games:round],"")&"|"&'
-                       'IF([me]<[other],[me]&"|"&[other],[other]&"|"&[me]))') if r <= g_last else '=""',
-            "8", "ronde|paire", blocks=halves),
+        Col("pair", "round and pair as one number (first side only)",
+            lambda r: (f'=IF(OR(N([who])<1,N([opp])<1),"",([round]*{width}+MIN([who],[opp]))*{width}+MAX([who],[opp]))'
+                       if r <= g_last else '=""'),
+            "8", "ronde et paire en un nombre", blocks=halves),
     )
     if fesa:
         sheet.add(

@@ -73,6 +73,13 @@ class Sheet:
     printed: bool = False
     areas: dict[str, tuple[str, str]] = field(default_factory=dict)
     """More workbook names: ``prefix + name`` for the block of columns first .. last over the data rows."""
+    shared: bool = True
+    """Its columns are written as shared formulas (one formula, repeated down; LibreOffice computes the column as
+    one group). False writes each cell's own formula: a sheet whose rows read the rows above it through a column
+    that depends on them (FESA's sweeps), which LibreOffice's threaded group calculation would see as a circle."""
+    grouped: bool = True
+    """Its per-player sums over the sides are rewritten as sums over each player's rows (:mod:`.grouping`);
+    False keeps them as written (a sheet whose sums only a few rows compute)."""
 
     def add(self, *cols: Col) -> Sheet:
         self.columns.extend(cols)

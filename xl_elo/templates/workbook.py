@@ -18,18 +18,20 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font
 from openpyxl.utils import quote_sheetname
-from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xl_elo.federations import registry
 from xl_elo.formats.workbook import PROBLEM_HEADING
 from xl_elo.templates.builder import (
     BAD_FILL,
@@ -46,6 +48,7 @@ from xl_elo.templates.builder import (
     Input,
     Template,
     _computed_sheet,
+    _index,
     check_formula,
     col,
     header_cells,
@@ -54,17 +57,23 @@ from xl_elo.templates.builder import (
     register,
     write_column,
 )
+from xl_elo.templates.common import TEXT_MARKS, steps_check, text_diagnosis
+from xl_elo.templates.grouping import group_by_player
 
 #: How the instructions name each spreadsheet's menus where they differ (EN, FR).
 MENUS = {
     "unprotect": ("Excel: Review > Unprotect Sheet; LibreOffice: Tools > Protect Sheet (untick)",
                   "Excel : Révision > Ôter la protection de la feuille ; LibreOffice : Outils > Protéger la "
                   "feuille (décocher)"),
-    "print": ("Excel: File > Print (the results sheet prints the filled rows only); LibreOffice: select the "
-              "filled rows of the results sheet, then Format > Print Ranges > Define, then File > Print",
-              "Excel : Fichier > Imprimer (la feuille results n'imprime que les lignes remplies) ; LibreOffice : "
-              "sélectionnez les lignes remplies de la feuille results, puis Format > Zones d'impression > "
-              "Définir, puis Fichier > Imprimer"),
+    "print": ("File > Print, in Excel and LibreOffice alike: the results sheet prints on A4 landscape, one page "
+              "wide, the banner and the header on every page, the columns to read and never the working ones; it "
+              "prints the whole room of the sheet, the filled rows first (sorted), then blank pages: print pages "
+              "1 to the last filled one (a workbook filled by xl-elo prints its rows only)",
+              "Fichier > Imprimer, dans Excel comme dans LibreOffice : la feuille results s'imprime en A4 paysage, "
+              "sur une page de large, le bandeau et l'en-tête sur chaque page, les colonnes à lire et jamais celles "
+              "de calcul ; toute la place de la feuille s'imprime, les lignes remplies d'abord (triées), puis des "
+              "pages vides : imprimez les pages 1 à la dernière remplie (un classeur rempli par xl-elo n'imprime "
+              "que ses lignes)"),
     "selection": ("select its cells, then File > Print > Print Selection (Excel) or File > Print > Selected "
                   "cells (LibreOffice)",
                   "sélectionnez ses cellules, puis Fichier > Imprimer > Imprimer la sélection (Excel) ou "
@@ -82,6 +91,7 @@ MENUS = {
 
 def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
+    t = _in_steps(group_by_player(t))
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
@@ -91,7 +101,7 @@ def build_book(t: Template) -> Book:
     lists = book.sheet("lists")
     _lists(book, lists, t)
     for name, formula in t.names.items():
-        book.define(name, formula)
+        book.define_computed(name, formula)
     for spec in t.sheets:
         register(book, spec)
     for spec in t.sheets:
@@ -109,6 +119,8 @@ def build_book(t: Template) -> Book:
     for ws in book.wb.worksheets:
         if ws.title not in ("players", "games", "history", "instructions"):
             protect(ws)
+    _computed_names(book, lists)
+    book.define("XL_ELO_SHEETS", '"' + ",".join(ws.title for ws in book.wb.worksheets) + '"')
     lists.sheet_state = "hidden"
     book.wb.active = 0
     return book
@@ -128,7 +140,7 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
         titles.append(inp.name)
     problem_j = len(inputs) + 1
     letters["problem"] = col(problem_j)
-    header_cells(ws, 1, [*titles, PROBLEM_HEADING], [i.width for i in inputs] + [60])
+    header_cells(ws, 1, [*titles, PROBLEM_HEADING], [i.width for i in inputs] + [140])
     for j, inp in enumerate(inputs, start=1):
         c = ws.cell(1, j)
         c.comment = Comment(f"{inp.title}\n{inp.fr}" + (f"\n{inp.prompt}" if inp.prompt else ""), "xl-elo")
@@ -143,6 +155,24 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
         if inp.validation:
             _validation(ws, inp, f"{col(j)}{FIRST}:{col(j)}{last}")
     book.name_range(prefix + "problem", ws, problem_j, FIRST, last)
+    # hidden helpers after the problem column (and the empty one that is its print area): what a number
+    # typed as text is, computed once a row for the problem cell's words (common.text_diagnosis)
+    j = problem_j + 2
+    for inp in inputs:
+        if inp.check:
+            letters[f"{inp.name}__check"] = col(j)
+            header_cells(ws, 1, [f"{inp.name}: problem"], [20], start=j)
+            ws.column_dimensions[col(j)].hidden = True
+            j += 1
+        for mark, whole in TEXT_MARKS.items():
+            if inp.check and mark in inp.check:
+                key = _helper(inp.name, mark)
+                letters[key] = col(j)
+                header_cells(ws, 1, [f"{inp.name}: as text"], [12], start=j)
+                ws.column_dimensions[col(j)].hidden = True
+                formula = text_diagnosis(whole).replace("[x]", f"[{inp.name}]")
+                write_column(book, ws, j, FIRST, last, _rendered(book, formula, name), FORMULA_FILL)
+                j += 1
     ws.freeze_panes = "B2"
     ws.row_dimensions[1].height = 30
     # printing the workbook prints the results only: an input sheet prints nothing by default
@@ -167,8 +197,18 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
     span = f"$A{{r}}:${col(len(inputs))}{{r}}"
     extra = {"players": t.player_checks, "games": t.game_checks}.get(name, [])
 
+    # each input's check in a hidden column of its own (a formula stays far below Excel's 8,192 characters),
+    # the problem cell joins them
+    letters = book.letters[name]
+    for inp in inputs:
+        if inp.check:
+            check = f'=IF(COUNTA({span}),{_own(inp.check, inp.name)},"")'
+            check_formula(check, f"{name}!{inp.name} check")
+            write_column(book, ws, _index(letters[f"{inp.name}__check"]), FIRST, last, _rendered(book, check, name),
+                         FORMULA_FILL)
+
     def problem(r: int) -> str:
-        parts = [inp.check.replace("[x]", f"[{inp.name}]") for inp in inputs if inp.check] + list(extra)
+        parts = [f"[{inp.name}__check]" for inp in inputs if inp.check] + list(extra)
         body = "&".join(parts) if parts else '""'
         return book.render(f'=IF(COUNTA({span.format(r=r)})=0,"",{body})', r, name)
 
@@ -182,6 +222,36 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
             FormulaRule(formula=[f'ISNUMBER(SEARCH("{inp.name}:",{p}))'], fill=BAD_FILL, stopIfTrue=False))
     ws.conditional_formatting.add(f"{col(problem_j)}{FIRST}:{col(problem_j)}{last}",
                                   FormulaRule(formula=[f'LEN({p})>0'], fill=BAD_FILL))
+    for r in range(FIRST, last + 1):  # the reader's words are long: a problem reads to its end
+        ws.cell(r, problem_j).alignment = Alignment(wrap_text=True, vertical="top")
+
+
+def _rendered(book: Book, template: str, sheet: str) -> Callable[[int], str]:
+    """A formula template of ``sheet`` (``{r}``: the row) rendered at each row."""
+    return lambda r: book.render(template.replace("{r}", str(r)), r, sheet)
+
+
+def _helper(name: str, mark: str) -> str:
+    """The hidden helper column of an input that a check's mark reads (``rating__wholetext``)."""
+    return f"{name}__{mark.strip('[]').removeprefix('x_')}"
+
+
+def _own(check: str, name: str) -> str:
+    """An input's check over its own cell and helpers."""
+    for mark in TEXT_MARKS:
+        check = check.replace(mark, f"[{_helper(name, mark)}]")
+    return check.replace("[x]", f"[{name}]")
+
+
+def _in_steps(t: Template) -> Template:
+    """The rating column's check refuses what the system's reader refuses beyond a rating (the FFE's Elo in tens):
+    declared by the system's ``Player.RATING`` (:func:`xl_elo.schema.in_steps`)."""
+    reading = getattr(registry()[t.federation].Player, "RATING", None)
+    if reading is None or not reading.multiple:
+        return t
+    extra = steps_check("rating", reading.multiple, reading.multiple_why)
+    t.players = [replace(i, check=(i.check or '""') + "&" + extra) if i.name == "rating" else i for i in t.players]
+    return t
 
 
 def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
@@ -222,14 +292,34 @@ def _lists(book: Book, ws: Worksheet, t: Template) -> None:
         for j, name in enumerate(names):
             book.name_range(name, ws, column + j, 2, max(2, len(rows) + 1))
         column += len(names) + 1
+        book.lists_next = column
 
     results = [(key, "" if r.score is None else r.score, r.kind.value) for key, r in RESULT_SPELLINGS.items()]
     block("results", ["result_key", "result_score", "result_kind"], results)
+    # spellings a spreadsheet reads as a time of day when typed (1:0 is 01:00), by their minutes
+    times = [(int(m[1]) * 60 + int(m[2]), score, kind) for key, score, kind in results
+             if (m := re.fullmatch(r"(\d{1,2}):(\d{1,2})", key))]
+    block("results typed as times", ["result_time", "result_time_score", "result_time_kind"], times)
     block("yes/no", ["yes_no_key", "yes_no_value"],
           [(k, 1) for k in sorted(YES)] + [(k, 0) for k in sorted(NO)])
     for title, names, rows in t.lists:
         block(title, names, rows)
     assert ResultKind.PLAYED  # the kinds' words are the engine's (rules 1.1)
+
+
+def _computed_names(book: Book, ws: Worksheet) -> None:
+    """Each name of a value computed once, as a cell of the lists sheet (:meth:`Book.define_computed`)."""
+    column = book.lists_next
+    head = ws.cell(1, column, "computed once: name")
+    head.fill, head.font = FORMULA_FILL, Font(bold=True)
+    ws.cell(1, column + 1, "value").font = Font(bold=True)
+    ws.column_dimensions[col(column)].width = 16
+    for r, (name, formula) in enumerate(book.computed, start=2):
+        ws.cell(r, column, name)
+        text = formula if formula.startswith("=") else f"={formula}"
+        check_formula(text, f"lists!{name}")
+        ws.cell(r, column + 1, text)
+        book.name_cell(name, ws, f"{col(column + 1)}{r}")
 
 
 # --------------------------------------------------------------------------- checks and status
@@ -245,36 +335,38 @@ def _checks(book: Book, t: Template) -> None:
     for s in sheets:
         last = FIRST + caps[s] - 1
         width = len(book.letters[s]) - 1
-        book.define(f"{s}_overflow", f"COUNTA({quote_sheetname(s)}!$A${last + 1}:${col(width)}${last + 5000})")
+        book.define_computed(f"{s}_overflow", f"COUNTA({quote_sheetname(s)}!$A${last + 1}:${col(width)}${last + 5000})")
         parts.append(f"IF({s}_overflow>0,1,0)")
     parts.append('COUNTIF(setting_problem,"?*")')
-    book.define("problem_count", "+".join(parts))
+    book.define_computed("problem_count", "+".join(parts))
     blocked = "+".join(f"IF({cond},1,0)" for cond, _ in t.blockers) or "0"
-    book.define("blocked", blocked)
-    book.define("inputs_ok", "AND(problem_count=0,blocked=0)")
+    book.define_computed("blocked", blocked)
+    book.define_computed("inputs_ok", "AND(problem_count=0,blocked=0)")
 
 
-def _first_rows(sheets: Sequence[str]) -> str:
-    """' see players row 7, games row 12' for the first problem row of each sheet."""
+def _first_rows(sheets: Sequence[str], lang: str = "en") -> str:
+    """' see players row 7, games row 12' for the first problem row of each sheet (French: 'ligne')."""
     prefix = {"players": "player_", "games": "game_", "history": "history_"}
+    row, below, settings = ("row", "rows below row", "settings") if lang == "en" else \
+        ("ligne", "lignes après la ligne", "réglages")
     bits = []
     for s in sheets:
-        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", {s} row "'
+        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", {s} {row} "'
                     f'&(MATCH("?*",{prefix[s]}problem,0)+{FIRST - 1}),"")')
-        bits.append(f'IF({s}_overflow>0,", {s}: rows below row "&(ROWS({prefix[s]}problem)+{FIRST - 1}),"")')
-    bits.append('IF(COUNTIF(setting_problem,"?*")>0,", settings","")')
+        bits.append(f'IF({s}_overflow>0,", {s}: {below} "&(ROWS({prefix[s]}problem)+{FIRST - 1}),"")')
+    bits.append(f'IF(COUNTIF(setting_problem,"?*")>0,", {settings}","")')
     return "&".join(bits)
 
 
 def banner_formula(t: Template) -> str:
     sheets = ["players", "games"] + (["history"] if t.history is not None else [])
-    where = _first_rows(sheets)
+    where, ou = _first_rows(sheets), _first_rows(sheets, "fr")
     blocked = "".join(f'IF({cond},"{words}: these results are not valid",' for cond, words in t.blockers)
     ok = '"Results valid: every input checked / Résultats valides : saisie vérifiée"'
     return (f'=IF(problem_count=0,{blocked}{ok}{")" * len(t.blockers)},'
             f'problem_count&" input problem"&IF(problem_count>1,"s","")&": these results are not valid; see"&'
             f'MID({where},2,200)&" / "&problem_count&" erreur"&IF(problem_count>1,"s","")&" de saisie : '
-            f'résultats non valables")')
+            f'résultats non valables ; voir"&MID({ou},2,200))')
 
 
 # --------------------------------------------------------------------------- results
@@ -282,7 +374,8 @@ def banner_formula(t: Template) -> str:
 
 def _results(book: Book, ws: Worksheet, t: Template) -> None:
     first, last = RESULTS_FIRST, RESULTS_FIRST + t.capacity.players - 1
-    cols = t.results
+    # the columns a rating officer reads first (they print), the intermediates after (never printed)
+    cols = [c for c in t.results if c.printed] + [c for c in t.results if not c.printed]
     n = len(cols)
     pos_j = n + 1
     letters = book.letters["results"]
@@ -328,19 +421,26 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
                      RESULT_FILL if c.name in ("rating_after", "grade_after") else None, c.fmt)
         book.name_range(f"r_{c.name}", ws, j, first, last)
     centred = [j for j, c in enumerate(cols, start=1) if c.fmt == "General" and c.name not in ("id", "name", "note")]
+    notes = [j for j, c in enumerate(cols, start=1) if c.name == "note"]
     for r in range(first, last + 1):
         ws.cell(r, 2).alignment = Alignment(horizontal="left")
         for j in centred:  # short words beside right-aligned numbers
             ws.cell(r, j).alignment = Alignment(horizontal="center")
+        for j in notes:  # apart from the number before it, whole: wrapped if the page is narrower than the note
+            ws.cell(r, j).alignment = Alignment(horizontal="left", vertical="top", wrap_text=True, indent=1)
     ws.column_dimensions[col(pos_j)].hidden = True
+    for j, c in enumerate(cols, start=1):
+        if not c.printed:  # intermediates: on screen beside the results, never on paper
+            ws.column_dimensions[col(j)].outlineLevel = 1
     rng = f"A{first}:{col(n)}{last}"
     ws.conditional_formatting.add(rng, FormulaRule(formula=[f'AND($A{first}<>"",MOD(ROW(),2)=0)'], fill=BAND_FILL))
     thin = Border(bottom=THIN)
     for j in range(1, n + 1):
         ws.cell(3, j).border = thin
     ws.freeze_panes = f"C{first}"
-    # printing: landscape A4, one page wide, the banner, event and header on every page; in Excel
-    # the print area follows the players typed (LibreOffice: see the instructions)
+    # printing: landscape A4, one page wide, the banner, event and header on every page; the print area is
+    # the printed columns over the whole room, a plain range (LibreOffice ignores a print area that is a
+    # formula); a workbook xl-elo fills gets the event's rows only (xl_elo.formats.workbook.write_cells)
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
@@ -350,11 +450,7 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_margins.top = ws.page_margins.bottom = 0.5
     ws.print_title_rows = "1:3"
-    end = col(last_printed)
-    ws.defined_names["_xlnm.Print_Area"] = DefinedName(
-        "_xlnm.Print_Area", localSheetId=0,
-        attr_text=f"results!$A$1:INDEX(results!${end}$1:${end}${last},MAX(4,{first - 1}+"
-                  f"COUNT(results!${col(pos_j)}${first}:${col(pos_j)}${last})))")
+    ws.print_area = f"A1:{col(last_printed)}{last}"
     del printed
 
 
@@ -406,7 +502,7 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
         problems_first = problems_first or rr
     book.define("setting_problem", f"instructions!$D${first_setting}:$D${max(first_setting, last_setting)}")
     # the period's year for ages and birth years (rules 2.3, 3.2): from text YYYY-MM or a date cell
-    book.define("period_year", 'IF(ISNUMBER(period),YEAR(period),IFERROR(--LEFT(period,4),""))')
+    book.define_computed("period_year", 'IF(ISNUMBER(period),YEAR(period),IFERROR(--LEFT(period,4),""))')
     ws.conditional_formatting.add(f"B{first_setting}:B{last_setting}",
                                   FormulaRule(formula=[f'LEN($D{first_setting})>0'], fill=BAD_FILL))
     r += 1

@@ -18,7 +18,7 @@ How the formulas are laid out:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from xl_elo import core, schema
@@ -111,26 +111,36 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
     top = f"{FIRST - 1}"
     sheet = Sheet("sweeps", "sw_", FIRST, FIRST + SWEEPS * p - 1,
                   leading=[("sweep", lambda r: (r - FIRST) // p + 1), ("player", lambda r: (r - FIRST) % p + 1)],
-                  areas={"o": ("o1", f"o{SLOTS}")})
+                  areas={"o": ("o1", f"o{SLOTS}")}, shared=False)
 
     def w(name: str) -> str:
         return f"INDEX(w_{name},[player])"
 
-    def latest(j: str) -> str:
-        return (f"IF({j}<[player],OFFSET([v@top],{top}+([sweep]-1)*{p}+{j}-1,0),"
-                f"IF([sweep]=1,INDEX(w_v0,{j}),OFFSET([v@top],{top}+([sweep]-2)*{p}+{j}-1,0)))")
+    def above(n: str, r: int) -> str:
+        """The value ``v`` of data row ``n`` (1-based), always a row above row ``r``: an INDEX over the rows above,
+        not OFFSET (recalculated on every edit). Each row names its own last row above (``$X$1:$X$41``): a
+        spreadsheet then keeps the rows' formulas apart, where one shared formula would read, to LibreOffice,
+        as a column that depends on itself."""
+        return f"INDEX([v@top]:[v@{r - 1}],{top}+{n}+1)"
+
+    def latest(j: str, r: int) -> str:
+        return (f"IF({j}<[player],{above(f'([sweep]-1)*{p}+{j}-1', r)},"
+                f"IF([sweep]=1,INDEX(w_v0,{j}),{above(f'([sweep]-2)*{p}+{j}-1', r)}))")
+
+    def own(r: int) -> str:
+        return f"=IF([sweep]=1,{w('v0')},{above(f'([sweep]-2)*{p}+[player]-1', r)})"
+
+    def opponent(k: int) -> Callable[[int], str]:
+        return lambda r: f'=IF([n]<{k},0,MAX({floor},{latest(f"INDEX(w_op{k},[player])", r)}))'
 
     sheet.add(
         Col("key", "player", f'={w("key")}', "6.6", "joueur"),
         Col("n", "games rated", f'=IF([key]="",0,{w("n")})', "6.8", "parties classées"),
         Col("pm", "performance mode", f'=IF([key]="",0,{w("perf")})', "6.3", "mode performance"),
-        Col("own", "his value before this row",
-            f"=IF([sweep]=1,{w('v0')},OFFSET([v@top],{top}+([sweep]-2)*{p}+[player]-1,0))", "6.6",
-            "sa valeur avant cette ligne"),
+        Col("own", "his value before this row", own, "6.6", "sa valeur avant cette ligne"),
     )
     for k in range(1, SLOTS + 1):
-        sheet.add(Col(f"b{k}", f"game {k}: opponent's latest value, at least {floor}",
-                      f'=IF([n]<{k},0,MAX({floor},{latest(f"INDEX(w_op{k},[player])")}))', "6.6"))
+        sheet.add(Col(f"b{k}", f"game {k}: opponent's latest value, at least {floor}", opponent(k), "6.6"))
     hcs = range(1, HANDICAP_SLOTS + 1)
     bblock = f"[b1]:[b{SLOTS}]"
     for j in hcs:

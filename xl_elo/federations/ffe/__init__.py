@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from xl_elo import core, model, schema
 from xl_elo.compat import np
@@ -72,6 +72,8 @@ WEIGHT: Final = 16
 QUOTA_JUNIOR: Final = 8
 QUOTA_SENIOR: Final = 16
 QUOTA_FIRST: Final = 8
+#: Every published Elo is a multiple of this (rules 5.9): a rating typed otherwise is refused.
+ELO_STEP: Final = 10
 #: Iterative method (rules 5.10).
 START: Final = 1500.0
 SETTLE: Final = 20.0
@@ -80,7 +82,10 @@ MAX_ROUNDS: Final = 25
 
 @dataclass(frozen=True, slots=True)
 class Player(model.Player):
-    """An FFE player: his category and, unrated, his archive (rules 5.6, 5.7)."""
+    """An FFE player: his category and, unrated, his archive (rules 5.6, 5.7); his Elo in tens (rules 5.9)."""
+
+    RATING: ClassVar[schema.Reading] = schema.in_steps(schema.RATING, ELO_STEP,
+                                                       "the FFE publishes its Elo in tens, rules 5.9")
 
     games: int | None = games_fact("5.6", calc=None, function=None, unreported=(None, ""))
     archive_games: int | None = fact(

@@ -68,7 +68,8 @@ OWN_INPUTS: Final = (
           ("list", '"junior,senior"')),
     Input("archive_perf", "Archived performance Pa", "Performance archivée Pa", 12,
           number_check("archive_perf", 1000, MAX_RATING, f"a performance from 1000 to {MAX_RATING}",
-                       f"une performance de 1000 à {MAX_RATING}", whole=False)),
+                       f"une performance de 1000 à {MAX_RATING}", whole=False,
+                       what=f"the archived performance, from 1000 to {MAX_RATING}")),
     Input("archive_games", "Archived games Na", "Parties archivées Na", 10,
           number_check("archive_games", 0, schema.MAX_GAMES, "a whole number of games", "un nombre entier de parties"),
           ("whole", 0, schema.MAX_GAMES)),
@@ -93,26 +94,26 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("score", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "5.3", "points"),
     )
     # ---------------------------------------------------------------- the iteration (rules 5.10)
-    it = Sheet("iteration", "it_", FIRST, last_player, leading=[("row", lambda r: r - FIRST + 1)])
+    # only the unrated players' rows compute its sums: left as SUMIFS (a running sum per round would cost more)
+    it = Sheet("iteration", "it_", FIRST, last_player, leading=[("row", lambda r: r - FIRST + 1)], grouped=False)
     its = Sheet("iteration_sides", "its_", FIRST, FIRST + cap.sides - 1, leading=[("side", lambda r: r - FIRST + 1)])
     it.add(Col("est0", "estimate, start", '=IF([work:todo]=1,N(opt_start),"")', "5.10", "estimation, départ"))
     todo = "[work:todo]<>1"
     for t in range(ffe.MAX_ROUNDS + 1):
         est = f"est{t}"
-        its.add(Col(f"o{t}", f"round {t}: opponent counts as",
-                    f'=IF([sides:counts]<>1,"",IF(INDEX(w_todo,[sides:who])<>1,"",IF(INDEX(w_rated,[sides:opp])=1,'
-                    f'INDEX(w_rating,[sides:opp]),INDEX(it_{est},[sides:opp]))))', "5.10", f"ronde {t} : adversaire"))
-        if t == 0:
-            its.add(Col("c0", "round 0: compatible (no window)", '=IF([o0]="","",1)', "5.10", "ronde 0 : sans fenêtre"))
-        else:
-            its.add(Col(f"c{t}", f"round {t}: compatible",
-                        f'=IF([o{t}]="","",{compat_expr("[sides:score]", f"[o{t}]", f"INDEX(it_{est},[sides:who])")})',
-                        "5.2", f"ronde {t} : compatible"))
+        # one column per round: the opponent's value when the game is compatible, else blank (rules 5.2, 5.10)
+        opp = f"IF(INDEX(w_rated,[sides:opp])=1,INDEX(w_rating,[sides:opp]),INDEX(it_{est},[sides:opp]))"
+        value = opp if t == 0 else \
+            f'IF({compat_expr("[sides:score]", opp, f"INDEX(it_{est},[sides:who])")}=1,{opp},"")'
+        its.add(Col(f"m{t}", f"round {t}: opponent counts as (compatible games only)" if t else
+                    "round 0: opponent counts as (no window)",
+                    f'=IF([sides:counts]<>1,"",IF(INDEX(w_todo,[sides:who])<>1,"",{value}))',
+                    "5.10" if t == 0 else "5.2", f"ronde {t} : adversaire (parties compatibles)"))
         it.add(
-            Col(f"nj{t}", f"round {t}: Nj", f'=IF({todo},"",COUNTIFS(side_who,{POS},its_c{t},1))', "5.3"),
-            Col(f"sc{t}", f"round {t}: Sc", f'=IF({todo},"",SUMIFS(side_score,side_who,{POS},its_c{t},1))', "5.3"),
-            Col(f"so{t}", f"round {t}: sum of opponents", f'=IF({todo},"",SUMIFS(its_o{t},side_who,{POS},its_c{t},1))',
+            Col(f"nj{t}", f"round {t}: Nj", f'=IF({todo},"",COUNTIFS(side_who,{POS},its_m{t},">=0"))', "5.3"),
+            Col(f"sc{t}", f"round {t}: Sc", f'=IF({todo},"",SUMIFS(side_score,side_who,{POS},its_m{t},">=0"))',
                 "5.3"),
+            Col(f"so{t}", f"round {t}: sum of opponents", f'=IF({todo},"",SUMIFS(its_m{t},side_who,{POS}))', "5.3"),
             Col(f"p{t}", f"round {t}: P", f'=IF(N([nj{t}])=0,"",[sc{t}]/[nj{t}])', "5.3"),
             Col(f"d{t}", f"round {t}: D(P)", f'=IF([p{t}]="","",{dp_expr(f"[p{t}]")})', "5.4"),
             Col(f"pj{t}", f"round {t}: Pj", f'=IF([p{t}]="","",MAX({ffe.PJ_FLOOR:g},[so{t}]/[nj{t}]+[d{t}]))', "5.5"),

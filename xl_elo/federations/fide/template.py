@@ -32,23 +32,27 @@ def spec(cap: Capacity | None = None) -> Template:
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     standard = 'LOWER(TRIM(opt_list&""))="standard"'
+    # a rating typed recalculates every side: as few columns per side as the rules' steps need
     sides.add(
-        Col("wr", "player rated", '=IF([counts]=1,INDEX(w_rated,[who]),0)', "2.7", "joueur classé"),
-        Col("or", "opponent rated", '=IF([counts]=1,INDEX(w_rated,[opp]),0)', "2.7", "adversaire classé"),
-        Col("rw", "player's rating", '=IF([wr]=1,INDEX(w_rating,[who]),"")', "2.1", "cote du joueur"),
-        Col("ro", "opponent's rating", '=IF([or]=1,INDEX(w_rating,[opp]),"")', "2.1", "cote de l'adversaire"),
+        Col("rw", "player's rating", '=IF([counts]=1,IF(INDEX(w_rated,[who])=1,INDEX(w_rating,[who]),""),"")', "2.1",
+            "cote du joueur"),
+        Col("ro", "opponent's rating", '=IF([counts]=1,IF(INDEX(w_rated,[opp])=1,INDEX(w_rating,[opp]),""),"")',
+            "2.1", "cote de l'adversaire"),
         Col("far", f"rapid, blitz: {fide.NOT_RATED_GAP} apart, one above {fide.NOT_RATED_ABOVE}",
-            f'=IF(AND([wr]=1,[or]=1),IF({standard},0,IF(AND(ABS([rw]-[ro])>={fide.NOT_RATED_GAP},'
+            f'=IF(AND(ISNUMBER([rw]),ISNUMBER([ro])),IF({standard},0,IF(AND(ABS([rw]-[ro])>={fide.NOT_RATED_GAP},'
             f'MAX([rw],[ro])>{fide.NOT_RATED_ABOVE}),1,0)),0)', "2.9",
             f"rapide, blitz : {fide.NOT_RATED_GAP} d'écart, l'un au-dessus de {fide.NOT_RATED_ABOVE}"),
-        Col("both", "both rated: a rated game", "=[wr]*[or]*(1-[far])", "2.1", "les deux classés"),
-        Col("new", "unrated against rated", "=(1-[wr])*[or]", "2.4", "non classé contre classé"),
+        Col("both", "both rated: a rated game", '=IF(AND(ISNUMBER([rw]),ISNUMBER([ro])),1-[far],0)', "2.1",
+            "les deux classés"),
+        Col("new", "unrated against rated", '=IF(AND([counts]=1,NOT(ISNUMBER([rw])),ISNUMBER([ro])),1,0)', "2.4",
+            "non classé contre classé"),
         Col("capped", "difference, 400-point rule",
             f'=IF([both]=1,IF(AND({standard},[rw]>={fide.NO_CAP_FROM}),[rw]-[ro],MAX(-{fide.DIFFERENCE_CAP},'
             f'MIN({fide.DIFFERENCE_CAP},[rw]-[ro]))),"")', "2.2", "écart, règle des 400 points"),
         Col("pd", "PD x 100 (logistic: 100 E)",
-            '=IF([both]=1,IF(TRIM(opt_expected_method&"")="logistic",100/(1+10^(([ro]-[rw])/400)),IF([capped]>=0,LOOKUP([capped],'
-            'fide_lower,fide_pct),100-LOOKUP(-[capped],fide_lower,fide_pct))),"")', "2.2", "PD x 100"),
+            '=IF([both]=1,IF(TRIM(opt_expected_method&"")="logistic",100/(1+10^(([ro]-[rw])/400)),'
+            'IF([capped]>=0,LOOKUP([capped],fide_lower,fide_pct),100-LOOKUP(-[capped],fide_lower,fide_pct))),"")',
+            "2.2", "PD x 100"),
     )
     work.add(*key_columns())
     work.add(

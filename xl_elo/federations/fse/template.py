@@ -26,14 +26,15 @@ def spec(cap: Capacity | None = None) -> Template:
     cap = cap or Capacity()
     sides = sides_sheet(cap)
     work = work_sheet(cap)
+    # a rating typed recalculates every side: as few columns per side as the rules' steps need
     sides.add(
-        Col("wr", "player rated", '=IF([counts]=1,INDEX(w_rated,[who]),0)', "3.3", "joueur classé"),
-        Col("or", "opponent rated", '=IF([counts]=1,INDEX(w_rated,[opp]),0)', "3.3", "adversaire classé"),
-        Col("both", "both rated: a rated game", "=[wr]*[or]", "3.1", "les deux classés"),
-        Col("new", "unrated against rated", "=(1-[wr])*[or]", "3.3", "non classé contre classé"),
-        Col("rw", "player's rating", '=IF([wr]=1,INDEX(w_rating,[who]),"")', "3.1", "cote du joueur"),
-        Col("ro", "opponent's rating", '=IF([or]=1,INDEX(w_rating,[opp]),"")', "3.1", "cote de l'adversaire"),
-        Col("e", "expected (logistic)", '=IF([both]=1,1/(1+10^(([ro]-[rw])/400)),"")', "1.2", "attendu (logistique)"),
+        Col("both", "both rated: a rated game", '=IF([counts]=1,INDEX(w_rated,[who])*INDEX(w_rated,[opp]),0)', "3.1",
+            "les deux classés"),
+        Col("new", "unrated against rated", '=IF([counts]=1,(1-INDEX(w_rated,[who]))*INDEX(w_rated,[opp]),0)', "3.3",
+            "non classé contre classé"),
+        Col("ro", "opponent's rating", '=IF([both]=1,INDEX(w_rating,[opp]),"")', "3.1", "cote de l'adversaire"),
+        Col("e", "expected (logistic)", '=IF([both]=1,1/(1+10^(([ro]-INDEX(w_rating,[who]))/400)),"")', "1.2",
+            "attendu (logistique)"),
     )
     work.add(*key_columns())
     work.add(

@@ -56,8 +56,10 @@ def missing() -> str | None:
 
 def _as_user(work: Path) -> list[str]:
     """The command prefix that runs LibreOffice as an ordinary user: ``unopkg`` refuses a user
-    install as root, so as root everything runs as ``nobody`` (its own pipes, the work folder
-    handed over to it)."""
+    install as root ("Cannot run unopkg as root without --shared or --bundled option"), and a
+    shared install would change the LibreOffice of every user, so as root everything runs as
+    ``nobody`` in a folder of its own (its pipes, the work folder handed over to it, started in it:
+    the caller's folder may be one nobody cannot enter, a checkout in root's home or a mktemp -d)."""
     if os.geteuid() != 0:
         return []
     nobody = pwd.getpwnam("nobody")
@@ -77,7 +79,9 @@ def run_job(oxt: str | Path, job: dict[str, Any], timeout: float = 180) -> dict[
     assert exe is not None and python is not None
     unopkg = shutil.which("unopkg") or str(Path(os.path.realpath(exe)).with_name("unopkg"))
     timings: dict[str, float] = {}
-    with tempfile.TemporaryDirectory(prefix="xl-elo-calc-") as tmp:
+    # as root LibreOffice runs as nobody: its folder must be one nobody can reach (not a private TMPDIR)
+    reachable = "/tmp" if os.geteuid() == 0 and Path("/tmp").is_dir() else None
+    with tempfile.TemporaryDirectory(prefix="xl-elo-calc-", dir=reachable) as tmp:
         work = Path(tmp)
         (work / "profile" / "user").mkdir(parents=True)
         (work / "home").mkdir()
@@ -91,7 +95,9 @@ def run_job(oxt: str | Path, job: dict[str, Any], timeout: float = 180) -> dict[
         profile = f"-env:UserInstallation={(work / 'profile').as_uri()}"
 
         start = time.monotonic()
-        add = subprocess.run([*runas, unopkg, "add", profile, str(work / "xl-elo.oxt")],
+        # every process starts in the work folder: nobody cannot enter the caller's (a private checkout), and
+        # unopkg, a shell script, stops when it cannot
+        add = subprocess.run([*runas, unopkg, "add", profile, str(work / "xl-elo.oxt")], cwd=work,
                              capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL, check=False)
         timings["unopkg_add"] = time.monotonic() - start
         if add.returncode != 0:
@@ -101,13 +107,13 @@ def run_job(oxt: str | Path, job: dict[str, Any], timeout: float = 180) -> dict[
         start = time.monotonic()
         office = subprocess.Popen(
             [*runas, exe, "--headless", "--invisible", "--norestore", "--nologo", "--nodefault", "--nolockcheck",
-             profile, f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"],
+             profile, f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"], cwd=work,
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         ok = False
         try:
             client = subprocess.run([*runas, python, str(work / CLIENT.name), pipe, str(work / "job.json"),
-                                     str(work / "result.json")], capture_output=True, text=True, timeout=timeout,
-                                    check=False)
+                                     str(work / "result.json")], cwd=work, capture_output=True, text=True,
+                                    timeout=timeout, check=False)
             if client.returncode != 0 or not (work / "result.json").exists():
                 raise RuntimeError(f"the UNO client failed:\n{client.stderr.strip() or client.stdout.strip()}")
             result: dict[str, Any] = json.loads((work / "result.json").read_text(encoding="utf-8"))
