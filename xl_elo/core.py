@@ -229,6 +229,22 @@ def signed_hundredths(table: tuple[list[int], list[int]], difference: float) -> 
     return higher if difference >= 0 else 100 - higher
 
 
+def table_hundredths(table: tuple[list[int], list[int]], difference: Any) -> Any:
+    """A published expected-score table by ranges (:func:`range_table`) in hundredths for ``difference``
+    = own - opponent's rating: the higher-rated side's value, 100 minus it for the lower; element-wise
+    (FIDE 2.2, FQE 4.2, CFC 11.3)."""
+    if is_scalar(difference):
+        return signed_hundredths(table, float(difference))
+    return signed_hundredths_array(table, difference)
+
+
+def table_expected(table: tuple[list[int], list[int]], rating: Any, opponent: Any) -> Any:
+    """The expected score a table by ranges gives ``rating`` against ``opponent``; element-wise."""
+    if is_scalar(rating, opponent):
+        return table_hundredths(table, float(rating) - float(opponent)) / 100
+    return table_hundredths(table, np.asarray(rating, np.float64) - np.asarray(opponent, np.float64)) / 100.0
+
+
 #: Largest rating difference the array look-ups cover (ratings run from 0 to 3500, rules 1.4).
 MAX_DIFFERENCE: Final = MAX_RATING
 

@@ -226,17 +226,7 @@ CFC_EXPECTED_SOURCE: Final = Source(
     "article 414b, the table 'Expected Result of Game'",
 )
 #: (lowest difference, highest difference or None, expected score of the higher-rated player in
-#: hundredths) (rules 11.3), as the CFC prints it: 51 ranges, 0-3 to "735 and over". The same
-#: ranges as the FQE's table above (a test compares them), transcribed from the CFC's own text.
-CFC_EXPECTED_ROWS: Final[tuple[tuple[int, int | None, int], ...]] = (
-    (0, 3, 50), (4, 10, 51), (11, 17, 52), (18, 25, 53), (26, 32, 54), (33, 39, 55),
-    (40, 46, 56), (47, 53, 57), (54, 61, 58), (62, 68, 59), (69, 76, 60), (77, 83, 61),
-    (84, 91, 62), (92, 98, 63), (99, 106, 64), (107, 113, 65), (114, 121, 66), (122, 129, 67),
-    (130, 137, 68), (138, 145, 69), (146, 153, 70), (154, 162, 71), (163, 170, 72),
-    (171, 179, 73), (180, 188, 74), (189, 197, 75), (198, 206, 76), (207, 215, 77),
-    (216, 225, 78), (226, 235, 79), (236, 245, 80), (246, 256, 81), (257, 267, 82),
-    (268, 278, 83), (279, 290, 84), (291, 302, 85), (303, 315, 86), (316, 328, 87),
-    (329, 344, 88), (345, 357, 89), (358, 374, 90), (375, 391, 91), (392, 411, 92),
-    (412, 432, 93), (433, 456, 94), (457, 484, 95), (485, 517, 96), (518, 559, 97),
-    (560, 619, 98), (620, 734, 99), (735, None, 100),
-)
+#: hundredths) (rules 11.3), as the CFC prints it: 51 ranges, 0-3 to "735 and over", the very
+#: ranges and values of the FQE's table above, so held once (tests/test_cfc.py checks every row
+#: against its own copy typed from the CFC's text).
+CFC_EXPECTED_ROWS: Final[tuple[tuple[int, int | None, int], ...]] = FQE_EXPECTED_ROWS

@@ -176,16 +176,12 @@ def table_hundredths(difference: Any) -> Any:
 
     ``table_hundredths(213) == 77``, ``table_hundredths(-61) == 42``. Element-wise.
     """
-    if core.is_scalar(difference):
-        return core.signed_hundredths(_TABLE, float(difference))
-    return core.signed_hundredths_array(_TABLE, difference)
+    return core.table_hundredths(_TABLE, difference)
 
 
 def expected(rating: Any, opponent: Any, options: Options | None = None) -> Any:
     """Expected score of an established player from the CFC's table (rules 11.3), element-wise."""
-    if core.is_scalar(rating, opponent):
-        return table_hundredths(float(rating) - float(opponent)) / 100
-    return table_hundredths(np.asarray(rating, np.float64) - np.asarray(opponent, np.float64)) / 100.0
+    return core.table_expected(_TABLE, rating, opponent)
 
 
 def k_factor(rating: Any, games: Any = None, age: Any = None, ever_2400: Any = False,

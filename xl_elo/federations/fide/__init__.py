@@ -168,9 +168,7 @@ def pd_hundredths(difference: Any) -> Any:
     No 400-point rule here (see :func:`expected_hundredths`). The lower-rated side gets
     100 minus the higher side's value.
     """
-    if core.is_scalar(difference):
-        return core.signed_hundredths(_PD, float(difference))
-    return core.signed_hundredths_array(_PD, difference)
+    return core.table_hundredths(_PD, difference)
 
 
 def no_cap_from(options: Options | None = None) -> float:

@@ -111,16 +111,12 @@ def table_hundredths(difference: Any) -> Any:
 
     ``table_hundredths(148) == 70``, ``table_hundredths(-148) == 30``. Element-wise.
     """
-    if core.is_scalar(difference):
-        return core.signed_hundredths(_TABLE, float(difference))
-    return core.signed_hundredths_array(_TABLE, difference)
+    return core.table_hundredths(_TABLE, difference)
 
 
 def expected(rating: Any, opponent: Any, options: Options | None = None) -> Any:
     """Expected score of a permanent player from the FQE table (rules 4.2), element-wise."""
-    if core.is_scalar(rating, opponent):
-        return table_hundredths(float(rating) - float(opponent)) / 100
-    return table_hundredths(np.asarray(rating, np.float64) - np.asarray(opponent, np.float64)) / 100.0
+    return core.table_expected(_TABLE, rating, opponent)
 
 
 def k_factor(rating: Any, games: Any = None, age: Any = None, ever_2400: Any = False,
