@@ -52,10 +52,20 @@ TARGET_FULL = 5.0
 # --------------------------------------------------------------------------- the filled templates
 
 
-def filled_event(code: str, players: int, games: int, seed: int = 27) -> Any:
+#: Plausible values of the facts a rated player may not leave blank and that have no value of their own for one
+#: player (``Fact.one_player``): the DWZ index, a Glicko-2 player's RD and volatility.
+PLAUSIBLE: dict[str, Any] = {
+    "index": lambda rng: int(rng.choice([1, 3, 6, 12, 40])),
+    "rd": lambda rng: round(float(rng.uniform(40, 300)), 1),
+    "volatility": lambda rng: float(rng.choice([0.06, 0.05, 0.09])),
+}
+
+
+def filled_event(code: str, players: int, games: int, seed: int = 27, periods: int = 1) -> Any:
     """A reproducible event that fills a template's room: ``players`` players, ``games`` games in
     rounds of random pairings; a tenth unrated, draws, a forfeit or two. Each system's facts get
-    a plausible value (games before, a year of birth) or their default, from their declarations."""
+    a plausible value (games before, a year of birth) or their default, from their declarations;
+    a system that rates several periods in order gets its rounds spread over ``periods`` months."""
     import numpy as np
 
     from xl_elo.core import parse_result
@@ -77,7 +87,8 @@ def filled_event(code: str, players: int, games: int, seed: int = 27) -> Any:
             elif f.name == "birth_year":
                 fields["birth_year"] = int(rng.choice([1960, 1985, 2000, 2010]))
             elif rated and f.rated_needs is not None:
-                fields[f.name] = f.one_player if f.one_player is not None else f.default
+                fields[f.name] = f.one_player if f.one_player is not None else \
+                    PLAUSIBLE[f.name](rng) if f.name in PLAUSIBLE else f.default
         people.append(player_type(**fields))
     per_round = players // 2
     rounds = max(1, games // per_round)
@@ -93,7 +104,9 @@ def filled_event(code: str, players: int, games: int, seed: int = 27) -> Any:
             score: Any = 1.0 if u < p - 0.1 else 0.5 if u < p + 0.1 else 0.0
             if len(played) in (7, 1001):
                 score = "+"
-            played.append(Game(people[a].id, people[b].id, parse_result(score), rnd))
+            month = (rnd - 1) * periods // rounds + 1 if getattr(module, "PERIODS", False) else None
+            played.append(Game(people[a].id, people[b].id, parse_result(score), rnd,
+                               **({"period": f"2026-{month:02d}"} if month else {})))
     return Event(tuple(people), tuple(played), (), "2026-10", f"bench {code}")
 
 
@@ -136,7 +149,7 @@ def prepare(codes: list[str], folder: Path) -> list[dict[str, Any]]:
     for code in codes:
         cap = default_capacity(code)
         template = build_template(code, folder / "templates", cap)
-        ev = filled_event(code, cap.players, cap.games)
+        ev = filled_event(code, cap.players, cap.games, periods=cap.periods)
         filled = fill_template(template, ev, folder / f"{code}_filled.xlsx")
         names = first_cells(template, ("game_result", "player_rating"))
         count, volatile = formula_count(template)

@@ -118,11 +118,14 @@ class Book:
         letters = "".join(ch for ch in coordinate if ch.isalpha())
         self.define(name, f"{quote_sheetname(ws.title)}!${letters}${coordinate[len(letters):]}")
 
-    def render(self, template: str, r: int, sheet: str) -> str:
+    def render(self, template: str, r: int, sheet: str, shared: bool | None = None) -> str:
         """A formula template at row r of ``sheet``: ``[name]``, ``[other:name]``, ``[name@prev]`` (the row
         above), ``[name@first]`` (the sheet's first data row, fixed), ``[name@top]`` (its header row,
-        fixed: ``[v@top]:[v@prev]`` is every row above this one) -> cells."""
+        fixed: ``[v@top]:[v@prev]`` is every row above this one) -> cells. ``shared``: whether the column is
+        written as one formula repeated down (default: as its sheet, :attr:`Sheet.shared`)."""
         spec = self.specs.get(sheet)
+        if shared is None:
+            shared = spec is None or spec.shared
 
         def ref(m: re.Match[str]) -> str:
             other, name, prev = m.groups()
@@ -140,7 +143,7 @@ class Book:
                 row = spec.links[other](r)
             # a sheet written cell by cell names its rows absolutely: no two rows' formulas alike, so no
             # spreadsheet regroups them (see Sheet.shared)
-            fixed = "$" if spec is not None and not spec.shared else ""
+            fixed = "" if shared else "$"
             cell = f"${letters[name]}{fixed}{row}"
             return cell if target == sheet else f"{quote_sheetname(target)}!{cell}"
 
@@ -288,13 +291,15 @@ def _write_col(book: Book, ws: Worksheet, spec: Sheet, c: Col) -> None:
     titles = [c.title] + ([c.fr] if c.fr and c.fr != c.title else []) + ([f"rules {c.rule}"] if c.rule else [])
     header_cells(ws, 1, ["\n".join(titles)], [c.width or max(9.0, min(22.0, len(c.title) + 2.0))], start=j)
 
+    shared = spec.shared if c.shared is None else c.shared
+
     def fn(r: int) -> str:
         template = c.formula(r) if callable(c.formula) else c.formula
-        return book.render(template, r, spec.name)
+        return book.render(template, r, spec.name, shared)
 
     check_formula(fn(spec.first), f"{spec.name}!{c.name}")
     for lo, hi in c.blocks or [(spec.first, spec.last)]:
-        write_column(book, ws, j, lo, hi, fn, FORMULA_FILL, c.fmt, spec.shared)
+        write_column(book, ws, j, lo, hi, fn, FORMULA_FILL, c.fmt, shared)
     book.name_range(spec.prefix + c.name, ws, j, spec.first, spec.last)
 
 

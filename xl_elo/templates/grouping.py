@@ -175,14 +175,62 @@ def group_by_player(t: Template) -> Template:
         Col("start", "his first row", '=IF([side]="","",IF(N([who@prev])=[who],0,1))', "8", "sa première ligne"),
     )
     read = sorted({r for total, others in used.values() for r in [total, *(c for c, _ in others)] if r})
+    t.sheets.insert(t.sheets.index(sides) + 1, grouped)
+    later = _after_grouping(t, read)
     for name in read:
+        # a copy of a column that reads a player's sums (a second pass: CFC's opponents at their temporary rating)
+        # is written cell by cell: LibreOffice 7.4's threaded calculation of such a copy as one group reads some
+        # of its cells before they are computed (module docstring)
         grouped.add(Col(name, f"{name}, grouped by player", f'=IF([side]="","",INDEX({name},[side]))', "8",
-                        f"{name}, par joueur"))
+                        f"{name}, par joueur", shared=False if name in later else None))
     for name, (total, others) in used.items():
         title, formula = _running(total, others)
         grouped.add(Col(name, title, formula.replace("{name}", name), "8", title))
-    t.sheets.insert(t.sheets.index(sides) + 1, grouped)
     return t
+
+
+_WORD = re.compile(r"(?<![A-Za-z0-9_.$])([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_(])")
+
+
+def _texts(c: Col, s: Sheet) -> list[str]:
+    """A column's formula as written at its sheet's first and last rows (and each block's)."""
+    if not callable(c.formula):
+        return [c.formula]
+    rows = {s.first, s.last, *(r for block in c.blocks or () for r in block)}
+    return [c.formula(r) for r in sorted(rows)]
+
+
+def _reads(text: str, sheet: Sheet, sheets: dict[str, Sheet], known: set[str]) -> set[str]:
+    """The workbook names of the computed columns (and names computed once) a formula reads."""
+    out = set()
+    for m in re.finditer(r"\[(?:([a-z_][a-z0-9_]*):)?([a-z0-9_]+)(?:@[a-z0-9]+)?\]", text):
+        other = sheets.get(m.group(1) or sheet.name)
+        if other is not None:
+            out.add(other.prefix + m.group(2))
+    plain = re.sub(r'"[^"]*"', "", re.sub(r"\[[^\]]*\]", "", text))
+    out.update(w for w in _WORD.findall(plain) if w in known or w.startswith(PREFIX))
+    return out
+
+
+def _after_grouping(t: Template, read: list[str]) -> set[str]:
+    """The columns of ``read`` that depend, through any chain of columns and names, on a column of ``by_player``:
+    their copies there would form a second pass over the same sheet."""
+    sheets = {s.name: s for s in t.sheets}
+    formulas: dict[str, list[str]] = {s.prefix + c.name: _texts(c, s) for s in t.sheets for c in s.columns}
+    formulas.update({name: [f] for name, f in t.names.items()})
+    known = set(formulas)
+    owner = {s.prefix + c.name: s for s in t.sheets for c in s.columns}
+    graph = {name: set().union(*(_reads(f, owner.get(name, sheets["work"]), sheets, known) for f in texts))
+             for name, texts in formulas.items()}
+    memo: dict[str, bool] = {}
+
+    def grouped(name: str, path: frozenset[str] = frozenset()) -> bool:
+        if name not in memo:
+            memo[name] = name.startswith(PREFIX) or any(
+                grouped(d, path | {name}) for d in graph.get(name, ()) if d not in path)
+        return memo[name]
+
+    return {name for name in read if grouped(name)}
 
 
 def _wrapped(formula: Callable[[int], str], aligned: set[str], used: dict[str, Any]) -> Callable[[int], str]:

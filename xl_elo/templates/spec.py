@@ -54,6 +54,10 @@ class Col:
     width: float | None = None
     blocks: Sequence[tuple[int, int]] | None = None
     """Row ranges written as separate shared formulas (the two halves of the sides sheet)."""
+    shared: bool | None = None
+    """None: as its sheet's (:attr:`Sheet.shared`); False: each cell its own formula, rows named absolutely, so no
+    spreadsheet computes the column as one group (:mod:`.grouping` sets it where LibreOffice's group calculation
+    would read stale cells)."""
 
 
 @dataclass
