@@ -313,6 +313,10 @@ def time_in_libreoffice(jobs: list[dict[str, Any]], repeat: int) -> list[dict[st
 # --------------------------------------------------------------------------- the table
 
 
+#: How a template's banner starts when every input is valid.
+VALID = "Results valid"
+
+
 def rows_of(timed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows as bench/run.py records them (one per template and measure)."""
     rows = []
@@ -324,6 +328,10 @@ def rows_of(timed: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                   ("result", "a result typed, recalculated", TARGET_EDIT),
                                   ("rating", "a rating typed, recalculated", TARGET_EDIT)):
             note = base if key == "full" else ""
+            if key == "full":  # the full room computed: every player shown, the banner's verdict valid
+                shown = t["shown"] == t["players"] and str(t["banner"]).startswith(VALID)
+                note += "; every player's row shown, the banner valid" if shown else \
+                    "; NOT every player's row shown or the banner not valid"
             if target is not None:
                 note = (note + "; " if note else "") + ("within" if t[key] <= target else "OVER") + \
                     f" the {target:g} s target"

@@ -58,3 +58,32 @@ def event(players, games, history=(), period="2026-10"):
         gs.append(Game(a, b, parse_result(res, has_opponent=b is not None), rnd, **extra))
     hs = [HistoryGame(pid, o, r) for pid, o, r in history]
     return Event(tuple(ps), tuple(gs), tuple(hs), period)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The tests that read the recalculated workbooks run last, in their order: every other test runs while
+    LibreOffice recalculates in the background."""
+    waiting = [item for item in items if "recalculated" in getattr(item, "fixturenames", ())]
+    if waiting:
+        items[:] = [item for item in items if "recalculated" not in getattr(item, "fixturenames", ())] + waiting
+
+
+def pytest_collection_finish(session):
+    """Start the workbooks' LibreOffice recalculation in the background as soon as a test needs it, so that it
+    runs while the other modules' tests do (test_workbooks.start_recalculation)."""
+    if session.config.option.collectonly:
+        return
+    for item in session.items:
+        module = getattr(item, "module", None)
+        if "recalculated" in getattr(item, "fixturenames", ()) and module not in _BACKGROUND:
+            _BACKGROUND.append(module)
+            module.start_recalculation()
+
+
+def pytest_sessionfinish(session):
+    """End and clean up the background recalculation (whether or not a test used it)."""
+    for module in _BACKGROUND:
+        module.stop_recalculation()
+
+
+_BACKGROUND: list = []

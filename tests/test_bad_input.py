@@ -94,9 +94,11 @@ def test_interrupted_write_keeps_the_previous_output(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def fqe_template(tmp_path_factory):
-    from xl_elo.templates import build_template
+    """The FQE's template with room for a small event (what is checked here does not depend on the room, and a
+    full room costs seconds to load and save)."""
+    from xl_elo.templates import Capacity, build_template
 
-    return build_template("fqe", tmp_path_factory.mktemp("t"))
+    return build_template("fqe", tmp_path_factory.mktemp("t"), Capacity(24, 120, 120))
 
 
 def _rate_workbook(path, capsys):

@@ -101,6 +101,16 @@ def test_demo_runs_and_writes_results(tmp_path, capsys):
     assert filled.federation == "dwz" and [h.opponent_rating for h in filled.event.history] == [1177]
 
 
+def test_the_demo_of_one_system(tmp_path, capsys):
+    """``xl-elo demo --only dwz``: that system's example alone (its files, its filled workbook); a name that is
+    no system is a usage error naming the systems."""
+    assert main(["demo", "--only", "DSB", "--output-dir", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.glob("*.csv")) == ["dwz_barthel_2014_results.csv"]
+    assert (tmp_path / "dwz_tournament_barthel.xlsx").exists()
+    assert main(["demo", "--only", "chess", "--output-dir", str(tmp_path)]) == 2
+    assert "unknown system in --only chess; expected one of fide" in capsys.readouterr().err
+
+
 def test_console_script_is_installed():
     """The installed `xl-elo` entry point answers (attrs' habit: test what users run)."""
     exe = os.path.join(os.path.dirname(sys.executable), "xl-elo")

@@ -7,7 +7,7 @@ import math
 
 import pytest
 from conftest import event
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from xl_elo.federations import get
@@ -283,6 +283,7 @@ def test_we_rises_with_the_rating(r0, opponents, more):
 
 @settings(max_examples=60)
 @given(st.lists(st.tuples(ratings, st.sampled_from([0.0, 0.5, 1.0])), min_size=5, max_size=11))
+@example(games=[(700, 0.0), (2200, 0.0), (2230, 0.0), (2276, 0.0), (2490, 1.0)])  # 101 steps from Rp 1741
 def test_a_first_dwz_is_the_fixed_point_of_its_iteration(games):
     """Rules 9.6, 9.7: the iteration value Ri takes a step of 0, and it is within the step's reach of
     the exact root."""

@@ -18,7 +18,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -55,6 +55,14 @@ MAX_COLUMNS = 60
 INPUT_SHEETS = ("players", "games", "history")
 #: The heading of the column where a template's formulas flag a row's problem (never read).
 PROBLEM_HEADING = "problem / problème"
+#: The headings of the hidden helper columns a template keeps after its problem column, for an input column
+#: (what its cell holds, what a number typed as text is): never read.
+HELPER_HEADINGS = ("{}: problem", "{}: as text")
+
+
+def helper_headings(names: Iterable[str]) -> list[str]:
+    """Every helper heading a template may hold for the input columns ``names``."""
+    return [h.format(n) for n in names for h in HELPER_HEADINGS]
 
 
 #: The first bytes of an old Excel (.xls) file, or of a workbook saved with a password (both OLE2 files).
@@ -520,7 +528,8 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
         problems.append(Problem(f"{name}, sheet instructions", None, "Period", str(exc)))
     found: dict[str, Table] = {}
     early: dict[str, list[Problem]] = {}
-    spec = system_headings(module, known=[PROBLEM_HEADING])
+    inputs = {n for h in system_headings(module).values() for n in h.names}
+    spec = system_headings(module, known=[PROBLEM_HEADING, *helper_headings(sorted(inputs))])
     for sheet in needed:
         source = f"{name}, sheet {sheet}"
         head, rows = _rows(wb[sheet], source)
@@ -772,15 +781,16 @@ def fill_template(template: str | os.PathLike[str], event: Event, target: str | 
                 **{f"opt_{k}": v for k, v in (options or {}).items()}}
     return write_cells(template, target, {
         "players": (columns, players), "games": ([*GAME_COLUMNS, "period"], games),
-        "history": (list(HISTORY_COLUMNS), history)}, settings, print_rows=len(event.players))
+        "history": (list(HISTORY_COLUMNS), history)}, settings, print_rows=len(event.players), within_room=True)
 
 
 def write_cells(template: str | os.PathLike[str], target: str | os.PathLike[str],
                 tables: dict[str, tuple[list[str], list[list[Any]]]], settings: dict[str, Any] | None = None,
-                print_rows: int | None = None) -> Path:
+                print_rows: int | None = None, within_room: bool = False) -> Path:
     """Type values into a copy of a template, as a user would: for each input sheet, rows of cells
     by column name (columns the sheet lacks are skipped); settings by their names (``period``,
-    ``opt_dp_method``); the results' print area sized to ``print_rows`` players when given."""
+    ``opt_dp_method``); the results' print area sized to ``print_rows`` players when given.
+    ``within_room``: refuse rows below the template's room (a user may type them; the reader flags them)."""
     import warnings
 
     import openpyxl
@@ -794,6 +804,11 @@ def write_cells(template: str | os.PathLike[str], target: str | os.PathLike[str]
     for sheet, (columns, rows) in tables.items():
         if sheet not in wb.sheetnames:
             continue
+        last = _capacity(wb, sheet)
+        if within_room and last is not None and len(rows) + 1 > last:
+            wb.close()
+            raise ValueError(f"{src.name}: {len(rows)} rows for the sheet {sheet}, which has room for {last - 1}: "
+                             "rate a bigger event from CSV files with xl-elo rate")
         head = [c for c in next(wb[sheet].iter_rows(min_row=1, max_row=1, values_only=True))]
         at = {name: j for j, name in enumerate(head, start=1) if isinstance(name, str)}
         for r, row in enumerate(rows, start=2):

@@ -192,6 +192,8 @@ def _parser() -> argparse.ArgumentParser:
                        description="Rate the worked examples shipped with xl-elo (one per federation), print "
                                    "them and write the results to a folder.")
     d.add_argument("--output-dir", default="xl-elo-demo", help="folder for the results (default: xl-elo-demo)")
+    d.add_argument("--only", action="append", metavar="SYSTEM",
+                   help=f"only this system's example (repeat for several: {names})")
     return p
 
 
@@ -228,7 +230,12 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         if args.command == "demo":
             from xl_elo.frontends.demo import run_demo
 
-            return run_demo(Path(args.output_dir), out)
+            try:
+                only = [get(name).CODE for name in args.only] if args.only else None
+            except (KeyError, ValueError):
+                raise UsageError(f"unknown system in --only {' '.join(args.only)}; expected one of "
+                                 f"{', '.join(codes())}") from None
+            return run_demo(Path(args.output_dir), out, only)
         parser.print_help(out)
         return EXIT_USAGE
     except InputError as exc:

@@ -9,6 +9,7 @@ Nekomado-ken, with FESA's published history), and small illustrative FIDE, FSE a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -16,11 +17,12 @@ from xl_elo.formats.writers import history_csv, results_table, write_results, wr
 from xl_elo.loader import Example, example, example_event, examples
 
 
-def run_demo(output_dir: Path, out: TextIO) -> int:
-    """Rate every example, print it, write its input files, its results (and FESA history) to ``output_dir``,
-    and the command that rates the same files again."""
+def run_demo(output_dir: Path, out: TextIO, only: Sequence[str] | None = None) -> int:
+    """Rate every example (``only``: those of these system codes), print it, write its input files, its results
+    (and FESA history) to ``output_dir``, and the command that rates the same files again."""
     output_dir.mkdir(parents=True, exist_ok=True)
-    for ex in examples():
+    chosen = [ex for ex in examples() if only is None or ex.federation in only]
+    for ex in chosen:
         results = example(ex.federation).rate()
         out.write(f"\n{ex.title}\n\n")
         out.write(results_table(results, ex.columns) + "\n")
@@ -35,7 +37,7 @@ def run_demo(output_dir: Path, out: TextIO) -> int:
         out.write("input: " + ", ".join(str(p) for p in inputs.values()) + "\n")
         out.write("written: " + ", ".join(str(p) for p in written) + "\n")
         out.write("to rate them again: " + rerun_command(ex, inputs) + "\n")
-    for ex in examples():
+    for ex in chosen:
         if ex.workbook:
             workbook = filled_workbook(ex, output_dir)
             out.write(f"\n{ex.workbook_note}: {workbook}\n")

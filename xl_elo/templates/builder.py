@@ -26,6 +26,7 @@ import os
 import re
 import zipfile
 from collections.abc import Callable, Sequence
+from copy import copy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -188,6 +189,25 @@ def moved_down(formula: str, rows: int) -> str:
     return '"'.join(parts)
 
 
+class Stamp:
+    """One style for many cells at the cost of one: the first cell is styled through openpyxl (which looks the
+    style up in the workbook's tables), each later one gets a copy of its style ids."""
+
+    def __init__(self, **attributes: Any) -> None:
+        self.attributes = {k: v for k, v in attributes.items() if v is not None}
+        self.proto: Any = None
+
+    def __call__(self, cell: Any) -> Any:
+        """Style ``cell`` (a fresh one: its own style, if any, is replaced)."""
+        if self.proto is None:
+            for key, value in self.attributes.items():
+                setattr(cell, key, value)
+            self.proto = cell
+        else:
+            cell._style = copy(self.proto._style)
+        return cell
+
+
 def write_column(book: Book, ws: Worksheet, column: int, first: int, last: int, fn: Callable[[int], Any],
                  fill: PatternFill | None = FORMULA_FILL, fmt: str | None = None, share: bool = True) -> None:
     """Write ``fn(row)`` into rows first .. last of a column, as one shared formula when it can be.
@@ -205,12 +225,7 @@ def write_column(book: Book, ws: Worksheet, column: int, first: int, last: int, 
                 shareable = False
                 break
 
-    def style(c: Any) -> None:
-        if fill is not None:
-            c.fill = fill
-        if fmt:
-            c.number_format = fmt
-
+    style = Stamp(fill=fill, number_format=fmt or None)
     if not shareable:
         for r in range(first, last + 1):
             style(ws.cell(r, column, fn(r)))
@@ -276,8 +291,9 @@ def _computed_sheet(book: Book, spec: Sheet) -> Worksheet:
     ws = book.wb[spec.name]
     for j, (title, value) in enumerate(spec.leading, start=1):
         header_cells(ws, 1, [title], [8], start=j)
+        style = Stamp(fill=FORMULA_FILL)
         for r in range(spec.first, spec.last + 1):
-            ws.cell(r, j, value(r)).fill = FORMULA_FILL
+            style(ws.cell(r, j, value(r)))
     for c in spec.columns:
         _write_col(book, ws, spec, c)
     ws.freeze_panes = "B2"

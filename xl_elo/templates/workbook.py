@@ -32,7 +32,7 @@ from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xl_elo.federations import registry
-from xl_elo.formats.workbook import PROBLEM_HEADING
+from xl_elo.formats.workbook import HELPER_HEADINGS, PROBLEM_HEADING
 from xl_elo.templates.builder import (
     BAD_FILL,
     BAND_FILL,
@@ -46,6 +46,7 @@ from xl_elo.templates.builder import (
     UNLOCKED,
     Book,
     Input,
+    Stamp,
     Template,
     _computed_sheet,
     _index,
@@ -144,11 +145,10 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
     for j, inp in enumerate(inputs, start=1):
         c = ws.cell(1, j)
         c.comment = Comment(f"{inp.title}\n{inp.fr}" + (f"\n{inp.prompt}" if inp.prompt else ""), "xl-elo")
-    for r in range(FIRST, last + 1):
-        for j, inp in enumerate(inputs, start=1):
-            ws.cell(r, j).protection = UNLOCKED
-            if inp.fmt is not None:
-                ws.cell(r, j).number_format = inp.fmt
+    for j, inp in enumerate(inputs, start=1):
+        style = Stamp(protection=UNLOCKED, number_format=inp.fmt)
+        for r in range(FIRST, last + 1):
+            style(ws.cell(r, j))
     prefix = {"players": "player_", "games": "game_", "history": "history_"}[name]
     for j, inp in enumerate(inputs, start=1):
         book.name_range(prefix + inp.name, ws, j, FIRST, last)
@@ -161,14 +161,14 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
     for inp in inputs:
         if inp.check:
             letters[f"{inp.name}__check"] = col(j)
-            header_cells(ws, 1, [f"{inp.name}: problem"], [20], start=j)
+            header_cells(ws, 1, [HELPER_HEADINGS[0].format(inp.name)], [20], start=j)
             ws.column_dimensions[col(j)].hidden = True
             j += 1
         for mark, whole in TEXT_MARKS.items():
             if inp.check and mark in inp.check:
                 key = _helper(inp.name, mark)
                 letters[key] = col(j)
-                header_cells(ws, 1, [f"{inp.name}: as text"], [12], start=j)
+                header_cells(ws, 1, [HELPER_HEADINGS[1].format(inp.name)], [12], start=j)
                 ws.column_dimensions[col(j)].hidden = True
                 formula = text_diagnosis(whole).replace("[x]", f"[{inp.name}]")
                 write_column(book, ws, j, FIRST, last, _rendered(book, formula, name), FORMULA_FILL)

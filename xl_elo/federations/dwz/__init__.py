@@ -113,7 +113,7 @@ MAX_INDEX: Final = 9999
 #: A step of the iteration reads D(p) with p kept within these bounds (rules 9.10).
 P_BOUNDS: Final = (0.001, 0.999)
 #: The tournament's iteration stops after this many sweeps if it has not settled (rules 9.10).
-MAX_SWEEPS: Final = 100
+MAX_SWEEPS: Final = 1000
 
 #: What a rated player's blank index is refused with (rules 9.4).
 INDEX_NEEDED: Final = ("blank for a player with a DWZ: give his index, the number after the dash (1850-12: 12); "
@@ -357,9 +357,10 @@ def first_rating(opponent_ratings: Sequence[float | None], scores: Sequence[floa
     if points <= 0 or points >= n:
         return FirstRating(None, "no first DWZ: all games won or all lost", None, n, points)
     rc, rp = start_value(opps, points)
-    ri, steps, _ = iterate(rp, opps, points)
+    ri, steps, settled = iterate(rp, opps, points)
     first = corrected(ri)
-    return FirstRating(first, "first DWZ", float(ri), n, points,
+    status = "first DWZ" if settled else f"first DWZ, the last value of an iteration not settled after {steps} steps"
+    return FirstRating(first, status, float(ri), n, points,
                        (("Rc", rc), ("Rp = Rc + D(W / n)", rp), ("iteration steps", steps), ("Ri", ri),
                         ("first DWZ", first)))
 

@@ -712,7 +712,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     players = [model.as_player(Player, p) for p in event.players]
     period = event.period
     warnings = _problems(players, period, opts)
-    if period is None and opts.bonus_threshold == "auto":
+    if period is None and opts.bonus_threshold == "auto" and any(g.counts for g in event.games):
         warnings.append(f"no period: the bonus threshold is today's ({BONUS_THRESHOLD}); give the period (the event's "
                         "end) for an older event")
     b = bonus_threshold(opts, period)
