@@ -116,7 +116,7 @@ def write_csv(d: dict[str, np.ndarray], folder: Path, federation: str = "fide") 
             w.writerow(["id", "name", "rating", "games", "birth_year", "ever_2400"])
         for i, r in enumerate(d["rating"]):
             unrated = np.isnan(r)
-            shown = int(r) // 10 * 10 if federation == "ffe" else int(r)  # the FFE's Elo comes in tens
+            shown = 0 if unrated else int(r) // 10 * 10 if federation == "ffe" else int(r)  # the FFE's in tens
             row = [f"p{i}", f"Player {i}", "" if unrated else shown, 0 if unrated else int(d["games"][i])]
             if federation == "ffe":
                 row.append("junior" if d["birth"][i] >= 2006 else "senior")
@@ -415,10 +415,10 @@ def bench_templates() -> None:
 
 
 def markdown(doc: dict) -> str:  # type: ignore[type-arg]
-    """The README's table of a run."""
+    """The README's table of a run (the templates' rows have their own: bench/templates_lo.py --markdown)."""
     lines = [f"Run on {doc['machine']}, Python {doc['python']}, numpy {doc['numpy']}:", "",
              "| benchmark | size | time | note |", "| --- | --- | ---: | --- |"]
-    for r in doc["results"]:
+    for r in (r for r in doc["results"] if not r["benchmark"].startswith("template ")):
         time_cell = f"{r['seconds']:.4f} s" if r["seconds"] is not None else ""
         note = r["note"] if r["seconds"] is not None else f"peak {r['note']}"
         lines.append(f"| {r['benchmark']} | {r['size']} | {time_cell} | {note} |")

@@ -407,9 +407,10 @@ def markdown(before: dict[str, Any], after: dict[str, Any]) -> str:
         return "" if r is None else f"{r['seconds']:.2f} s ({r.get('cpu_seconds', r['seconds']):.2f})"
 
     for code in a:
-        old, new = b.get(code, {}), a[code]
-        lines.append(f"| {code} before | {old.get('formulas') or 0:,} | " + " | ".join(cell(old, k) for k in keys)
-                     + f" | {' '.join(old.get('volatile') or []) or 'none'} |")
+        old, new = b.get(code), a[code]
+        if old:  # a template the before file has (one added since has no row "before")
+            lines.append(f"| {code} before | {old.get('formulas') or 0:,} | " + " | ".join(cell(old, k) for k in keys)
+                         + f" | {' '.join(old.get('volatile') or []) or 'none'} |")
         lines.append(f"| {code} now | {new['formulas']:,} | " + " | ".join(cell(new, k) for k in keys)
                      + f" | {' '.join(new['volatile']) or 'none'} |")
     return "\n".join(lines)

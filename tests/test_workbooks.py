@@ -582,8 +582,9 @@ def test_the_problem_cell_says_what_the_command_line_says(recalculated, words):
 
 @lo
 @pytest.mark.parametrize("case", blocked_cases(), ids=lambda c: c.id)
-def test_what_only_the_engine_can_rate_shows_no_rating(recalculated, case):
-    """The banner says why, no rating is shown; the engine refuses it too, or rates it in single floats."""
+def test_what_only_the_engine_can_rate_shows_no_rating(recalculated, case, capsys):
+    """The banner says why, no rating is shown; the engine refuses it too, or rates it in single floats, and
+    ``xl-elo rate`` on the workbook quotes the banner (not "formulas not calculated")."""
     path = recalculated[case.id]
     banner = _values(path, "results_banner")[0]
     assert case.blocked in banner and "not valid" in banner, banner
@@ -597,6 +598,10 @@ def test_what_only_the_engine_can_rate_shows_no_rating(recalculated, case):
             module.rate(case.event)
     else:
         assert module.rate(case.event).rows
+        assert main(["rate", str(path), "--format", "csv"]) == 0
+        err = capsys.readouterr().err
+        assert f"{path.name} shows no rating; its banner says: " in err and case.blocked in err, err
+        assert "not been calculated" not in err
 
 
 @lo

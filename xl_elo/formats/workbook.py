@@ -477,6 +477,8 @@ class FilledWorkbook:
     """Things worth knowing that do not stop the rating (sheets the template does not have)."""
     source: str = ""
     """The workbook's name, as messages show it."""
+    banner: str | None = None
+    """What the results sheet's banner says, as the workbook last computed it (None: never computed)."""
 
     @cached_property
     def event(self) -> Event:
@@ -588,8 +590,19 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
     values = _load(p, name, data_only=True, read_only=True)
     computed, computed_rows, shown = _computed_results(values, [c.name for c in module.COLUMNS], name)
     calculated = bool(computed)
+    banner = _named_value(values, "results_banner")
     values.close()
-    return FilledWorkbook(federation, tables, computed, computed_rows, shown, calculated, options, warnings, name)
+    return FilledWorkbook(federation, tables, computed, computed_rows, shown, calculated, options, warnings, name,
+                          banner if isinstance(banner, str) and banner.strip() else None)
+
+
+def _named_value(wb: Any, name: str) -> Any:
+    """The value a workbook holds in the cell a name points to (None when it has no such name)."""
+    dn = wb.defined_names.get(name)
+    for sheet, ref in dn.destinations if dn is not None else ():
+        if sheet in wb.sheetnames:
+            return wb[sheet][ref.replace("$", "")].value
+    return None
 
 
 def _computed_results(wb: Any, columns: Sequence[str], name: str

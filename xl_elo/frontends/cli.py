@@ -568,6 +568,9 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         status = EXIT_OK
         if not filled.calculated and not filled.event.players:
             print(f"xl-elo: {source.name}: no player typed yet, nothing to rate or compare", file=err)
+        elif not filled.calculated and filled.banner:  # computed, and the workbook itself shows no rating
+            print(f"xl-elo: {source.name} shows no rating; its banner says: {' '.join(filled.banner.split())} "
+                  "(the results here are the engine's; nothing compared)", file=err)
         elif not filled.calculated:
             print(f"xl-elo: warning: {source.name}'s formulas have not been calculated (it was saved by a program, "
                   "not a spreadsheet): open and save it in Excel or LibreOffice, or use --recalculate; "
