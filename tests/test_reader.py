@@ -300,3 +300,37 @@ def test_warnings_are_shown_beside_the_problems(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "players.csv, row 2, column 'volatility': blank for a rated player" in err
     assert "warning: players.csv: the heading 'Vol' (column 4) is not a column of GLICKO2's players table" in err
+
+
+@pytest.mark.parametrize("born", ["2010-05-12", "2010/05/12", "12.05.2010", "12/05/2010", "05/12/2010", " 2010 "])
+def test_a_date_of_birth_in_a_csv_file_gives_its_year(tmp_path, born):
+    """A club database's export with full dates of birth in the birth_year column: the year is taken (FIDE's
+    K reads the year only, rules 2.5); either order of day and month gives the same year."""
+    players = tmp_path / "players.csv"
+    players.write_text(f"id,name,rating,games,birth_year\na,A,1500,30,{born}\nb,B,1600,40,1990\n", encoding="utf-8")
+    games = tmp_path / "games.csv"
+    games.write_text("round,player,opponent,result\n1,a,b,1\n", encoding="utf-8")
+    res = rate("fide", read_event("fide", players, games, period="2026-10"))
+    assert res.rows[0]["k"] == 40  # 16 in 2026: a junior
+
+
+@pytest.mark.parametrize("born, words", [("31.02.2010", "'31.02.2010' is not a date"),
+                                         ("2010-13-45", "'2010-13-45' is not a date"),
+                                         ("12.05.10", "is not a number")])
+def test_a_date_of_birth_that_is_no_date_is_refused(tmp_path, born, words):
+    players = tmp_path / "players.csv"
+    players.write_text(f"id,name,rating,games,birth_year\na,A,1500,30,{born}\nb,B,1600,40,1990\n", encoding="utf-8")
+    games = tmp_path / "games.csv"
+    games.write_text("round,player,opponent,result\n1,a,b,1\n", encoding="utf-8")
+    with pytest.raises(Exception, match=words) as info:
+        read_event("fide", players, games, period="2026-10")
+    assert "players.csv, row 2, column 'birth_year'" in str(info.value)
+
+
+def test_a_date_typed_as_text_in_a_spreadsheet_stays_refused():
+    """In a workbook the template's own check reads a number only: the reader says the same (rules 8)."""
+    from xl_elo import schema
+
+    with pytest.raises(schema.ValueProblem):
+        schema.birth_year("2010-05-12", 2026, typed=True)
+    assert schema.birth_year("2010-05-12", 2026) == 2010

@@ -321,11 +321,35 @@ def period(value: Any, *, required: bool = True, what: str = "the period", days:
     raise ValueProblem(f"{shown(v)} is not a month (expected {what} as YYYY-MM, e.g. 2026-10)")
 
 
+#: A date of birth in a text file, its year in four digits first or last (2010-05-12, 2010/05/12, 12.05.2010,
+#: 12/05/2010): the year is the same whichever order the day and the month come in.
+_BIRTH_DATE = re.compile(r"\s*(?:(\d{4})([-/.])(\d{1,2})\2(\d{1,2})|(\d{1,2})([-/.])(\d{1,2})\6(\d{4}))\s*")
+
+
+def _year_of_birth_date(value: Any) -> Any:
+    """The year of a full date of birth written in a text file (a real date in one order of day and month),
+    else the value as it was."""
+    m = _BIRTH_DATE.fullmatch(value) if isinstance(value, str) else None
+    if m is None:
+        return value
+    y, a, b = (m[1], m[3], m[4]) if m[1] else (m[8], m[5], m[7])
+    for month, day in ((int(a), int(b)), (int(b), int(a))):
+        try:
+            dt.date(int(y), month, day)
+        except ValueError:
+            continue
+        return y
+    raise ValueProblem(f"{shown(value)} is not a date (expected a year of birth, or a date of birth such as "
+                       "2010-05-12 or 12.05.2010)")
+
+
 def birth_year(value: Any, year: int | None, *, typed: bool = False) -> int | None:
-    """A year of birth from 1900 to the period's year (blank -> None); a year after the period is named so."""
+    """A year of birth from 1900 to the period's year (blank -> None); a year after the period is named so.
+    In a text file (not ``typed`` into a spreadsheet, whose template reads a number only), a full date of birth
+    gives its year (rules 8)."""
     high = year if year is not None else dt.date.today().year
     what = f"a year of birth from {FIRST_BIRTH_YEAR} to {high}" + (" (the period's year)" if year is not None else "")
-    born = whole(value, FIRST_BIRTH_YEAR, 9999, typed=typed, what=what)
+    born = whole(value if typed else _year_of_birth_date(value), FIRST_BIRTH_YEAR, 9999, typed=typed, what=what)
     if born is not None and born > high:
         after = f"the period's year ({high})" if year is not None else f"this year ({high})"
         raise ValueProblem(f"{shown(clean(value))} is out of range (expected {what}): it is after {after}, "
