@@ -303,3 +303,15 @@ def test_elo_rate_and_the_command_line_agree_on_random_cells(tmp_path, data):
         row = table[data.draw(st.integers(1, len(table) - 1))]
         row[data.draw(st.integers(0, len(row) - 1))] = data.draw(_CELLS)
     _same_table(*_both_ways(tmp_path, federation, players, games))
+
+
+def test_elo_k_says_what_its_games_argument_is_for_each_system():
+    """ELO_K's ``games`` help names each system whose K hangs on the fact given there (the DWZ's index too), and
+    the value given there changes that system's K as the help says."""
+    from xl_elo.frontends.functions import by_name
+
+    k = by_name()["ELO_K"]
+    words = next(a for a in k.args if a.name == "games").words()
+    assert "DWZ: the index (blank: over 5)." in words and "FESA" not in words
+    # an index of 1 caps E at 5 x 1 = 5 (rules 9.3): the slot is the index for DWZ
+    assert k.function("DWZ", 1850, 1, 40) == 5 and k.function("DWZ", 1850, None, 40) > 5

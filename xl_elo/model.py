@@ -149,6 +149,8 @@ class Fact:
     """The argument of ``ELO_CHANGE`` that gives it (``games``; ``age`` gives a year of birth)."""
     function_doc: tuple[str, str] = ("", "")
     """That argument's help for this system, in English and French."""
+    k_argument: bool = False
+    """Whether ``ELO_K``'s argument of the same name gives it too: K hangs on it (the games before, the DWZ index)."""
     one_player: Any = None
     """Its value for a rated player when ``calc`` or ``ELO_CHANGE`` is not given it (None: ``default``)."""
     report: str | Callable[[Any], Any] | None = None
@@ -196,7 +198,8 @@ BIRTH_YEAR_ALIASES: Final = ("year_of_birth", "yob", "born", "b_day", "dob", "da
 def games_fact(rules: str, doc: str = "rated games played before", **declared: Any) -> Any:
     """The rated games before (rules 8): required for a rated player, never guessed."""
     declared = {"rated_needs": GAMES_NEEDED, "aliases": GAMES_ALIASES, "calc": "--rated-games",
-                "calc_help": doc, "function": "games", "one_player": UNKNOWN_GAMES, "rules": rules, **declared}
+                "calc_help": doc, "function": "games", "k_argument": True, "one_player": UNKNOWN_GAMES, "rules": rules,
+                **declared}
     return fact(schema.GAMES, doc, default=0, **declared)
 
 

@@ -362,14 +362,15 @@ def _rules(needs: str | None = None, *, having: Callable[[Any], bool] | None = N
                      if (needs is None or getattr(m, needs, None) is not None) and (having is None or having(m)))
 
 
-def _fact_words(argument: str, french: bool = False, fact: str | None = None, needs: str | None = None) -> str:
+def _fact_words(argument: str, french: bool = False, k: bool = False, needs: str | None = None) -> str:
     """The help of ELO_CHANGE's (and ELO_K's) argument that gives a fact, from every system's declaration
-    (``fact``: only the facts of that name; ``needs``: only the systems that have it, ELO_K's ``k_factor``).
+    (``k``: only the facts K hangs on, :attr:`Fact.k_argument`; ``needs``: only the systems that have it, ELO_K's
+    ``k_factor``).
     Excel's wizard shows 255 characters of an argument's help:
     systems that say the same are named once (``FIDE, FSE: x.``); past 254 characters, the words of what
     a blank cell means go (each system's default), then each system's words are cut to their first."""
     docs = [f.function_doc[int(french)] for m in registry().values() for f in facts(m.Player)
-            if f.function == argument and f.function_doc[0] and fact in (None, f.name)
+            if f.function == argument and f.function_doc[0] and (f.k_argument or not k)
             and (needs is None or getattr(m, needs, None) is not None)]
     blank = re.compile(r"\s*\((?:blank|vide)\s?:[^)]*\)")
     sep = " : " if french else ": "
@@ -396,8 +397,8 @@ def _fact_words(argument: str, french: bool = False, fact: str | None = None, ne
              Arg("federation", lambda: f"{_systems('k_factor')} (the systems with a K-factor).",
                  french=lambda: f"{_systems('k_factor', 'ou')} (les systèmes qui ont un coefficient K)."),
              Arg("rating", "The rating: a cell or a range.", True, french="Le classement : une cellule ou une plage."),
-             Arg("games", lambda: _fact_words("games", fact="games", needs="k_factor"), optional=True,
-                 french=lambda: _fact_words("games", True, "games", "k_factor")),
+             Arg("games", lambda: _fact_words("games", k=True, needs="k_factor"), optional=True,
+                 french=lambda: _fact_words("games", True, True, "k_factor")),
              Arg("age", lambda: _fact_words("age", needs="k_factor"), optional=True,
                  french=lambda: _fact_words("age", True, needs="k_factor")),
              Arg("ever_2400", lambda: _fact_words("ever_2400", needs="k_factor"), optional=True,

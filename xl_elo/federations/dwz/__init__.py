@@ -145,7 +145,7 @@ class Player(model.Player):
         schema.counts(MAX_INDEX), "the DWZ index: his evaluations so far (the number after the dash, 1850-12)",
         rules="9.4", rated_needs=INDEX_NEEDED, aliases=("index_after",), calc="--index",
         calc_help="the DWZ index (1850-12: 12); it bounds E (default: more than 5)", function="games",
-        function_doc=("DWZ: the index (blank: over 5).", "DWZ : l'indice (vide : plus de 5)."),
+        function_doc=("DWZ: the index (blank: over 5).", "DWZ : l'indice (vide : plus de 5)."), k_argument=True,
         unreported=(None, "a TRF report gives no DWZ index: E is bounded as for an index over 5 (at most 30) and the "
                           "index after is left blank; rate from CSV tables with the index column to bound E by it"))
     birth_year: int | None = birth_year_fact(
