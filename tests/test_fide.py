@@ -171,3 +171,22 @@ def test_period_is_vectorised_over_many_games():
              for r, (x, y, s) in enumerate(zip(a, b, rng.choice([0, 0.5, 1], 10000), strict=True))]
     res = rate("fide", event(players, games, period="2026-10"))
     assert sum(r["games_rated"] for r in res) == 20000
+
+
+def test_the_report_marks_the_games_not_counted_for_a_rated_player(tmp_path):
+    """Rules 2.1: a rated player's game against an unrated one is not counted for him (his score leaves it out);
+    the crosstable shows it in brackets for him, and as played for the unrated player, whose first rating counts
+    it (rules 2.4)."""
+    from xl_elo.formats.report import report
+    from xl_elo.loader import load
+
+    (tmp_path / "p.csv").write_text("id,name,rating,games\na,Anna,1800,50\nb,Bert,1700,40\nc,Cara,,0\n"
+                                    "d,Dan,1650,30\n", encoding="utf-8")
+    (tmp_path / "g.csv").write_text("round,player,opponent,result\n1,a,c,1\n1,b,d,0.5\n2,a,b,1\n2,c,d,0\n"
+                                    "3,a,d,1\n3,b,c,1\n", encoding="utf-8")
+    loaded = load("fide", players=tmp_path / "p.csv", games=tmp_path / "g.csv", period="2026-10")
+    results = loaded.rate()
+    assert results.uncounted == {("a", "c"), ("b", "c"), ("d", "c")}
+    lines = {line.split()[1]: line.split() for line in report(results, loaded.event).splitlines()[3:7]}
+    assert lines["Anna"][3:6] == ["3(+)", "2+", "4+"] and lines["Anna"][6] == "2"
+    assert lines["Cara"][2:5] == ["1-", "4-", "2-"]

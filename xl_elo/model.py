@@ -516,7 +516,8 @@ class Results:
 
     def __init__(self, federation: str, columns: Sequence[Column], values: dict[str, Any], *,
                  period: str | None = None, warnings: Sequence[str] = (),
-                 history: Sequence[HistoryGame] = (), uncounted: Iterable[tuple[str, str]] = ()) -> None:
+                 history: Sequence[HistoryGame] = (),
+                 uncounted: Iterable[tuple[str, str]] | Callable[[], Iterable[tuple[str, str]]] = ()) -> None:
         self.federation = federation
         self.spec = tuple(columns)
         self.columns = tuple(c.name for c in self.spec)
@@ -525,9 +526,17 @@ class Results:
         self.period = period
         self.warnings = list(warnings)
         self.history = list(history)
-        self.uncounted = frozenset(uncounted)
+        self._uncounted = uncounted
+
+    @property
+    def uncounted(self) -> frozenset[tuple[str, str]]:
         """(player id, opponent id): the games, played and rated, that the rules did not count for the player
-        (DWZ: against a player who got no DWZ); a report marks them as it marks unrated games."""
+        (DWZ: against a player who got no DWZ; FIDE: against an unrated player); a report marks them as it marks
+        unrated games. An engine may give a function: it runs the first time a report asks."""
+        if not isinstance(self._uncounted, frozenset):
+            given = self._uncounted
+            self._uncounted = frozenset(given() if callable(given) else given)
+        return self._uncounted
 
     @classmethod
     def from_rows(cls, federation: str, columns: Sequence[Column], rows: Sequence[dict[str, Any]],
@@ -636,11 +645,13 @@ def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "p
     late = np.flatnonzero(np.nan_to_num(births, nan=0.0) > (year or 0))
     if len(late):
         raise InputError([
-            Problem(source, None, None, f"{_text(ids[i])!r} was born in {int(births[i])}, after the period "
+            Problem(source, None, None, f"{id_text(ids[i])!r} was born in {int(births[i])}, after the period "
                                         f"({period}): check the birth year or the period")
             for i in late.tolist()[:20]])
 
 
-def _text(value: Any) -> str:
+def id_text(value: Any) -> str:
+    """An id as text (the fast reader's arrays hold UTF-8 bytes)."""
     return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
 

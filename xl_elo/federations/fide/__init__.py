@@ -619,7 +619,22 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "games_after": ev.games + np.where(rated, out["n"], out["first_games"]),
         "ever_2400": ev.ever_2400 | (rated & (after >= K10_RATING)), "note": notes,
     }
-    return Results(CODE, COLUMNS, values, period=ev.period)
+    return Results(CODE, COLUMNS, values, period=ev.period, uncounted=lambda: uncounted_games(ev, options))
+
+
+def uncounted_games(ev: EventArrays, options: Options | None = None) -> list[tuple[str, str]]:
+    """(player, opponent) of every played game not counted for the player: against an unrated opponent (rules
+    2.1, 2.4: only games against rated players count, for a first rating too), and on the rapid and blitz lists
+    a game between two rated players too far apart (rules 2.9), for both."""
+    ids = np.asarray(ev.ids, dtype=object)
+    rated = ev.rated
+    far = not_rated_gap(np.nan_to_num(ev.rating[ev.player]), np.nan_to_num(ev.rating[ev.opponent]), options) \
+        & rated[ev.player] & rated[ev.opponent]
+    out: list[tuple[str, str]] = []
+    for me, other in ((ev.player, ev.opponent), (ev.opponent, ev.player)):
+        side = ~rated[other] | far
+        out += zip(ids[me[side]].tolist(), ids[other[side]].tolist(), strict=True)
+    return [(model.id_text(a), model.id_text(b)) for a, b in out]
 
 
 def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
