@@ -816,3 +816,39 @@ def test_a_filled_template_prints_its_results_on_a4_without_helper_columns(recal
         flat = " ".join(text.split())
         for note in notes:
             assert " ".join(note.split()) in flat, f"{case.id}: the note {note!r} is cut"
+
+
+@lo
+def test_a_template_typed_by_hand_in_a_room_of_its_size_prints_on_one_page(tmp_path):
+    """A treasurer's way: ``xl-elo workbooks --players 40``, 40 players typed (no print area set by xl-elo), File >
+    Export as PDF in LibreOffice: one A4 page, the long notes each on its own line, whole (a wrapped note would
+    run over the next row: LibreOffice sizes no row for a formula's text)."""
+    import re
+    import subprocess
+
+    import openpyxl
+
+    from xl_elo.formats.libreoffice import to_pdf_many
+
+    assert main(["workbooks", "-o", str(tmp_path / "t"), "--only", "fide", "--players", "40", "--games", "200"]) == 0
+    template = tmp_path / "t" / "fide_period.xlsx"
+    ev = random_event(3, 40, 5, federation="fide")
+    players = [[p.id, p.name, p.rating, p.games, p.birth_year, "yes" if p.ever_2400 else "no"] for p in ev.players]
+    from xl_elo.formats.workbook import _result_text
+
+    games = [[g.round, g.player, g.opponent, _result_text(g)] for g in ev.games]
+    typed = write_cells(template, tmp_path / "typed.xlsx",
+                        {"players": (["id", "name", "rating", "games", "birth_year", "ever_2400"], players),
+                         "games": (["round", "player", "opponent", "result"], games)}, {"period": ev.period})
+    wb = openpyxl.load_workbook(template, read_only=False)
+    note = wb["results"].cell(4, [c.value for c in wb["results"][3]].index("Note") + 1)
+    assert note.alignment.shrink_to_fit and not note.alignment.wrap_text
+    pdf = to_pdf_many([typed], tmp_path / "pdf")[0]
+    assert len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf.read_bytes())) == 1
+    long = [str(r["note"]) for r in get("fide").rate(ev).rows if len(str(r["note"] or "")) > 60]
+    assert long, "the event gives no long note"
+    if shutil.which("pdftotext"):
+        lines = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                               check=True).stdout.splitlines()
+        for text in long:
+            assert any(text in line for line in lines), f"the note {text!r} is not whole on one line"

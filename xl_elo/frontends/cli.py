@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from xl_elo import __version__
 from xl_elo.federations import codes, get, registry
@@ -146,6 +146,14 @@ def _parser() -> argparse.ArgumentParser:
                                    "and the published-tables workbook to a folder.")
     w.add_argument("--output-dir", "-o", default="workbooks", help="folder (default: workbooks)")
     w.add_argument("--only", action="append", help=f"build only this one ({names}, tables)")
+    for room, what in (("players", "players"), ("games", "games"), ("history", "history rows (earlier games)"),
+                       ("periods", "rating periods laid out (a ladder)")):
+        w.add_argument(f"--{room}", type=int, metavar="N",
+                       help=f"room for N {what} (default: each template's own, see docs/rules.md); a smaller room "
+                            "recalculates faster and prints fewer pages")
+    w.add_argument("--replace", action="store_true",
+                   help="write over workbooks of the same names in the folder (never done otherwise: a template "
+                        "filled there would be lost)")
 
     x = sub.add_parser("extension", help="build the LibreOffice Calc extension (the functions in Calc)",
                        description="Write xl-elo.oxt, the LibreOffice Calc extension that gives Calc the "
@@ -608,19 +616,40 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
     return status
 
 
-def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
-    from xl_elo.templates import build_all, build_template, template_names
+#: The largest room ``xl-elo workbooks`` builds (a bigger event is rated from CSV files).
+MAX_ROOM: Final = {"players": 2000, "games": 20000, "history": 20000, "periods": 52}
 
-    if args.only:
-        for name in args.only:
-            try:
-                key = name.lower() if name.lower() == "tables" else get(name).CODE
-                out.write(f"{build_template(key, args.output_dir)}\n")
-            except (KeyError, ValueError):
-                raise UsageError(f"unknown workbook {name!r}; expected one of {', '.join(template_names())}") from None
-    else:
-        for path in build_all(args.output_dir):
-            out.write(f"{path}\n")
+
+def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
+    from dataclasses import replace
+
+    from xl_elo.formats.files import check_output
+    from xl_elo.templates import build_template, default_capacity, file_name, template_names
+
+    keys = []
+    for name in args.only or template_names():
+        try:
+            keys.append(name.lower() if name.lower() == "tables" else get(name).CODE)
+        except (KeyError, ValueError):
+            raise UsageError(f"unknown workbook {name!r}; expected one of {', '.join(template_names())}") from None
+    room = {k: getattr(args, k) for k in MAX_ROOM if getattr(args, k) is not None}
+    for k, n in room.items():
+        if not 1 <= n <= MAX_ROOM[k] and not (k == "history" and n == 0):
+            raise UsageError(f"--{k} {n} is out of range (expected 1 to {MAX_ROOM[k]:,}; rate a bigger event from "
+                             "CSV files with xl-elo rate)")
+    try:
+        Path(args.output_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot make the folder {args.output_dir}: {exc.strerror or exc}") from None
+    targets = [Path(args.output_dir) / file_name(k) for k in keys]
+    for target in targets:
+        if target.exists() and not args.replace:
+            raise UsageError(f"{target} exists (a template you may have filled): give another --output-dir, or "
+                             "--replace to write over it")
+        check_output(target)
+    for key in keys:
+        capacity = replace(default_capacity(key), **room) if room and key != "tables" else None
+        out.write(f"{build_template(key, args.output_dir, capacity)}\n")
     return EXIT_OK
 
 

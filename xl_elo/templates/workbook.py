@@ -69,12 +69,14 @@ MENUS = {
     "print": ("File > Print, in Excel and LibreOffice alike: the results sheet prints on A4 landscape, one page "
               "wide, the banner and the header on every page, the columns to read and never the working ones; it "
               "prints the whole room of the sheet, the filled rows first (sorted), then blank pages: print pages "
-              "1 to the last filled one (a workbook filled by xl-elo prints its rows only)",
+              "1 to the last filled one (a workbook filled by xl-elo prints its rows only; 'xl-elo workbooks "
+              "--players 40' builds a template with room for 40 players, which prints on one page)",
               "Fichier > Imprimer, dans Excel comme dans LibreOffice : la feuille results s'imprime en A4 paysage, "
               "sur une page de large, le bandeau et l'en-tête sur chaque page, les colonnes à lire et jamais celles "
               "de calcul ; toute la place de la feuille s'imprime, les lignes remplies d'abord (triées), puis des "
               "pages vides : imprimez les pages 1 à la dernière remplie (un classeur rempli par xl-elo n'imprime "
-              "que ses lignes)"),
+              "que ses lignes ; 'xl-elo workbooks --players 40' construit un modèle de 40 joueurs, "
+              "imprimé sur une page)"),
     "selection": ("select its cells, then File > Print > Print Selection (Excel) or File > Print > Selected "
                   "cells (LibreOffice)",
                   "sélectionnez ses cellules, puis Fichier > Imprimer > Imprimer la sélection (Excel) ou "
@@ -426,8 +428,10 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
         ws.cell(r, 2).alignment = Alignment(horizontal="left")
         for j in centred:  # short words beside right-aligned numbers
             ws.cell(r, j).alignment = Alignment(horizontal="center")
-        for j in notes:  # apart from the number before it, whole: wrapped if the page is narrower than the note
-            ws.cell(r, j).alignment = Alignment(horizontal="left", vertical="top", wrap_text=True, indent=1)
+        for j in notes:  # apart from the number before it, whole on one line: a longer note is written smaller
+            # (a wrapped note would need a taller row, which neither spreadsheet sizes for a formula's text: the
+            # lines would run over the next row's)
+            ws.cell(r, j).alignment = Alignment(horizontal="left", vertical="top", shrink_to_fit=True, indent=1)
     ws.column_dimensions[col(pos_j)].hidden = True
     for j, c in enumerate(cols, start=1):
         if not c.printed:  # intermediates: on screen beside the results, never on paper

@@ -245,7 +245,7 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("bonus_change", "BONUS2", "BONUS2", "0.00", 8, printed=False),
             ResultCol("match_cap", "Match cap", "Limite de match", "0", 8, printed=False),
             ResultCol("floor", "Low-rating rules", "Cotes basses", "0", 8, printed=False),
-            ResultCol("note", "Note", "Note", width=30),
+            ResultCol("note", "Note", "Note", width=40),
         ],
         lists=[("CFC table", ["cfc_lower", "cfc_pct"], [(lo, pct) for lo, _, pct in CFC_EXPECTED_ROWS])],
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,

@@ -316,7 +316,7 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("stage", "Stage", "Étape", "0", 5, printed=False),
             ResultCol("rp", "Rp", "Rp", "0", 6, printed=False), ResultCol("ri", "Ri", "Ri", "0", 6, printed=False),
             ResultCol("special", "Sonderwertung", "Sonderwertung", width=8, printed=False),
-            ResultCol("note", "Note", "Note", width=40),
+            ResultCol("note", "Note", "Note", width=56),
             ResultCol("birth_year", "Born", "Né en", "0", 6, printed=False),
         ],
         player_checks=[f'IF(AND([work:rated]=1,{blank("[players:index]")}),{no_index},"")'],

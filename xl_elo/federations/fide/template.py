@@ -167,7 +167,7 @@ def spec(cap: Capacity | None = None) -> Template:
         settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
         results=results_layout(ResultCol("ever_2400", "2400 reached", "2400 atteint", width=8),
-                               ResultCol("note", "Note", "Note", width=40)),
+                               ResultCol("note", "Note", "Note", width=56)),
         lists=[("FIDE PD", ["fide_lower", "fide_pct"], [(lo, pct) for lo, _, pct in FIDE_PD_ROWS]),
                ("FIDE D(P)", ["fide_p", "fide_dp"], [(p, FIDE_DP_TABLE[p]) for p in range(101)])],
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,
