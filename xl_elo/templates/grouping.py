@@ -22,6 +22,11 @@ Two things LibreOffice 7.4 does not do, which decided this layout (its threaded 
 shared formulas): it may compute ``SUM(INDEX(x,a):INDEX(x,b))`` before the cells of ``x``
 (wrong totals), and a running total that reads another sheet's cells through INDEX is
 computed one cell at a time (slow): hence the copies, then the totals over the copies' row.
+And a third: a copy of a column that itself depends on ``by_player`` (a second pass over the
+players' sums: the CFC's opponents at their temporary ratings, the DWZ's Sonderwertung, a
+ladder's later periods), computed as one group, reads some of its cells before they are
+computed; such copies are written cell by cell (``Col.shared``, found through the formulas'
+dependencies by :func:`_after_grouping`).
 """
 
 from __future__ import annotations
