@@ -419,8 +419,7 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
         return lambda r: f'=IF({pos.format(r=r)}="","",INDEX({prefix}res_{name},{pos.format(r=r)}))'
 
     for j, c in enumerate(cols, start=1):
-        write_column(book, ws, j, first, last, shown(c.name),
-                     RESULT_FILL if c.name in ("rating_after", "grade_after") else None, c.fmt)
+        write_column(book, ws, j, first, last, shown(c.name), None, c.fmt)
         book.name_range(f"r_{c.name}", ws, j, first, last)
     centred = [j for j, c in enumerate(cols, start=1) if c.fmt == "General" and c.name not in ("id", "name", "note")]
     notes = [j for j, c in enumerate(cols, start=1) if c.name == "note"]
@@ -437,6 +436,12 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
         if not c.printed:  # intermediates: on screen beside the results, never on paper
             ws.column_dimensions[col(j)].outlineLevel = 1
     rng = f"A{first}:{col(n)}{last}"
+    # the new ratings stand out on a player's row only (a fill over the whole room would print as an empty bar
+    # below the last player); this rule first, so that it wins over the bands
+    for j, c in enumerate(cols, start=1):
+        if c.name in ("rating_after", "grade_after"):
+            ws.conditional_formatting.add(f"{col(j)}{first}:{col(j)}{last}",
+                                          FormulaRule(formula=[f'$A{first}<>""'], fill=RESULT_FILL, stopIfTrue=True))
     ws.conditional_formatting.add(rng, FormulaRule(formula=[f'AND($A{first}<>"",MOD(ROW(),2)=0)'], fill=BAND_FILL))
     thin = Border(bottom=THIN)
     for j in range(1, n + 1):
