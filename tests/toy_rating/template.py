@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import toy_rating as toy
 from xl_elo.templates.common import (
     POS,
     blank,
@@ -25,7 +25,6 @@ CAPACITY = Capacity(players=20, games=40, history=0)
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    toy = get("toy")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)

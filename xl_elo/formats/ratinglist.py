@@ -355,5 +355,5 @@ def not_for(module: Any) -> str:
     """Why a system that reads no such list refuses one."""
     from xl_elo.federations import registry
 
-    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if getattr(m, "from_rating_list", None))
+    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if m.from_rating_list)
     return f"FIDE's rating list gives FIDE ratings and K: use it with {able}, not {module.CODE.upper()}"

@@ -385,8 +385,8 @@ def system_headings(module: Any, known: Sequence[str] = ()) -> dict[str, Heading
     """What the headings of a system's tables may be, from its declarations: its players' facts and
     their aliases, whether it reads handicaps and periods, its results columns (a results table read
     back is a players table); ``known``: other headings the source holds that are not read."""
-    return event_headings(module.Player, handicaps=bool(getattr(module, "HANDICAPS", False)),
-                          periods=bool(getattr(module, "PERIODS", False)), system=module.CODE.upper(),
+    return event_headings(module.Player, handicaps=bool(module.HANDICAPS),
+                          periods=bool(module.PERIODS), system=module.CODE.upper(),
                           results=[c.name for c in module.COLUMNS], known=known)
 
 

@@ -74,7 +74,6 @@ when its first :data:`NO_REPORT_LINES` lines hold nothing a report has.
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -1019,7 +1018,7 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     ``one_report``: the report is to be written back, so it must be one; ``output``: where the
     results go (a ``.trf`` name writes the report back by default); ``options``: the system's
     options given (by name), over what the reports set (FIDE's ``list`` from a ``222`` time control)."""
-    if getattr(module, "GAME", "chess") != "chess":
+    if module.GAME != "chess":
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
                                   f"a TRF report is a chess tournament's: {module.CODE.upper()} {module.UNIT}s are "
                                   f"rated{_own_files(module)}")])
@@ -1049,7 +1048,7 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     if one_report and len(paths) > 1:
         problems.append(Problem(", ".join(names), None, None, "--format trf writes one report back: give one TRF "
                                                               "file (or leave out --format trf)"))
-    national = getattr(module, "NATIONAL_RATINGS", None)
+    national = module.NATIONAL_RATINGS
     if national:
         for tf in reports:
             if not tf.full and not tf.national.get(national):
@@ -1073,15 +1072,14 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     if rating_list is not None:
         from xl_elo.formats import ratinglist
 
-        apply = getattr(module, "from_rating_list", None)
+        apply = module.from_rating_list
         if apply is None:
             raise InputError([Problem(Path(rating_list).name, None, None, ratinglist.not_for(module))])
         entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
-        extra = _list_options(apply, module, effective)
-        if "where" in inspect.signature(apply).parameters:  # each player's line named in the warnings
-            extra["where"] = lambda p: f"{sources.get(p.id, names[0])} (line {p.row})"
-            extra["own"] = names[0] if len(names) == 1 else "the reports"
-        players, list_warnings = apply(players, entries, year, Path(rating_list).name, **extra)
+        players, list_warnings = apply(players, entries, year, Path(rating_list).name,
+                                       own=names[0] if len(names) == 1 else "the reports",
+                                       options=_list_options(module, effective),
+                                       where=lambda p: f"{sources.get(p.id, names[0])} (line {p.row})")
         warnings += list_warnings
         inputs.append(str(rating_list))
     title = " + ".join(tf.title for tf in reports if tf.title) or ", ".join(names)
@@ -1097,14 +1095,12 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     return ReadFiles(module, event, inputs, writers, default, warnings, (source, source, "history"), effective)
 
 
-def _list_options(apply: Callable[..., Any], module: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``options`` keyword of a system's ``from_rating_list`` when it takes one (FIDE's: the period's list)."""
-    if "options" not in inspect.signature(apply).parameters:
-        return {}
+def _list_options(module: Any, options: Mapping[str, Any]) -> Any:
+    """The system's options a rating list is read with (FIDE's: the period's list), from those given."""
     from xl_elo.federations.contract import options_of
 
     try:
-        return {"options": options_of(module.Options, None, **options)}
+        return options_of(module.Options, None, **options)
     except (ValueError, TypeError) as exc:
         raise InputError([Problem("options", None, None, str(exc))]) from None
 
@@ -1130,7 +1126,7 @@ def _short_name(module: Any) -> str:
 
 
 def _own_files(module: Any) -> str:
-    own = getattr(module, "OWN_FILES", "")
+    own = module.OWN_FILES
     return f" from {own} or from CSV tables" if own else " from CSV tables"
 
 
@@ -1159,7 +1155,7 @@ def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnin
     sources = sources or {}
     files_ = list(dict.fromkeys(sources.values()))
     said = f"{', '.join(files_)}: " if files_ else ""
-    code = getattr(module, "NATIONAL_RATINGS", None)
+    code = module.NATIONAL_RATINGS
     if code:
         without = [f"{_in(sources, pid, len(files_))}line {line} ({e.name or pid})" for pid, e, line in entrants
                    if e.national_rating(code) is None]

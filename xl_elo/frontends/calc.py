@@ -34,7 +34,7 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
     none (its ``OPPONENT_DEVIATION``, the reading of one, says it does). Ratings read as the
     system's players' do (:attr:`xl_elo.model.Player.RATING`)."""
     reading = module.Player.RATING if module is not None else schema.RATING
-    deviation = getattr(module, "OPPONENT_DEVIATION", None) if module is not None else None
+    deviation = module.OPPONENT_DEVIATION if module is not None else None
     games: list[OpponentGame] = []
     problems: list[Problem] = []
     parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
@@ -67,10 +67,10 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
             if res.score is None or not res.rated:
                 raise schema.ValueProblem(f"{words[1]!r} is not a played game's result (forfeits and byes never count)")
             handicap = schema.handicap(words[2]) if len(words) > 2 else None
-            if handicap is not None and module is not None and not getattr(module, "HANDICAPS", False):
+            if handicap is not None and module is not None and not module.HANDICAPS:
                 raise schema.ValueProblem(f"{words[2]!r}: handicaps are {_handicap_systems()}; "
                                           f"{module.CODE.upper()} games have none")
-            refusal = getattr(module, "UNRATED_OPPONENTS", None) if module is not None else None
+            refusal = module.UNRATED_OPPONENTS if module is not None else None
             if opp is None and refusal is not None:
                 raise schema.ValueProblem(f"{refusal}: give it, a new player's as his performance")
             gives = len(words) > 3 and words[3].lower() in ("gives", "giver", "g", "give")
@@ -87,8 +87,8 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
 
 def _handicap_systems() -> str:
     """Who plays handicap games, as a message says it (``FESA's (shogi)``)."""
-    return ", ".join(f"{m.CODE.upper()}'s ({getattr(m, 'GAME', 'chess')})" for m in registry().values()
-                     if getattr(m, "HANDICAPS", False))
+    return ", ".join(f"{m.CODE.upper()}'s ({m.GAME})" for m in registry().values()
+                     if m.HANDICAPS)
 
 
 # --------------------------------------------------------------------------- the flags
@@ -142,7 +142,7 @@ def _reading(f: Fact, flag: str) -> Any:
 def coefficient_systems(coefficient: str = "k") -> list[Any]:
     """The systems whose rules have this coefficient (K; DWZ's E), which calc may be given."""
     return [m for m in registry().values()
-            if getattr(m, "k_factor", None) is not None and getattr(m, "COEFFICIENT", "k") == coefficient]
+            if m.k_factor is not None and coefficient == m.COEFFICIENT]
 
 
 # --------------------------------------------------------------------------- one player
@@ -194,7 +194,7 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
         value = module.performance([g.rating for g in rated], [g.score for g in rated], player.rating,
                                    options) if rated else None
         if value is None:
-            none = getattr(module, "NO_PERFORMANCE", None)
+            none = module.NO_PERFORMANCE
             raise InputError([Problem("--performance", None, None, none[0]) if none else Problem(
                 "--games", None, None, f"{module.CODE.upper()} gives no performance rating for these games (no rated "
                                        "opponent, or all wins or all losses where its rules give none)")])
@@ -215,12 +215,12 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
 
 def coefficient(module: Any) -> str:
     """The name of a system's coefficient (K; DWZ's E): its calc flag and its JSON key."""
-    return str(getattr(module, "COEFFICIENT", "k"))
+    return str(module.COEFFICIENT)
 
 
 def coefficients() -> list[str]:
     """Every coefficient a system has, once (``k``, ``e`` ...)."""
-    return list(dict.fromkeys(coefficient(m) for m in registry().values() if getattr(m, "k_factor", None)))
+    return list(dict.fromkeys(coefficient(m) for m in registry().values() if m.k_factor))
 
 
 def coefficient_given(args: argparse.Namespace, module: Any) -> int | None:

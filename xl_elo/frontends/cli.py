@@ -100,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
     r.add_argument("--history", help="the history table (CSV) of a system that takes one: " + "; ".join(
-        f"{m.CODE.upper()}: {m.HISTORY}" for m in registry().values() if getattr(m, "HISTORY", None)))
+        f"{m.CODE.upper()}: {m.HISTORY}" for m in registry().values() if m.HISTORY))
     r.add_argument("--rating-list", metavar="FILE",
                    help="FIDE's downloadable rating list (TXT or XML): each player's rating, K, birth year and "
                         "2400 flag by FIDE id (with -f fide); FESA: the rating list of FESA's program "
@@ -743,10 +743,9 @@ def systems_table(markdown: bool = False) -> str:
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
     from xl_elo import schema
 
-    converters = [m for m in registry().values() if getattr(m, "convert", None) is not None]
-    if not converters:
+    convert = next((m.convert for m in registry().values() if m.convert is not None), None)
+    if convert is None:
         raise UsageError("no system offers conversions")
-    convert = converters[0].convert
     from xl_elo.formats.writers import format_cell
 
     for value in args.values:

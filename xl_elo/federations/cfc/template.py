@@ -10,7 +10,7 @@ match's limit and the low-rating rules. Nothing iterates: every case fits the la
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.cfc as cfc
 from xl_elo.tables import CFC_EXPECTED_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -35,9 +35,12 @@ def _round(x: str) -> str:
     return f"SIGN({x})*INT(ABS({x})+0.5)"
 
 
+#: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
+CAPACITY = Capacity()
+
+
 def spec(cap: Capacity | None = None) -> Template:
-    cfc = get("cfc")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     est_games = cfc.ESTABLISHED_GAMES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.fide as fide
 from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -26,9 +26,12 @@ from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 FILE = "fide_period.xlsx"
 
 
+#: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
+CAPACITY = Capacity()
+
+
 def spec(cap: Capacity | None = None) -> Template:
-    fide = get("fide")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     standard = 'LOWER(TRIM(opt_list&""))="standard"'

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.fqe as fqe
 from xl_elo.tables import FQE_EXPECTED_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -20,10 +20,12 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
+#: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
+CAPACITY = Capacity()
+
 
 def spec(cap: Capacity | None = None) -> Template:
-    fqe = get("fqe")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     unrated_opp = f"{fqe.UNRATED_OPPONENT:g}"
