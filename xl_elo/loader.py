@@ -47,7 +47,7 @@ PathLike = str | os.PathLike[str]
 class Loaded:
     """An event read for one rating system, ready to rate."""
 
-    module: Any
+    module: RatingSystem
     """The system (its module)."""
     tables: Tables
     inputs: list[str] = field(default_factory=list)
@@ -159,12 +159,12 @@ def _source(given: PathLike | Table) -> str:
     return given.source if isinstance(given, Table) else Path(given).name
 
 
-def takes_history(module: Any) -> bool:
+def takes_history(module: RatingSystem) -> bool:
     """Whether a system takes a history table (FESA: a performance-mode player's earlier games)."""
     return bool(module.takes_history)
 
 
-def from_event(module: Any, event: Event, sources: Sources | None = None) -> Tables:
+def from_event(module: RatingSystem, event: Event, sources: Sources | None = None) -> Tables:
     """An event built in Python (or by a file's reader) as checked tables, its players as the
     system's ``Player``: every problem a reader would have found, raised together."""
     tables, values = tables_of(event, module.Player)
@@ -223,7 +223,7 @@ READERS: list[tuple[str, Callable[[], Any]]] = [
 ]
 
 
-def _load_files(module: Any, paths: list[Path], **given: Any) -> Loaded:
+def _load_files(module: RatingSystem | None, paths: list[Path], **given: Any) -> Loaded:
     """The event held by ``paths`` (TRF reports, FESA's own files ...); InputError naming an unknown kind."""
     problems: list[Problem] = []
     for p in paths:

@@ -68,7 +68,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="toy", title="Toy event", title_fr="Tournoi jouet",
         players=player_inputs("id", "name", "rating", own=[level]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(toy.NEEDS_PERIOD), event_setting(), *option_settings(toy)],
+        settings=[period_setting(toy.NEEDS_PERIOD), event_setting(), *option_settings(toy.SYSTEM)],
         rules_en=[f"Toy (xl-elo rules 99): a win brings {toy.STEP} points plus the winner's level."],
         rules_fr=[f"Jouet (xl-elo rules 99) : une victoire rapporte {toy.STEP} points plus le niveau du gagnant."],
         sheets=[sides, work], results=results_layout(ResultCol("level", "Level", "Niveau", "0", 7)),

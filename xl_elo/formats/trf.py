@@ -79,12 +79,15 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, Text, decode_text, peek
 from xl_elo.model import Entrant, Event, Game, InputError, NationalRating, Player, Problem, Results, facts
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 SUFFIXES = (".trf", ".trfx", ".trf16", ".trf26")
 #: The system a report is rated by when none is named: FIDE's, whose format it is; the format written back.
@@ -946,7 +949,7 @@ _LIST_WORDS = {"blitz": ("blitz", "lampo", "bullet"),
                "rapid": ("rapid", "rápid", "rapide", "schnellschach", "semilampo", "activo", "actívo")}
 
 
-def _list_option(module: Any) -> Any:
+def _list_option(module: RatingSystem) -> Any:
     """The system's ``list`` option (FIDE's: standard, rapid, blitz), when it has one."""
     from dataclasses import fields
 
@@ -956,7 +959,7 @@ def _list_option(module: Any) -> Any:
     return None
 
 
-def _time_controls(reports: list[TrfFile], module: Any, given: Mapping[str, Any], problems: list[Problem],
+def _time_controls(reports: list[TrfFile], module: RatingSystem, given: Mapping[str, Any], problems: list[Problem],
                    warnings: list[str]) -> dict[str, Any]:
     """The options the reports set: FIDE's list from each one's ``222``, when ``--list`` is not given."""
     if _list_option(module) is None:
@@ -1004,12 +1007,12 @@ def _time_controls(reports: list[TrfFile], module: Any, given: Mapping[str, Any]
 # --------------------------------------------------------------------------- the event
 
 
-def read(paths: Sequence[Path], module: Any, **given: Any) -> ReadFiles:
+def read(paths: Sequence[Path], module: RatingSystem, **given: Any) -> ReadFiles:
     """The reports for :mod:`xl_elo.loader` (:func:`read_trf_files`)."""
     return read_trf_files(paths, module, **given)
 
 
-def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: str | Path | None = None,
                    period: str | None = None, one_report: bool = False, output: str | Path | None = None,
                    options: Mapping[str, Any] | None = None) -> ReadFiles:
     """The event of one or several TRF reports (one period), every problem of every file at once.
@@ -1095,7 +1098,7 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     return ReadFiles(module, event, inputs, writers, default, warnings, (source, source, "history"), effective)
 
 
-def _list_options(module: Any, options: Mapping[str, Any]) -> Any:
+def _list_options(module: RatingSystem, options: Mapping[str, Any]) -> Any:
     """The system's options a rating list is read with (FIDE's: the period's list), from those given."""
     from xl_elo.federations.contract import options_of
 
@@ -1105,13 +1108,13 @@ def _list_options(module: Any, options: Mapping[str, Any]) -> Any:
         raise InputError([Problem("options", None, None, str(exc))]) from None
 
 
-def _no_national(module: Any, code: str) -> str:
+def _no_national(module: RatingSystem, code: str) -> str:
     return (f"holds no {code} national-rating record (TRF-26: a line opened by {code}, the start rank in columns 5-8, "
             f"the rating in columns 49-52), and {module.CODE.upper()} rates from {code}'s list: the ratings of the "
             "001 lines are FIDE's, never taken for a national one; export the report with the national ratings")
 
 
-def not_reported(module: Any) -> str:
+def not_reported(module: RatingSystem) -> str:
     """What a system needs of every rated player that no report gives, as a message names it ('' when
     nothing): the facts it declares required for a rated player (``rated_needs``) that it neither reads
     from a report (``report``) nor counts as something when a report does not say (``unreported``)."""
@@ -1120,12 +1123,12 @@ def not_reported(module: Any) -> str:
     return " and ".join(docs)
 
 
-def _short_name(module: Any) -> str:
+def _short_name(module: RatingSystem) -> str:
     """A system's name without its parenthesis (``Glicko-2``, ``US Chess``)."""
     return str(module.NAME).split(" (")[0]
 
 
-def _own_files(module: Any) -> str:
+def _own_files(module: RatingSystem) -> str:
     own = module.OWN_FILES
     return f" from {own} or from CSV tables" if own else " from CSV tables"
 
@@ -1141,7 +1144,7 @@ def _rated_or_not(rated: Any, unrated: Any) -> Callable[[Entrant], Any]:
     return lambda e: rated if e.rating is not None else unrated
 
 
-def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnings: list[str], *,
+def players_of(module: RatingSystem, entrants: Sequence[tuple[str, Entrant, int]], warnings: list[str], *,
                listed: bool = False, sources: Mapping[str, str] | None = None) -> list[Player]:
     """The players of a report as the system's ``Player``: each fact from the report where the system
     reads it there, else as the system says a report that does not give it counts (with its
@@ -1212,7 +1215,7 @@ def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
     return out
 
 
-def _period(reports: list[TrfFile], module: Any, given: str | None, problems: list[Problem],
+def _period(reports: list[TrfFile], module: RatingSystem, given: str | None, problems: list[Problem],
             warnings: list[str]) -> str | None:
     if given:
         try:

@@ -17,15 +17,18 @@ import datetime as dt
 import json
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from xl_elo import schema
 from xl_elo.federations import registry
 from xl_elo.federations.contract import Calculation, OpponentGame
 from xl_elo.model import MAX_GAMES_PER_PLAYER, Fact, InputError, Problem, facts
 
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
-def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
+
+def parse_games(text: str, module: RatingSystem | None = None) -> list[OpponentGame]:
     """``"2210 1, 2050 0.5, unrated 0"`` -> games; every bad game named at once (InputError).
 
     With the system's ``module``, what it does not rate is refused: a handicap where it has
@@ -148,7 +151,7 @@ def coefficient_systems(coefficient: str = "k") -> list[Any]:
 # --------------------------------------------------------------------------- one player
 
 
-def player_of(args: argparse.Namespace, module: Any) -> Any:
+def player_of(args: argparse.Namespace, module: RatingSystem) -> Any:
     """The player the flags describe, as the system's ``Player``."""
     problems: list[Problem] = []
     rating = None
@@ -172,7 +175,7 @@ def player_of(args: argparse.Namespace, module: Any) -> Any:
     return module.Player("player", rating=rating, **values)
 
 
-def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -> int:
+def run_calc(args: argparse.Namespace, module: RatingSystem, options: Any, out: TextIO) -> int:
     """Calculate and print one player's change (``xl-elo calc``)."""
     _check_flags(module, args)
     games = parse_games(", ".join(args.games) if isinstance(args.games, list) else args.games, module)
@@ -191,7 +194,7 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
                 raise InputError([Problem(f.calc or f.name, None, None, str(exc))]) from None
     if args.performance:
         rated = [g for g in games if g.rating is not None]
-        value = module.performance([g.rating for g in rated], [g.score for g in rated], player.rating,
+        value = module.performance([g.rating for g in rated if g.rating is not None], [g.score for g in rated], player.rating,
                                    options) if rated else None
         if value is None:
             none = module.NO_PERFORMANCE
@@ -213,7 +216,7 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
     return 0
 
 
-def coefficient(module: Any) -> str:
+def coefficient(module: RatingSystem) -> str:
     """The name of a system's coefficient (K; DWZ's E): its calc flag and its JSON key."""
     return str(module.COEFFICIENT)
 
@@ -223,12 +226,12 @@ def coefficients() -> list[str]:
     return list(dict.fromkeys(coefficient(m) for m in registry().values() if m.k_factor))
 
 
-def coefficient_given(args: argparse.Namespace, module: Any) -> int | None:
+def coefficient_given(args: argparse.Namespace, module: RatingSystem) -> int | None:
     """The known coefficient given to calc for this system (``--k 20``; DWZ's ``--e 24``)."""
     return getattr(args, f"coef_{coefficient(module)}", None)
 
 
-def as_json(calc: Calculation, module: Any) -> str:
+def as_json(calc: Calculation, module: RatingSystem) -> str:
     """The calculation as JSON, every number at full precision: the common keys, then the system's own."""
     doc: dict[str, Any] = {
         "system": calc.federation, "status": calc.status, "rating_before": calc.rating_before, "score": calc.score,
@@ -252,7 +255,7 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"{value!r} is not JSON")
 
 
-def _check_flags(module: Any, args: argparse.Namespace) -> None:
+def _check_flags(module: RatingSystem, args: argparse.Namespace) -> None:
     """A flag the system's rules do not use is refused rather than silently ignored."""
     problems = []
     mine = {f.calc for f in facts(module.Player)}
@@ -280,7 +283,7 @@ def add_coefficient_flags(parser: argparse.ArgumentParser, parse: Any) -> None:
                             help=f"{who}: a known {name.upper()}, instead of the facts that decide it")
 
 
-def _no_k(module: Any, calc: Calculation) -> str:
+def _no_k(module: RatingSystem, calc: Calculation) -> str:
     name = coefficient(module).upper()
     if calc.rating_before is None:
         return f"an unrated player's first rating uses no {name}"
@@ -307,7 +310,7 @@ def _fixed(value: Any, places: int = 2) -> str:
     return "" if value is None else f"{float(value):.{places}f}"
 
 
-def render(calc: Calculation, module: Any = None) -> str:
+def render(calc: Calculation, module: RatingSystem | None = None) -> str:
     """The calculation as a table a rating officer can check against the federation's calculator."""
     head = ["game", "opponent", "counts as", "difference", "result", "expected", "change"]
     rows = []

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from xl_elo import __version__
 from xl_elo.federations import codes, get, registry
@@ -21,6 +21,9 @@ from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
 from xl_elo.frontends.calc import add_coefficient_flags, add_fact_flags
 from xl_elo.model import InputError, Results
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 EXIT_OK = 0
 EXIT_INPUT = 1
@@ -313,7 +316,7 @@ def _given(args: argparse.Namespace) -> dict[str, Any]:
     return {k[4:]: v for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
 
 
-def _options(module: Any, args: argparse.Namespace, files: dict[str, Any] | None = None) -> Any:
+def _options(module: RatingSystem, args: argparse.Namespace, files: dict[str, Any] | None = None) -> Any:
     """The federation's Options from the flags given, over what the files set (``files``: a TRF-26
     report's time control sets FIDE's list); a flag of another federation is a usage error."""
     mine = {f.name for f in fields(module.Options)}
@@ -338,7 +341,7 @@ def _options(module: Any, args: argparse.Namespace, files: dict[str, Any] | None
         raise UsageError(str(exc)) from None
 
 
-def _workbook_options(module: Any, given: dict[str, Any], name: str) -> Any:
+def _workbook_options(module: RatingSystem, given: dict[str, Any], name: str) -> Any:
     """A workbook's settings as the federation's Options; a bad one named by its sheet and setting."""
     from xl_elo import schema
     from xl_elo.model import Problem
@@ -516,7 +519,7 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
     return EXIT_OK
 
 
-def _history_output(module: Any, args: argparse.Namespace) -> str | None:
+def _history_output(module: RatingSystem, args: argparse.Namespace) -> str | None:
     """Where the next history goes (FESA): --history-output, or NAME_history.csv beside --output."""
     from xl_elo.loader import takes_history
 

@@ -449,7 +449,7 @@ def one_player_period() -> str:
     return dt.date.today().strftime("%Y-%m")
 
 
-def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> Any:
+def _one_player(module: RatingSystem, rating: float | None, given: dict[str, Range]) -> Any:
     """The player ELO_CHANGE describes, as the system's ``Player``: each fact from the argument that
     gives it (its ``function``: ``games``, ``age``, ``ever_2400``), else as the system counts a
     player of unknown history (rules 8)."""
@@ -534,7 +534,7 @@ def _options_words(french: bool = False) -> str:
             "(e.g. list=rapid for FIDE's rapid list); blank: its defaults.")
 
 
-def _options_of(module: Any, value: Range) -> dict[str, Any]:
+def _options_of(module: RatingSystem, value: Range) -> dict[str, Any]:
     """The ``options`` argument (``list=rapid; expected_method=logistic``) as the system's options by
     name, each checked (an unknown name or value names the argument)."""
     text = _text(value, "options", required=False) if not _blank_range(value) else None
@@ -569,7 +569,7 @@ def _performance_words(french: bool = False) -> str:
     return f"{', '.join(ways[:-1])} {'ou' if french else 'or'} {ways[-1]}"
 
 
-def _performs(module: Any) -> bool:
+def _performs(module: RatingSystem) -> bool:
     """Whether a system has a performance rating (not one that declares ``NO_PERFORMANCE``)."""
     return not module.NO_PERFORMANCE
 
@@ -584,7 +584,7 @@ def _performance_rating_words(french: bool = False) -> str:
     return " ".join(said) or ("Not used." if not french else "Non utilisé.")
 
 
-def _engine_words(module: Any, exc: InputError) -> str:
+def _engine_words(module: RatingSystem, exc: InputError) -> str:
     """A system's refusal of one player's games in ELO_CHANGE's words: the engine names the games and
     the facts, the function its arguments; the facts ELO_CHANGE has no argument for point to the
     system's own functions."""

@@ -224,7 +224,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="cfc", title="CFC (Canada) event rating", title_fr="Cote CFC (Canada) d'un tournoi",
         players=player_inputs("id", "name", "rating", "games", own=[highest]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(cfc.NEEDS_PERIOD), event_setting(), *option_settings(cfc)],
+        settings=[period_setting(cfc.NEEDS_PERIOD), event_setting(), *option_settings(cfc.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[work, sides],
         results=[
             ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=24),

@@ -292,7 +292,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="dwz", title="DWZ tournament", title_fr="Tournoi DWZ (Allemagne)",
         players=player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")]),
         games=game_inputs("round", "player", "opponent", "result"), history=history_inputs(),
-        settings=[period_setting(dwz.NEEDS_PERIOD), event_setting(), *option_settings(dwz)],
+        settings=[period_setting(dwz.NEEDS_PERIOD), event_setting(), *option_settings(dwz.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, hw],
         results=[
             ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=24),

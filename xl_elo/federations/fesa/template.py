@@ -601,7 +601,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="fesa", title="FESA shogi tournament rating", title_fr="Classement FESA d'un tournoi de shogi",
         players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
         games=game_inputs("round", "player", "opponent", "result", "handicap", "rated"), history=history_inputs(),
-        settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa)],
+        settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, hw, walk, sweeps, history_after],
         results=[
             ResultCol("id", "Id", "Id", width=10), ResultCol("name", "Name", "Nom", width=24),

@@ -220,7 +220,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="ffe", title="FFE national Elo period", title_fr="Période de classement Elo FFE",
         players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe)],
+        settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, it, its],
         results=[
             ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=26),

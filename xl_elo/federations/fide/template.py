@@ -167,7 +167,7 @@ def spec(cap: Capacity | None = None) -> Template:
         players=player_inputs("id", "name", "rating", "games", "birth_year", own=[
             yes_no_input("ever_2400", "Rating has reached 2400: yes/no", "A atteint 2400 : oui/non", 10)]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide)],
+        settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
         results=results_layout(ResultCol("ever_2400", "2400 reached", "2400 atteint", width=8),
                                ResultCol("note", "Note", "Note", width=56)),

@@ -147,7 +147,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="fqe", title="FQE (Quebec) event rating", title_fr="Calcul de la cote FQE (Québec)",
         players=player_inputs("id", "name", "rating", "games"),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fqe.NEEDS_PERIOD), event_setting(), *option_settings(fqe)],
+        settings=[period_setting(fqe.NEEDS_PERIOD), event_setting(), *option_settings(fqe.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[work, sides],
         results=[
             ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=26),

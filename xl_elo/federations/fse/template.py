@@ -95,7 +95,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="fse", title="FSE (Swiss) rating period", title_fr="Période de classement FSE (Suisse)",
         players=player_inputs("id", "name", "rating", "games", "birth_year"),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse)],
+        settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
         results=results_layout(ResultCol("note", "Note", "Note", width=34)),
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,

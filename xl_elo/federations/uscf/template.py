@@ -360,7 +360,7 @@ def spec(cap: Capacity | None = None) -> Template:
         settings=[period_setting(uscf.NEEDS_PERIOD, (
             "the event's end: it sets the bonus threshold B and an unrated player's age; shown on the results",
             "la fin du tournoi : elle fixe le seuil de bonus B et l'âge d'un joueur non classé")), event_setting(),
-            *option_settings(uscf)],
+            *option_settings(uscf.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, steps[3], steps[4], steps[5]],
         results=[
             ResultCol("id", "Id", "Id", width=11), ResultCol("name", "Name", "Nom", width=22),
