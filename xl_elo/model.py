@@ -153,10 +153,14 @@ class Fact:
     """Whether ``ELO_K``'s argument of the same name gives it too: K hangs on it (the games before, the DWZ index)."""
     one_player: Any = None
     """Its value for a rated player when ``calc`` or ``ELO_CHANGE`` is not given it (None: ``default``)."""
-    report: str | Callable[[Any], Any] | None = None
-    """The field of a tournament report's player that gives it (:class:`Entrant`), or a function of him."""
+    report: str | Callable[..., Any] | None = None
+    """The field of a tournament report's player that gives it (:class:`Entrant`), or a function of him; for a
+    game's fact, a function of the game's two players as the report lists them (``.rating``, ``.title`` ...)."""
     unreported: tuple[Any, str] | None = None
     """When a report does not give it: the value a rated player gets and the warning that says so."""
+    one_game: bool = True
+    """A game's fact that one player's games take too (``calc``'s words after a result, an ``ELO_CHANGE`` range):
+    False for one they already give otherwise (FIDE's opponent's rating at the event's start is the opponent's)."""
     sided: bool = False
     """A game's fact that belongs to one of its two players (FESA's handicap, given by one): the first player's in
     the games table; in one player's games (``calc``, :class:`xl_elo.federations.contract.OpponentGame`) ``gives``

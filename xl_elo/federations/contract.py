@@ -141,7 +141,7 @@ def game_words(game: type[BaseGame], words: Sequence[str], system: str = "these"
     default), a one-sided one followed by ``gives`` when the player holds it (``receives``, the default). The
     facts by name, and whether the player holds the one-sided ones; ValueProblem naming a word not read
     (``whose``: what else it may be, from the other systems' declarations)."""
-    declared = facts(game)
+    declared = [f for f in facts(game) if f.one_game]
     values: dict[str, Any] = {f.name: f.default for f in declared}
     gives = False
     words = list(words)
@@ -151,11 +151,19 @@ def game_words(game: type[BaseGame], words: Sequence[str], system: str = "these"
             raise schema.ValueProblem(f"{words[-1]!r} is not 'gives' or 'receives'")
         gives, words = side in GIVES, words[:-1]
     if len(words) > len(declared):
-        extra = words[len(declared)]
+        others = [w for w in words if whose(w)]  # another system's fact of a game (a handicap given to FIDE)
+        extra = others[0] if others else words[len(declared)]
         raise schema.ValueProblem(f"{extra!r}: {whose(extra)}{system} games have "
                                   + ("none" if not declared else f"only {', '.join(f.name for f in declared)}"))
     for f, word in zip(declared, words, strict=False):
-        values[f.name] = f.reading(word)
+        try:
+            values[f.name] = f.reading(word)
+        except schema.ValueProblem:
+            other = whose(word)  # another system's fact of a game (a handicap given to FIDE): say so
+            if not other:
+                raise
+            raise schema.ValueProblem(f"{word!r}: {other}{system} games have "
+                                      f"only {', '.join(g.name for g in declared)}") from None
     return values, gives
 
 
