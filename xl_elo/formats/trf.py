@@ -1389,7 +1389,7 @@ def _each_event(reports: list[TrfFile], by_file: list[dict[int, str]], games: li
         me, other = lines[(k, g.player)], lines[(k, g.opponent)]
         values = {f.name: f.report(me, other) for f in own if callable(f.report)}
         out.append(module.Game(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period,
-                               **values))
+                               event=g.event, **values))
     return out
 
 
