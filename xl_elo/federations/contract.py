@@ -79,6 +79,7 @@ front end.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Protocol
@@ -303,6 +304,38 @@ class FileFormat(Protocol):
     def read(self, paths: Sequence[Any], module: RatingSystem, **given: Any) -> Any: ...
 
 
+@dataclass(frozen=True)
+class Cadence:
+    """How a system's ratings move over time (rules 13): what one run of its engine rates, so a season's games are
+    rated unit after unit, in time order, each unit from the list the one before left."""
+
+    unit: str
+    """In words: ``month``, ``two months``, ``four months``, ``event``, ``rating period``."""
+    months: int = 0
+    """Its periods' length in months (FIDE 1); 0 where each event (or each period a games table names, a
+    ladder's) is a unit of its own."""
+    starts: tuple[int, ...] = ()
+    """The months its periods start in (the FFE's September, January and May)."""
+    start_ratings: tuple[str, str] | None = None
+    """Its facts of a game that hold the two players' ratings on the list in force when the game's event
+    started (FIDE 2.11): a season fills them from its own lists where the input gives none."""
+
+    def period_of(self, day: dt.date) -> str:
+        """The period a day falls in, named by its first month (``YYYY-MM``); the day's month where the cadence
+        has no fixed periods."""
+        if not self.months or not self.starts:
+            return f"{day.year:04d}-{day.month:02d}"
+        year, month = day.year, day.month
+        first = max((s for s in self.starts if s <= month), default=None)
+        if first is None:
+            year, first = year - 1, max(self.starts)
+        return f"{year:04d}-{first:02d}"
+
+
+#: Event after event: each event rated from the list the one before left.
+EVENTS: Final = Cadence("event")
+
+
 def _no_tables() -> Mapping[str, Callable[[], Any]]:
     return {}
 
@@ -370,6 +403,8 @@ class RatingSystem:
     """Conversions between rating scales (the FFE's Elo, INGO, BCR ...): ``xl-elo convert``."""
     HISTORY: str | None = None
     """It takes a history table: what the table holds, in words, as the command line's help says it."""
+    CADENCE: Cadence = EVENTS
+    """How its ratings move over time (rules 13): its periods (FIDE's month), or event after event."""
     PERIODS: bool = False
     """It rates several periods in order, each game's in a ``period`` column (a Glicko-2 ladder)."""
     OWN_FILES: str = ""

@@ -29,6 +29,7 @@ from xl_elo import core, model, schema
 from xl_elo.compat import np
 from xl_elo.core import round_half_away, round_to_ten
 from xl_elo.federations.contract import (
+    Cadence,
     Calculation,
     FirstRating,
     GameLine,
@@ -679,6 +680,7 @@ PUBLISHED_TABLES: Final = {"ffe-dp": _ffe_dp, "ffe-conversions": _ffe_conversion
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("four months", 4, (1, 5, 9)),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,

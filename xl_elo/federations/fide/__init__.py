@@ -32,6 +32,7 @@ from xl_elo.compat import need_numpy, np
 from xl_elo.core import MAX_DIFFERENCE, round_half_away
 from xl_elo.federations.contract import (
     RATINGS_ARGS,
+    Cadence,
     Calculation,
     FirstRating,
     GameLine,
@@ -906,6 +907,7 @@ PUBLISHED_TABLES: Final = {
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("month", 1, tuple(range(1, 13)), start_ratings=("player_rating", "opponent_rating")),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Game=Game, Options=Options, COLUMNS=COLUMNS, expected=expected,
     performance=performance,
