@@ -129,6 +129,7 @@ COLUMNS: Final = results_columns(
     Column("archive_games", "int", True, "games behind it"),
     Column("rounds", "int", True, "round of the iteration in which the estimate settled"),
     Column("note", "note", False, "an estimate still moving, or an archive"),
+    Column("category", "text", True, "junior or senior, as given: the next period's quota (5.6)"),
     blank=("expected", "k", "bonus"),
 )
 
@@ -537,7 +538,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "rule": np.array(RULE_NAMES)[u["rule"]], "nj": perf.nj.astype(np.float64), "sc": perf.sc,
         "ea": perf.ea, "p": perf.p, "dp": perf.dp, "pj": pj, "ej": u["ej"],
         "archive_perf": u["archive_perf"], "archive_games": u["archive_games"],
-        "rounds": np.where(unrated & (games > 0), est.rounds, np.nan), "note": notes,
+        "rounds": np.where(unrated & (games > 0), est.rounds, np.nan), "note": notes, "category": ev.category,
     }
     return Results(CODE, COLUMNS, values, period=ev.period, warnings=warnings)
 

@@ -176,6 +176,7 @@ class Game(model.Game):
 
 COLUMNS: Final = results_columns(
     Column("ever_2400", "bool", True, "the rating has reached 2400 (K 10 from now on)"),
+    Column("birth_year", "int", True, "the year of birth, as given: the next period's K counts the age (2.3)"),
     Column("note", "note", False, "how an unrated player's first rating came out"),
     blank=("bonus",),
 )
@@ -702,7 +703,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "change": np.where(rated, out["change"], np.nan),
         "rating_after": np.where(rated, np.trunc(out["rating_after"]), out["first"]),
         "games_after": ev.games + np.where(rated, out["n"], out["first_games"]),
-        "ever_2400": ev.ever_2400 | (rated & (after >= K10_RATING)), "note": notes,
+        "ever_2400": ev.ever_2400 | (rated & (after >= K10_RATING)), "birth_year": ev.birth_year, "note": notes,
     }
     return Results(CODE, COLUMNS, values, period=ev.period, uncounted=lambda: uncounted_games(ev, options))
 

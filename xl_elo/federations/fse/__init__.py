@@ -77,6 +77,8 @@ class Player(model.Player):
                       "FSE : l'âge du joueur dans l'année de la période (vide : adulte)."))
 
 COLUMNS: Final = results_columns(Column("note", "note", False, "why an unrated player gets no rating"),
+                                 Column("birth_year", "int", True, "the year of birth, as given: the next period's "
+                                                                   "K counts the age (3.2)"),
                                  blank=("performance", "bonus"))
 
 
@@ -186,7 +188,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "rating_before": np.trunc(ev.rating), "games_rated": n.astype(np.float64),
         "score": counted.total(counted.score), "expected": np.where(rated, both.total(e), np.nan),
         "k": np.where(rated, k, np.nan), "change": np.where(rated, change, np.nan),
-        "rating_after": np.trunc(after), "games_after": ev.games + n, "note": notes,
+        "rating_after": np.trunc(after), "games_after": ev.games + n, "note": notes, "birth_year": ev.birth_year,
     }
     return Results(CODE, COLUMNS, values, period=ev.period)
 
