@@ -196,6 +196,10 @@ def _parser() -> argparse.ArgumentParser:
                                     "the template workbook and the federation's own text.")
     sy.add_argument("--markdown", action="store_true", help="as the README's table")
 
+    from xl_elo.frontends.norms import add_parser as add_norms
+
+    add_norms(sub)
+
     d = sub.add_parser("demo", help="rate the shipped worked examples and write their results",
                        description="Rate the worked examples shipped with xl-elo (one per federation), print "
                                    "them and write the results to a folder.")
@@ -222,6 +226,13 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
 
             module = _federation(args.federation)
             return run_calc(args, module, _options(module, args), out)
+        if args.command == "norms":
+            from xl_elo.frontends.norms import run as run_norms
+
+            status, usage = run_norms(args, out, err)
+            if usage:
+                raise UsageError(usage)
+            return status
         if args.command == "tables":
             return _tables(args, out)
         if args.command == "workbooks":
