@@ -19,7 +19,7 @@ import pytest
 from conftest import ROOT
 
 from xl_elo import federations
-from xl_elo.federations.contract import SIGNATURES, Federation
+from xl_elo.federations.contract import SIGNATURES, RatingSystem
 from xl_elo.model import COMMON_COLUMNS
 
 MODULES = list(federations.registry().values())
@@ -27,7 +27,7 @@ MODULES = list(federations.registry().values())
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.CODE)
 def test_every_federation_has_the_contract_shape(module):
-    assert isinstance(module, Federation)
+    assert isinstance(module, RatingSystem)
     for name, args in SIGNATURES.items():
         fn = getattr(module, name)
         if fn is None:
@@ -236,8 +236,8 @@ def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
     from xl_elo.templates import build_template
 
     assert "toy" in federations.codes() and federations.get("sixth") is toy
-    assert isinstance(toy, Federation)
-    d = Path(toy.__file__).parent / "example"
+    assert isinstance(toy, RatingSystem)
+    d = Path(__import__(toy.PACKAGE).__file__).parent / "example"
     # rate: CSV files (Ann, level 2, beats Bob and Cid: +12 twice; Bob loses -10, draws an unrated Cid)
     assert main(["rate", "-f", "toy", "-p", str(d / "players.csv"), "-g", str(d / "games.csv"), "--format",
                  "json"]) == 0

@@ -23,7 +23,6 @@ records its own system and settings.
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -35,7 +34,7 @@ from typing import Any
 
 from xl_elo import schema
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import options_of
+from xl_elo.federations.contract import RatingSystem, options_of
 from xl_elo.formats import csvfiles, fastcsv, files
 from xl_elo.formats.files import given_twice, twice_words
 from xl_elo.formats.reader import Sources, Table, Tables, checked, read, system_headings, tables_of
@@ -48,7 +47,7 @@ PathLike = str | os.PathLike[str]
 class Loaded:
     """An event read for one rating system, ready to rate."""
 
-    module: Any
+    module: RatingSystem
     """The system (its module)."""
     tables: Tables
     inputs: list[str] = field(default_factory=list)
@@ -84,9 +83,9 @@ class Loaded:
         return self.module.rate(self.event, options)  # type: ignore[no-any-return]
 
 
-def system(name: Any) -> Any:
-    """A system's module from its code, an alias or the module itself."""
-    return name if hasattr(name, "CODE") else get(name)
+def system(name: RatingSystem | str) -> RatingSystem:
+    """A system from its code, an alias or the system itself."""
+    return name if isinstance(name, RatingSystem) else get(name)
 
 
 def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike | Table | None = None,
@@ -148,7 +147,7 @@ def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike 
     if problems and all(t is None for t in tables[:2]):
         raise InputError(problems)
     tables_ = read(module.Player, tables[0], tables[1], tables[2], period=period, name=event_name,
-                   handicaps=bool(getattr(module, "HANDICAPS", False)), periods=bool(getattr(module, "PERIODS", False)),
+                   handicaps=bool(module.HANDICAPS), periods=bool(module.PERIODS),
                    sources=sources, problems=problems, headings=system_headings(module))
     loaded = Loaded(module, tables_, inputs, options=chosen, warnings=list(tables_.warnings))
     if rating_list is not None:
@@ -160,12 +159,12 @@ def _source(given: PathLike | Table) -> str:
     return given.source if isinstance(given, Table) else Path(given).name
 
 
-def takes_history(module: Any) -> bool:
+def takes_history(module: RatingSystem) -> bool:
     """Whether a system takes a history table (FESA: a performance-mode player's earlier games)."""
-    return bool(getattr(module, "HISTORY", False))
+    return bool(module.takes_history)
 
 
-def from_event(module: Any, event: Event, sources: Sources | None = None) -> Tables:
+def from_event(module: RatingSystem, event: Event, sources: Sources | None = None) -> Tables:
     """An event built in Python (or by a file's reader) as checked tables, its players as the
     system's ``Player``: every problem a reader would have found, raised together."""
     tables, values = tables_of(event, module.Player)
@@ -177,20 +176,17 @@ def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
     from xl_elo.formats import ratinglist
 
     module = loaded.module
-    apply = getattr(module, "from_rating_list", None)
+    apply = module.from_rating_list
     if apply is None:
         raise InputError([Problem(Path(path).name, None, None, ratinglist.not_for(module))])
     event = loaded.event
     entries = ratinglist.read_list(Path(path), [p.id for p in event.players], event.year)
-    extra: dict[str, Any] = {}
-    if "options" in inspect.signature(apply).parameters:  # FIDE's: the period's list
-        try:
-            extra["options"] = options_of(module.Options, None, **loaded.options)
-        except (ValueError, TypeError) as exc:
-            raise InputError([Problem("options", None, None, str(exc))]) from None
-    if "where" in inspect.signature(apply).parameters:  # each player's row named in the warnings
-        extra["where"] = lambda p: f"{own} (row {p.row})" if p.row is not None else own
-    players, warnings = apply(list(event.players), entries, event.year, Path(path).name, own=own, **extra)
+    try:
+        options = options_of(module.Options, None, **loaded.options)
+    except (ValueError, TypeError) as exc:
+        raise InputError([Problem("options", None, None, str(exc))]) from None
+    players, warnings = apply(list(event.players), entries, event.year, Path(path).name, own=own, options=options,
+                              where=lambda p: f"{own} (row {p.row})" if p.row is not None else own)
     event = replace(event, players=tuple(players))
     loaded.tables = from_event(module, event, Sources(*_sources(loaded.tables)))
     loaded.__dict__.pop("event", None)
@@ -227,7 +223,7 @@ READERS: list[tuple[str, Callable[[], Any]]] = [
 ]
 
 
-def _load_files(module: Any, paths: list[Path], **given: Any) -> Loaded:
+def _load_files(module: RatingSystem | None, paths: list[Path], **given: Any) -> Loaded:
     """The event held by ``paths`` (TRF reports, FESA's own files ...); InputError naming an unknown kind."""
     problems: list[Problem] = []
     for p in paths:
@@ -290,10 +286,10 @@ def examples() -> list[Example]:
     folder ``example`` beside its module (players.csv, games.csv, history.csv, example.json)."""
     out = []
     for code, module in registry().items():
-        name = getattr(module, "EXAMPLE", None)
+        name = module.EXAMPLE
         if not name:
             continue
-        meta: dict[str, Any] = json.loads((resources.files(module.__name__) / "example" / "example.json")
+        meta: dict[str, Any] = json.loads((resources.files(module.PACKAGE) / "example" / "example.json")
                                           .read_text(encoding="utf-8"))
         out.append(Example(name, code, meta["title"], meta.get("period"), meta.get("name", name),
                            tuple(meta["columns"]), meta.get("workbook"), meta.get("workbook_note", "")))
@@ -303,7 +299,7 @@ def examples() -> list[Example]:
 def example(code: str, period: str | None = None) -> Loaded:
     """A system's worked example, read (its own period unless one is given)."""
     module = registry()[code]
-    base = resources.files(module.__name__) / "example"
+    base = resources.files(module.PACKAGE) / "example"
     meta = json.loads((base / "example.json").read_text(encoding="utf-8"))
     with resources.as_file(base) as path:
         history = path / "history.csv"

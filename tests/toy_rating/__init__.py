@@ -16,7 +16,15 @@ from typing import Any, Final
 
 from xl_elo import model, schema
 from xl_elo.core import logistic
-from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, SheetArg, SheetFunction, options_of
+from xl_elo.federations.contract import (
+    Calculation,
+    GameLine,
+    OpponentGame,
+    RatingSystem,
+    SheetArg,
+    SheetFunction,
+    options_of,
+)
 from xl_elo.model import Column, Event, Results, fact, results_columns
 from xl_elo.tables import Source
 from xl_elo.tableview import TableView
@@ -128,3 +136,12 @@ def _steps() -> TableView:
 
 #: Its published table (rules 7), for ``xl-elo tables`` and the published-tables workbook.
 PUBLISHED_TABLES: Final = {"toy-steps": _steps}
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
+    PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
+    calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, NATIONAL_RATINGS=NATIONAL_RATINGS,
+    TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES,
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import toy_rating as toy
 from xl_elo.templates.common import (
     POS,
     blank,
@@ -25,7 +25,6 @@ CAPACITY = Capacity(players=20, games=40, history=0)
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    toy = get("toy")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -69,7 +68,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="toy", title="Toy event", title_fr="Tournoi jouet",
         players=player_inputs("id", "name", "rating", own=[level]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(toy.NEEDS_PERIOD), event_setting(), *option_settings(toy)],
+        settings=[period_setting(toy.NEEDS_PERIOD), event_setting(), *option_settings(toy.SYSTEM)],
         rules_en=[f"Toy (xl-elo rules 99): a win brings {toy.STEP} points plus the winner's level."],
         rules_fr=[f"Jouet (xl-elo rules 99) : une victoire rapporte {toy.STEP} points plus le niveau du gagnant."],
         sheets=[sides, work], results=results_layout(ResultCol("level", "Level", "Niveau", "0", 7)),

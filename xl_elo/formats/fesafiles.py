@@ -46,13 +46,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema
 from xl_elo.federations.fesa import Player as FesaPlayer
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, decode_text, peek
 from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, Results
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 #: The system that rates these files (their own federation's), and the format of the list written back.
 SYSTEM = "fesa"
@@ -605,7 +608,7 @@ class FesaFiles:
     promotions: list[tuple[str, str, str, int, str, int]]
 
 
-def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+def read_fesa_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: str | Path | None = None,
                     output: str | Path | None = None) -> ReadFiles:
     """The tournament of turnering.txt with its players' records from the rating list (and new players);
     ``output``: where the results go (FESA's list is the default but for a CSV, JSON, workbook or text name)."""
@@ -852,7 +855,7 @@ def _homes(homes: Any, origin: str, date: str) -> Any:
     return out
 
 
-def read(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+def read(paths: Sequence[Path], module: RatingSystem, *, rating_list: str | Path | None = None,
          output: str | Path | None = None, **_: Any) -> ReadFiles:
     """FESA's files for :mod:`xl_elo.loader` (:func:`read_fesa_files`; a period is FESA's tournament date)."""
     return read_fesa_files(paths, module, rating_list=rating_list, output=output)

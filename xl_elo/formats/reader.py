@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +46,9 @@ from xl_elo.model import (
     facts,
 )
 from xl_elo.schema import ValueProblem
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -381,12 +384,12 @@ def event_headings(player: type[Player], *, handicaps: bool = False, periods: bo
             "history": history_headings(system, known)}
 
 
-def system_headings(module: Any, known: Sequence[str] = ()) -> dict[str, Headings]:
+def system_headings(module: RatingSystem, known: Sequence[str] = ()) -> dict[str, Headings]:
     """What the headings of a system's tables may be, from its declarations: its players' facts and
     their aliases, whether it reads handicaps and periods, its results columns (a results table read
     back is a players table); ``known``: other headings the source holds that are not read."""
-    return event_headings(module.Player, handicaps=bool(getattr(module, "HANDICAPS", False)),
-                          periods=bool(getattr(module, "PERIODS", False)), system=module.CODE.upper(),
+    return event_headings(module.Player, handicaps=bool(module.HANDICAPS),
+                          periods=bool(module.PERIODS), system=module.CODE.upper(),
                           results=[c.name for c in module.COLUMNS], known=known)
 
 

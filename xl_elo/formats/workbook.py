@@ -555,8 +555,8 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
     tables: Tables | None = None
     try:
         tables = read(module.Player, found["players"], found["games"], found.get("history"), period=period,
-                      name=event_name, handicaps=bool(getattr(module, "HANDICAPS", False)),
-                      periods=bool(getattr(module, "PERIODS", False)),
+                      name=event_name, handicaps=bool(module.HANDICAPS),
+                      periods=bool(module.PERIODS),
                       sources=Sources(f"{name}, sheet players", f"{name}, sheet games", f"{name}, sheet history"),
                       problems=problems, before=early, between=between, headings=spec)
     except InputError as exc:

@@ -17,15 +17,18 @@ import datetime as dt
 import json
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from xl_elo import schema
 from xl_elo.federations import registry
 from xl_elo.federations.contract import Calculation, OpponentGame
 from xl_elo.model import MAX_GAMES_PER_PLAYER, Fact, InputError, Problem, facts
 
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
-def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
+
+def parse_games(text: str, module: RatingSystem | None = None) -> list[OpponentGame]:
     """``"2210 1, 2050 0.5, unrated 0"`` -> games; every bad game named at once (InputError).
 
     With the system's ``module``, what it does not rate is refused: a handicap where it has
@@ -34,7 +37,7 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
     none (its ``OPPONENT_DEVIATION``, the reading of one, says it does). Ratings read as the
     system's players' do (:attr:`xl_elo.model.Player.RATING`)."""
     reading = module.Player.RATING if module is not None else schema.RATING
-    deviation = getattr(module, "OPPONENT_DEVIATION", None) if module is not None else None
+    deviation = module.OPPONENT_DEVIATION if module is not None else None
     games: list[OpponentGame] = []
     problems: list[Problem] = []
     parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
@@ -67,10 +70,10 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
             if res.score is None or not res.rated:
                 raise schema.ValueProblem(f"{words[1]!r} is not a played game's result (forfeits and byes never count)")
             handicap = schema.handicap(words[2]) if len(words) > 2 else None
-            if handicap is not None and module is not None and not getattr(module, "HANDICAPS", False):
+            if handicap is not None and module is not None and not module.HANDICAPS:
                 raise schema.ValueProblem(f"{words[2]!r}: handicaps are {_handicap_systems()}; "
                                           f"{module.CODE.upper()} games have none")
-            refusal = getattr(module, "UNRATED_OPPONENTS", None) if module is not None else None
+            refusal = module.UNRATED_OPPONENTS if module is not None else None
             if opp is None and refusal is not None:
                 raise schema.ValueProblem(f"{refusal}: give it, a new player's as his performance")
             gives = len(words) > 3 and words[3].lower() in ("gives", "giver", "g", "give")
@@ -87,8 +90,8 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
 
 def _handicap_systems() -> str:
     """Who plays handicap games, as a message says it (``FESA's (shogi)``)."""
-    return ", ".join(f"{m.CODE.upper()}'s ({getattr(m, 'GAME', 'chess')})" for m in registry().values()
-                     if getattr(m, "HANDICAPS", False))
+    return ", ".join(f"{m.CODE.upper()}'s ({m.GAME})" for m in registry().values()
+                     if m.HANDICAPS)
 
 
 # --------------------------------------------------------------------------- the flags
@@ -142,13 +145,13 @@ def _reading(f: Fact, flag: str) -> Any:
 def coefficient_systems(coefficient: str = "k") -> list[Any]:
     """The systems whose rules have this coefficient (K; DWZ's E), which calc may be given."""
     return [m for m in registry().values()
-            if getattr(m, "k_factor", None) is not None and getattr(m, "COEFFICIENT", "k") == coefficient]
+            if m.k_factor is not None and coefficient == m.COEFFICIENT]
 
 
 # --------------------------------------------------------------------------- one player
 
 
-def player_of(args: argparse.Namespace, module: Any) -> Any:
+def player_of(args: argparse.Namespace, module: RatingSystem) -> Any:
     """The player the flags describe, as the system's ``Player``."""
     problems: list[Problem] = []
     rating = None
@@ -172,7 +175,7 @@ def player_of(args: argparse.Namespace, module: Any) -> Any:
     return module.Player("player", rating=rating, **values)
 
 
-def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -> int:
+def run_calc(args: argparse.Namespace, module: RatingSystem, options: Any, out: TextIO) -> int:
     """Calculate and print one player's change (``xl-elo calc``)."""
     _check_flags(module, args)
     games = parse_games(", ".join(args.games) if isinstance(args.games, list) else args.games, module)
@@ -191,10 +194,10 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
                 raise InputError([Problem(f.calc or f.name, None, None, str(exc))]) from None
     if args.performance:
         rated = [g for g in games if g.rating is not None]
-        value = module.performance([g.rating for g in rated], [g.score for g in rated], player.rating,
+        value = module.performance([g.rating for g in rated if g.rating is not None], [g.score for g in rated], player.rating,
                                    options) if rated else None
         if value is None:
-            none = getattr(module, "NO_PERFORMANCE", None)
+            none = module.NO_PERFORMANCE
             raise InputError([Problem("--performance", None, None, none[0]) if none else Problem(
                 "--games", None, None, f"{module.CODE.upper()} gives no performance rating for these games (no rated "
                                        "opponent, or all wins or all losses where its rules give none)")])
@@ -213,22 +216,22 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
     return 0
 
 
-def coefficient(module: Any) -> str:
+def coefficient(module: RatingSystem) -> str:
     """The name of a system's coefficient (K; DWZ's E): its calc flag and its JSON key."""
-    return str(getattr(module, "COEFFICIENT", "k"))
+    return str(module.COEFFICIENT)
 
 
 def coefficients() -> list[str]:
     """Every coefficient a system has, once (``k``, ``e`` ...)."""
-    return list(dict.fromkeys(coefficient(m) for m in registry().values() if getattr(m, "k_factor", None)))
+    return list(dict.fromkeys(coefficient(m) for m in registry().values() if m.k_factor))
 
 
-def coefficient_given(args: argparse.Namespace, module: Any) -> int | None:
+def coefficient_given(args: argparse.Namespace, module: RatingSystem) -> int | None:
     """The known coefficient given to calc for this system (``--k 20``; DWZ's ``--e 24``)."""
     return getattr(args, f"coef_{coefficient(module)}", None)
 
 
-def as_json(calc: Calculation, module: Any) -> str:
+def as_json(calc: Calculation, module: RatingSystem) -> str:
     """The calculation as JSON, every number at full precision: the common keys, then the system's own."""
     doc: dict[str, Any] = {
         "system": calc.federation, "status": calc.status, "rating_before": calc.rating_before, "score": calc.score,
@@ -252,7 +255,7 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"{value!r} is not JSON")
 
 
-def _check_flags(module: Any, args: argparse.Namespace) -> None:
+def _check_flags(module: RatingSystem, args: argparse.Namespace) -> None:
     """A flag the system's rules do not use is refused rather than silently ignored."""
     problems = []
     mine = {f.calc for f in facts(module.Player)}
@@ -280,7 +283,7 @@ def add_coefficient_flags(parser: argparse.ArgumentParser, parse: Any) -> None:
                             help=f"{who}: a known {name.upper()}, instead of the facts that decide it")
 
 
-def _no_k(module: Any, calc: Calculation) -> str:
+def _no_k(module: RatingSystem, calc: Calculation) -> str:
     name = coefficient(module).upper()
     if calc.rating_before is None:
         return f"an unrated player's first rating uses no {name}"
@@ -307,7 +310,7 @@ def _fixed(value: Any, places: int = 2) -> str:
     return "" if value is None else f"{float(value):.{places}f}"
 
 
-def render(calc: Calculation, module: Any = None) -> str:
+def render(calc: Calculation, module: RatingSystem | None = None) -> str:
     """The calculation as a table a rating officer can check against the federation's calculator."""
     head = ["game", "opponent", "counts as", "difference", "result", "expected", "change"]
     rows = []

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from xl_elo import __version__
 from xl_elo.federations import codes, get, registry
@@ -21,6 +21,9 @@ from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
 from xl_elo.frontends.calc import add_coefficient_flags, add_fact_flags
 from xl_elo.model import InputError, Results
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 EXIT_OK = 0
 EXIT_INPUT = 1
@@ -100,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
     r.add_argument("--history", help="the history table (CSV) of a system that takes one: " + "; ".join(
-        f"{m.CODE.upper()}: {m.HISTORY}" for m in registry().values() if getattr(m, "HISTORY", None)))
+        f"{m.CODE.upper()}: {m.HISTORY}" for m in registry().values() if m.HISTORY))
     r.add_argument("--rating-list", metavar="FILE",
                    help="FIDE's downloadable rating list (TXT or XML): each player's rating, K, birth year and "
                         "2400 flag by FIDE id (with -f fide); FESA: the rating list of FESA's program "
@@ -324,7 +327,7 @@ def _given(args: argparse.Namespace) -> dict[str, Any]:
     return {k[4:]: v for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
 
 
-def _options(module: Any, args: argparse.Namespace, files: dict[str, Any] | None = None) -> Any:
+def _options(module: RatingSystem, args: argparse.Namespace, files: dict[str, Any] | None = None) -> Any:
     """The federation's Options from the flags given, over what the files set (``files``: a TRF-26
     report's time control sets FIDE's list); a flag of another federation is a usage error."""
     mine = {f.name for f in fields(module.Options)}
@@ -349,7 +352,7 @@ def _options(module: Any, args: argparse.Namespace, files: dict[str, Any] | None
         raise UsageError(str(exc)) from None
 
 
-def _workbook_options(module: Any, given: dict[str, Any], name: str) -> Any:
+def _workbook_options(module: RatingSystem, given: dict[str, Any], name: str) -> Any:
     """A workbook's settings as the federation's Options; a bad one named by its sheet and setting."""
     from xl_elo import schema
     from xl_elo.model import Problem
@@ -527,7 +530,7 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
     return EXIT_OK
 
 
-def _history_output(module: Any, args: argparse.Namespace) -> str | None:
+def _history_output(module: RatingSystem, args: argparse.Namespace) -> str | None:
     """Where the next history goes (FESA): --history-output, or NAME_history.csv beside --output."""
     from xl_elo.loader import takes_history
 
@@ -754,10 +757,9 @@ def systems_table(markdown: bool = False) -> str:
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
     from xl_elo import schema
 
-    converters = [m for m in registry().values() if getattr(m, "convert", None) is not None]
-    if not converters:
+    convert = next((m.convert for m in registry().values() if m.convert is not None), None)
+    if convert is None:
         raise UsageError("no system offers conversions")
-    convert = converters[0].convert
     from xl_elo.formats.writers import format_cell
 
     for value in args.values:

@@ -29,7 +29,7 @@ from typing import Any
 from xl_elo import schema
 from xl_elo.compat import np
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, SheetFunction, options_of
+from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, RatingSystem, SheetFunction, options_of
 from xl_elo.model import InputError, facts
 
 Range = Any
@@ -100,9 +100,9 @@ _CACHE: dict[tuple[str, ...], list[Function]] = {}
 def spreadsheet_functions() -> list[Function]:
     """Every spreadsheet function: the common ones, each registered system's own (its ``FUNCTIONS``)
     in the registry's order, then ``ELO_RATE``."""
-    key = tuple(m.__name__ for m in registry().values())
+    key = tuple(m.PACKAGE for m in registry().values())
     if key not in _CACHE:
-        declared = [_declared(spec) for m in registry().values() for spec in getattr(m, "FUNCTIONS", ())]
+        declared = [_declared(spec) for m in registry().values() for spec in m.FUNCTIONS]
         last = [f for f in _COMMON if f.category == "events"]
         _CACHE[key] = [f for f in _COMMON if f not in last] + declared + last
     return _CACHE[key]
@@ -233,16 +233,16 @@ def _text(value: Range, name: str, *, required: bool = True) -> str | None:
     return text
 
 
-def _federation(value: Range, *, needs: str | None = None) -> Any:
+def _has_k(system: RatingSystem) -> bool:
+    """Whether a system has a K-factor (ELO_K's systems)."""
+    return system.k_factor is not None
+
+
+def _federation(value: Range) -> RatingSystem:
     try:
-        module = get(_text(value, "federation") or "")
+        return get(_text(value, "federation") or "")
     except ValueError as exc:
         raise ArgumentError(f"argument federation: {exc}") from None
-    if needs is not None and getattr(module, needs, None) is None:
-        able = ", ".join(c.upper() for c, m in registry().items() if getattr(m, needs, None) is not None)
-        raise ArgumentError(f"argument federation: {module.CODE.upper()} has no {needs.replace('_', ' ')} "
-                            f"(use {able})")
-    return module
 
 
 def _single(value: Range, name: str, parse: Callable[[Any], Any], default: Any = None) -> Any:
@@ -349,29 +349,28 @@ def elo_expected(rating: Range, opponent_rating: Range) -> Any:
 # --------------------------------------------------------------------------- K and changes
 
 
-def _systems(needs: str | None = None, last: str = "or", *, having: Callable[[Any], bool] | None = None) -> str:
+def _systems(last: str = "or", *, having: Callable[[RatingSystem], bool] | None = None) -> str:
     """The systems a function takes, as its help names them (``FIDE, FSE, FQE, FFE or FESA``)."""
-    names = [m.CODE.upper() for m in registry().values()
-             if (needs is None or getattr(m, needs, None) is not None) and (having is None or having(m))]
+    names = [m.CODE.upper() for m in registry().values() if having is None or having(m)]
     return f"{', '.join(names[:-1])} {last} {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-def _rules(needs: str | None = None, *, having: Callable[[Any], bool] | None = None) -> str:
+def _rules(*, having: Callable[[RatingSystem], bool] | None = None) -> str:
     """The rules sections of the systems a function takes (``2, 3, 4, 5, 6``)."""
-    return ", ".join(m.RULES for m in registry().values()
-                     if (needs is None or getattr(m, needs, None) is not None) and (having is None or having(m)))
+    return ", ".join(m.RULES for m in registry().values() if having is None or having(m))
 
 
-def _fact_words(argument: str, french: bool = False, k: bool = False, needs: str | None = None) -> str:
+def _fact_words(argument: str, french: bool = False, k: bool = False,
+                having: Callable[[RatingSystem], bool] | None = None) -> str:
     """The help of ELO_CHANGE's (and ELO_K's) argument that gives a fact, from every system's declaration
-    (``k``: only the facts K hangs on, :attr:`Fact.k_argument`; ``needs``: only the systems that have it, ELO_K's
-    ``k_factor``).
+    (``k``: only the facts K hangs on, :attr:`Fact.k_argument`; ``having``: only the systems it says, ELO_K's
+    systems with a K).
     Excel's wizard shows 255 characters of an argument's help:
     systems that say the same are named once (``FIDE, FSE: x.``); past 254 characters, the words of what
     a blank cell means go (each system's default), then each system's words are cut to their first."""
     docs = [f.function_doc[int(french)] for m in registry().values() for f in facts(m.Player)
             if f.function == argument and f.function_doc[0] and (f.k_argument or not k)
-            and (needs is None or getattr(m, needs, None) is not None)]
+            and (having is None or having(m))]
     blank = re.compile(r"\s*\((?:blank|vide)\s?:[^)]*\)")
     sep = " : " if french else ": "
     default = (" (vide : le défaut de chaque système)." if french else " (blank: each system's default).")
@@ -394,20 +393,25 @@ def _fact_words(argument: str, french: bool = False, k: bool = False, needs: str
 
 
 @spreadsheet("ratings",
-             Arg("federation", lambda: f"{_systems('k_factor')} (the systems with a K-factor).",
-                 french=lambda: f"{_systems('k_factor', 'ou')} (les systèmes qui ont un coefficient K)."),
+             Arg("federation", lambda: f"{_systems(having=_has_k)} (the systems with a K-factor).",
+                 french=lambda: f"{_systems('ou', having=_has_k)} (les systèmes qui ont un coefficient K)."),
              Arg("rating", "The rating: a cell or a range.", True, french="Le classement : une cellule ou une plage."),
-             Arg("games", lambda: _fact_words("games", k=True, needs="k_factor"), optional=True,
-                 french=lambda: _fact_words("games", True, True, "k_factor")),
-             Arg("age", lambda: _fact_words("age", needs="k_factor"), optional=True,
-                 french=lambda: _fact_words("age", True, needs="k_factor")),
-             Arg("ever_2400", lambda: _fact_words("ever_2400", needs="k_factor"), optional=True,
-                 french=lambda: _fact_words("ever_2400", True, needs="k_factor")),
-             words=lambda: f"The K-factor of {_systems('k_factor')} (xl-elo rules {_rules('k_factor')}).",
-             french=lambda: f"Le coefficient K de {_systems('k_factor', 'ou')} (règles xl-elo {_rules('k_factor')}).")
+             Arg("games", lambda: _fact_words("games", k=True, having=_has_k), optional=True,
+                 french=lambda: _fact_words("games", True, True, _has_k)),
+             Arg("age", lambda: _fact_words("age", having=_has_k), optional=True,
+                 french=lambda: _fact_words("age", True, having=_has_k)),
+             Arg("ever_2400", lambda: _fact_words("ever_2400", having=_has_k), optional=True,
+                 french=lambda: _fact_words("ever_2400", True, having=_has_k)),
+             words=lambda: f"The K-factor of {_systems(having=_has_k)} (xl-elo rules {_rules(having=_has_k)}).",
+             french=lambda: f"Le coefficient K de {_systems('ou', having=_has_k)} "
+                            f"(règles xl-elo {_rules(having=_has_k)}).")
 def elo_k(federation: Range, rating: Range, games: Range = None, age: Range = None, ever_2400: Range = None) -> Any:
     """The K-factor of a system with one, by its rules."""
-    module = _federation(federation, needs="k_factor")
+    module = _federation(federation)
+    k_factor = module.k_factor
+    if k_factor is None:
+        able = ", ".join(c.upper() for c, m in registry().items() if _has_k(m))
+        raise ArgumentError(f"argument federation: {module.CODE.upper()} has no k factor (use {able})")
     r, scalar = _ratings(rating, "rating")
     g_rows, g_scalar = _numbers(games, "games", zero_is_blank=False,
                                 parse=lambda v: schema.whole(v, 0, schema.MAX_GAMES)) if not _blank_range(games) \
@@ -419,8 +423,8 @@ def elo_k(federation: Range, rating: Range, games: Range = None, age: Range = No
     r, g = _pairs(r, "rating", g_rows, "games")
     r, a = _pairs(r, "rating", a_rows, "age")
     r, g = _pairs(r, "rating", g, "games")
-    out = [[math.nan if math.isnan(x) else float(module.k_factor(x, None if math.isnan(gg) else gg,
-                                                                 None if math.isnan(aa) else aa, ever))
+    out = [[math.nan if math.isnan(x) else float(k_factor(x, None if math.isnan(gg) else gg,
+                                                          None if math.isnan(aa) else aa, ever))
             for x, gg, aa in zip(rr, gr, ar, strict=True)] for rr, gr, ar in zip(r, g, a, strict=True)]
     return _shape(out, scalar and g_scalar and a_scalar)
 
@@ -445,7 +449,7 @@ def one_player_period() -> str:
     return dt.date.today().strftime("%Y-%m")
 
 
-def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> Any:
+def _one_player(module: RatingSystem, rating: float | None, given: dict[str, Range]) -> Any:
     """The player ELO_CHANGE describes, as the system's ``Player``: each fact from the argument that
     gives it (its ``function``: ``games``, ``age``, ``ever_2400``), else as the system counts a
     player of unknown history (rules 8)."""
@@ -495,12 +499,12 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     chosen = _options_of(module, options)
     r = _single(rating, "rating", module.Player.RATING)
     pairs = _games(opponent_ratings, results, module.Player.RATING)
-    refusal = getattr(module, "UNRATED_OPPONENTS", None)
+    refusal = module.UNRATED_OPPONENTS
     if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
         raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
     player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400, "highest": highest,
                                      "record": record})
-    high = 100 if getattr(module, "COEFFICIENT", "k") == "k" else 200
+    high = 100 if module.COEFFICIENT == "k" else 200
     known_k = _single(k, "k", lambda v: schema.whole(v, 1, high, what=f"a K-factor from 1 to {high}"))
     try:
         calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
@@ -517,7 +521,7 @@ def _coefficient_words(french: bool = False) -> str:
     """The systems whose coefficient is not called K, as the ``k`` argument's help names them (``DWZ: its E``)."""
     its = " : son " if french else ": its "
     said = [f"{m.CODE.upper()}{its}{m.COEFFICIENT.upper()}" for m in registry().values()
-            if getattr(m, "COEFFICIENT", "k") != "k"]
+            if m.COEFFICIENT != "k"]
     return f" ({'; '.join(said)})" if said else ""
 
 
@@ -530,7 +534,7 @@ def _options_words(french: bool = False) -> str:
             "(e.g. list=rapid for FIDE's rapid list); blank: its defaults.")
 
 
-def _options_of(module: Any, value: Range) -> dict[str, Any]:
+def _options_of(module: RatingSystem, value: Range) -> dict[str, Any]:
     """The ``options`` argument (``list=rapid; expected_method=logistic``) as the system's options by
     name, each checked (an unknown name or value names the argument)."""
     text = _text(value, "options", required=False) if not _blank_range(value) else None
@@ -551,7 +555,7 @@ def _options_of(module: Any, value: Range) -> dict[str, Any]:
 
 def _opponents_words(french: bool = False) -> str:
     """What a system says of its opponents' ratings (FESA: after the tournament, in round order)."""
-    said = [w[int(french)] for m in registry().values() if (w := getattr(m, "OPPONENTS", None))]
+    said = [w[int(french)] for m in registry().values() if (w := m.OPPONENTS)]
     return f" ({'; '.join(said)})" if said else ""
 
 
@@ -560,14 +564,14 @@ def _opponents_words(french: bool = False) -> str:
 
 def _performance_words(french: bool = False) -> str:
     none = "aucune" if french else "none"
-    ways = [f"{m.CODE} ({w[int(french)]})" if (w := getattr(m, "PERFORMANCE", None)) else
-            f"{m.CODE} ({none})" if getattr(m, "NO_PERFORMANCE", None) else m.CODE for m in registry().values()]
+    ways = [f"{m.CODE} ({w[int(french)]})" if (w := m.PERFORMANCE) else
+            f"{m.CODE} ({none})" if m.NO_PERFORMANCE else m.CODE for m in registry().values()]
     return f"{', '.join(ways[:-1])} {'ou' if french else 'or'} {ways[-1]}"
 
 
-def _performs(module: Any) -> bool:
+def _performs(module: RatingSystem) -> bool:
     """Whether a system has a performance rating (not one that declares ``NO_PERFORMANCE``)."""
-    return not getattr(module, "NO_PERFORMANCE", None)
+    return not module.NO_PERFORMANCE
 
 
 def _performers(last: str = "or") -> str:
@@ -576,16 +580,16 @@ def _performers(last: str = "or") -> str:
 
 
 def _performance_rating_words(french: bool = False) -> str:
-    said = [w[int(french)] for m in registry().values() if (w := getattr(m, "PERFORMANCE_RATING", None))]
+    said = [w[int(french)] for m in registry().values() if (w := m.PERFORMANCE_RATING)]
     return " ".join(said) or ("Not used." if not french else "Non utilisé.")
 
 
-def _engine_words(module: Any, exc: InputError) -> str:
+def _engine_words(module: RatingSystem, exc: InputError) -> str:
     """A system's refusal of one player's games in ELO_CHANGE's words: the engine names the games and
     the facts, the function its arguments; the facts ELO_CHANGE has no argument for point to the
     system's own functions."""
     arguments = {"games": "opponent_ratings", **{f.name: f.function for f in facts(module.Player) if f.function}}
-    own = " or ".join(f.name for f in getattr(module, "FUNCTIONS", ()))
+    own = " or ".join(f.name for f in module.FUNCTIONS)
     said, missing = [], []
     for q in exc.problems:
         words = q.message.split(": ", 1)[1] if q.message.startswith("player ") else q.message
@@ -625,11 +629,11 @@ def elo_performance(method: Range, opponent_ratings: Range, results: Range, rati
         module = get(_text(method, "method") or "")
     except ValueError as exc:
         raise ArgumentError(f"argument method: {exc}") from None
-    if getattr(module, "NO_PERFORMANCE", None):  # none whatever the games: say why, not what does not apply
+    if module.NO_PERFORMANCE:  # none whatever the games: say why, not what does not apply
         raise ArgumentError(f"{module.CODE.upper()}: {module.NO_PERFORMANCE[0]}")
     pairs = _games(opponent_ratings, results, module.Player.RATING)
     if any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
-        refusal = getattr(module, "UNRATED_OPPONENTS", None)
+        refusal = module.UNRATED_OPPONENTS
         if refusal is not None:
             raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
         pairs = [(o, s) for o, s in pairs if not math.isnan(o)]

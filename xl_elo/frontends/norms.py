@@ -26,7 +26,7 @@ TABLE_COLUMNS = ("start_rank", "name", "title", "norm", "games", "score", "ra", 
 
 def offers() -> dict[str, Any]:
     """The systems that declare title norms: code -> module."""
-    return {code: m for code, m in registry().items() if getattr(m, "NORMS", None) is not None}
+    return {code: m for code, m in registry().items() if m.NORMS is not None}
 
 
 def chosen(name: str | None) -> Any:
@@ -145,9 +145,9 @@ def from_tables(players: Any, games: Any, norms: TitleNorms) -> tuple[Any, list[
     if byes:
         warnings.append(f"{source}: {len(byes)} bye(s) read as pairing-allocated (1.4.1c; a bye the player asked for "
                         "is left out of the games table: rules 13.12)")
-    entrants = tuple(engine.Entrant(p.id, p.name, p.rating, getattr(p, "title", None) or "",
-                                    getattr(p, "federation", None) or "", getattr(p, "sex", None) or "",
-                                    getattr(p, "fide_id", None)) for p in event.players)
+    read_players: Sequence[Any] = event.players  # the engine's NormPlayer: title, federation, sex, fide_id
+    entrants = tuple(engine.Entrant(p.id, p.name, p.rating, p.title or "", p.federation or "", p.sex or "", p.fide_id)
+                     for p in read_players)
     return engine.Tournament(entrants, {k: tuple(v) for k, v in sides.items()}, 0, "auto", "", event.name), warnings
 
 

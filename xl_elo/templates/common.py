@@ -12,12 +12,15 @@ the accepted spellings (spaces and case aside); a pair meets once in a round.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import schema
 from xl_elo.core import MAX_RATING
 from xl_elo.model import MAX_GAMES_PER_PLAYER
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 POS = "(ROW()-1)"
 """A work row's player position (the players sheet's row - 1)."""
@@ -310,7 +313,7 @@ def period_setting(required: bool, uses: tuple[str, str] | None = None) -> Setti
     return Setting("period", "Period (YYYY-MM) / Période", "", check=check, help=help_)
 
 
-def option_settings(module: Any) -> list[Setting]:
+def option_settings(module: RatingSystem) -> list[Setting]:
     """One setting per field of the federation's Options, its default and choices (rules: the field's source).
 
     The workbook names them ``opt_<field>`` (a name like ``match`` would read as a spreadsheet function)."""

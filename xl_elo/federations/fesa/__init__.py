@@ -27,6 +27,7 @@ from xl_elo.federations.contract import (
     FirstRating,
     GameLine,
     OpponentGame,
+    RatingSystem,
     SheetArg,
     SheetFunction,
     options_of,
@@ -738,3 +739,15 @@ def _fesa_handicaps() -> TableView:
 
 #: FESA's published tables (rules 7), by the name ``xl-elo tables NAME`` takes.
 PUBLISHED_TABLES: Final = {"fesa-k": _fesa_k, "fesa-grades": _fesa_grades, "fesa-handicaps": _fesa_handicaps}
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    HANDICAPS=HANDICAPS,
+    CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
+    PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
+    calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rules_values=rules_values,
+    HISTORY=HISTORY, OWN_FILES=OWN_FILES, PERFORMANCE=PERFORMANCE, TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE,
+    FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES, GAME=GAME, UNRATED_OPPONENTS=UNRATED_OPPONENTS,
+    OPPONENTS=OPPONENTS,
+)

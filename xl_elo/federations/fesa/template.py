@@ -21,8 +21,8 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+import xl_elo.federations.fesa as fesa
 from xl_elo import core, schema
-from xl_elo.federations import get
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_K_BANDS
 from xl_elo.templates.common import (
     POS,
@@ -103,7 +103,6 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
     order, from its starting values. A row computes the player's handicap shifts in single floats
     (rules 6.7, 6.11), his normal-mode walk (rules 6.4) or his performance by Newton's method from
     the list's first game (rules 6.5), and his new value."""
-    fesa = get("fesa")
     from xl_elo.federations.fesa import grades, newton
 
     p = cap.players
@@ -263,7 +262,6 @@ OWN_INPUTS: Final = (
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    fesa = get("fesa")
     from xl_elo.federations.fesa import grades, promotion
 
     cap = cap or CAPACITY
@@ -603,7 +601,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="fesa", title="FESA shogi tournament rating", title_fr="Classement FESA d'un tournoi de shogi",
         players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
         games=game_inputs("round", "player", "opponent", "result", "handicap", "rated"), history=history_inputs(),
-        settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa)],
+        settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, hw, walk, sweeps, history_after],
         results=[
             ResultCol("id", "Id", "Id", width=10), ResultCol("name", "Name", "Nom", width=24),
