@@ -638,14 +638,15 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
     from xl_elo.formats.files import check_output
-    from xl_elo.templates import build_template, default_capacity, file_name, template_names
+    from xl_elo.templates import build_template, default_capacity, file_name, sheet_names, template_names
 
     keys = []
-    for name in args.only or template_names():
+    for name in args.only or template_names() + sheet_names():
         try:
-            keys.append(name.lower() if name.lower() == "tables" else get(name).CODE)
+            keys.append(name.lower() if name.lower() in ("tables", *sheet_names()) else get(name).CODE)
         except (KeyError, ValueError):
-            raise UsageError(f"unknown workbook {name!r}; expected one of {', '.join(template_names())}") from None
+            raise UsageError(f"unknown workbook {name!r}; expected one of "
+                             f"{', '.join(template_names() + sheet_names())}") from None
     room = {k: getattr(args, k) for k in MAX_ROOM if getattr(args, k) is not None}
     for k, n in room.items():
         if not 1 <= n <= MAX_ROOM[k] and not (k == "history" and n == 0):
@@ -662,7 +663,7 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
                              "--replace to write over it")
         check_output(target)
     for key in keys:
-        capacity = replace(default_capacity(key), **room) if room and key != "tables" else None
+        capacity = replace(default_capacity(key), **room) if room and key not in ("tables", *sheet_names()) else None
         out.write(f"{build_template(key, args.output_dir, capacity)}\n")
     return EXIT_OK
 

@@ -254,7 +254,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> tuple[int, str | 
         if player is None:
             return 2, f"--sheet {args.sheet}: no such player (give his id or start rank)"
         wanted = titles[0] if titles else None
-        said = fill_sheet(module, tournament, checks, player, wanted, args.output, options=options, inputs=inputs)
+        try:
+            said = fill_sheet(module, tournament, checks, player, wanted, args.output, options=options,
+                              inputs=inputs)
+        except ValueError as exc:
+            return 2, f"--sheet {args.sheet}: {exc}"
         print(f"xl-elo: {said}", file=err)
         return 0, None
     if args.norms_only:

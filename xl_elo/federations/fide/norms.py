@@ -421,7 +421,7 @@ COLUMNS: Final = (
     Column("other_federations_needed", "int", True, f"at least {OTHER_FEDERATIONS} (1.4.3; 0 when exempt)"),
     Column("own_federation", "int", True, "opponents from the player's federation (1.4.4)"),
     Column("own_federation_max", "int", True, f"{OWN_SHARE} of the opponents, rounded down (1.4.4)"),
-    Column("one_federation", "int", True, "opponents from the most represented federation (1.4.4)"),
+    Column("one_federation", "int", True, "opponents from the most represented federation but his own (1.4.4)"),
     Column("one_federation_code", "text", True, "that federation"),
     Column("one_federation_max", "int", True, f"{ONE_SHARE} of the opponents, rounded down (1.4.4)"),
     Column("exemption", "text", True, "the exemption of 1.4.3 applied, blank when none"),
@@ -618,7 +618,7 @@ def mix(games: Sequence[Game], ctx: Context) -> dict[str, Any]:
     feds = [o.federation for o in opps]
     known = [f for f in feds if f and f != NO_FEDERATION]
     others = sorted({f for f in known if f != own})
-    count = Counter(known)
+    count = Counter(f for f in known if f != own)  # his own federation has its own cap (3/5)
     top, top_n = (count.most_common(1)[0] if count else ("", 0))
     return {
         "n": n, "title_holders": holders, "title_holders_needed": _ceil(HOLDERS_SHARE * n),
@@ -662,7 +662,7 @@ def assess(basis: Basis, ctx: Context) -> Assessment:
         if own and m["own_federation"] > m["own_federation_max"]:
             failures.append(("1.4.4", f"{m['own_federation']} opponents from {own}, at most {m['own_federation_max']} "
                                       f"(3/5 of {n})"))
-        if m["one_federation"] > m["one_federation_max"] and m["one_federation_code"] != own:
+        if m["one_federation"] > m["one_federation_max"]:
             failures.append(("1.4.4", f"{m['one_federation']} opponents from {m['one_federation_code']}, at most "
                                       f"{m['one_federation_max']} (2/3 of {n})"))
     # 1.4.5: titles
@@ -1073,8 +1073,7 @@ def _forecast(f: Field, ctx: Context, now: Assessment) -> tuple[int, dict[str, A
         short.append(f"{others} more federation{'s' if others > 1 else ''}")
     possible = max(holders, titled, others, 0) <= m
     own = ctx.player.federation
-    crowded = cur["own_federation"] > mx["own_federation_max"] or (
-        cur["one_federation"] > mx["one_federation_max"] and cur["one_federation_code"] != own)
+    crowded = cur["own_federation"] > mx["own_federation_max"] or cur["one_federation"] > mx["one_federation_max"]
     if not ctx.exempt and own and crowded:
         possible = False
         short.append("too many opponents of one federation already (1.4.4)")
