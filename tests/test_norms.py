@@ -474,8 +474,8 @@ def test_the_table_and_usage(tmp_path, capsys):
     path.write_text(solo(opponents([2475] * 9), ["1"] * 6 + ["0"] * 3).text(), encoding="utf-8")
     assert main(["norms", str(path), "--format", "table", "--norms-only", "--title", "GM"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].split()[:4] == ["start_rank", "name", "title", "norm"]
-    assert "Candidate, Anna  GM     yes" in out and len(out.splitlines()) == 3
+    assert out.splitlines()[0].split()[:5] == ["start_rank", "name", "title", "eligible", "norm"]
+    assert "Candidate, Anna  GM     yes       yes" in out and len(out.splitlines()) == 3
     assert main(["norms"]) == 2
     assert "give a TRF report, or --players and --games" in capsys.readouterr().err
     assert main(["norms", str(path), "--title", "FM"]) == 2
@@ -577,3 +577,23 @@ def test_setting_beaten_opponents_aside_never_reports_a_performance_below_its_th
             everything = n.Basis(tuple(n.Game(p.round, by_id[p.opponent], n.PLAYED[p.code]) for p in full), "all")
             ctx = n.Context(by_id[c.id], title, n.NormOptions(), "swiss", t.rounds, len(t.players), "")
             assert not n.assess(everything, ctx).norm
+
+
+def test_the_shipped_example(tmp_path):
+    """FIDE's example report (a 10-player round-robin, the README's command): Martin's GM norm, where the 2120
+    opponent counts 2200 (1.4.6b), and Bernard's IM norm. Martin's opponents sum to 21530: for a GM norm 21610 /
+    9 = 2401.1 -> 2401, 7 of 9 -> .78, dp 220 -> Rp 2621; for an IM norm (floor 2050) 21530 / 9 = 2392 -> 2612.
+    Bernard's opponents sum to 21620: 2402.2 -> 2402, 6 of 9 -> .67, dp 125 -> Rp 2527."""
+    from importlib import resources
+
+    report = resources.files("xl_elo.federations.fide") / "example" / get("fide").NORMS.example
+    _, rows = norms_of(tmp_path, report.read_text(encoding="utf-8"))
+    by = {(r["name"], r["title"]): r for r in rows}
+    gm = by[("Martin, Lucie", "GM")]
+    assert (gm["norm"], gm["ra"], gm["rp"], gm["raised"], gm["eligible"]) == (True, 2401, 2621,
+                                                                             "Petit, Theo: 2120 -> 2200", True)
+    assert (by[("Martin, Lucie", "IM")]["ra"], by[("Martin, Lucie", "IM")]["rp"]) == (2392, 2612)
+    im = by[("Bernard, Hugo", "IM")]
+    assert (im["norm"], im["ra"], im["rp"], im["norm_games"]) == (True, 2402, 2527, 9)
+    assert [(r["name"], r["title"]) for r in rows if r["norm"] and r["eligible"]] == \
+        [("Martin, Lucie", "GM"), ("Martin, Lucie", "WGM"), ("Bernard, Hugo", "IM")]

@@ -495,3 +495,5 @@ class TitleNorms:
     player and title, and the warnings), ``COLUMNS`` (a check's fields), ``TITLES`` and the figures the sheet uses."""
     sheet: str | None = None
     """The file name of its norm sheet (a template workbook), or None."""
+    example: str | None = None
+    """A tournament report in its ``example/`` folder whose norms the README and the norm sheet's picture show."""

@@ -72,7 +72,7 @@ EXAMPLE: Final = "fide_period"
 #: Its performance rating, in words (the functions' help; rules 2.6).
 PERFORMANCE: Final = ("Ra + dp", "Ra + dp")
 #: Its title norms (the Title Regulations B.01, rules 13): ``xl-elo norms``, the norm sheet.
-NORMS: Final = TitleNorms(norms.RULES, norms.SOURCE, norms, "fide_norms.xlsx")
+NORMS: Final = TitleNorms(norms.RULES, norms.SOURCE, norms, "fide_norms.xlsx", "norms.trf")
 
 
 #: FIDE's three lists (rules 2.9): the standard regulations, or the rapid and blitz ones.
