@@ -469,7 +469,12 @@ def rating_average(ratings: Sequence[float | None], title: Title) -> tuple[int |
     values, raised = floored(ratings, title)
     if not values:
         return None, None, None
-    exact = Fraction(sum(Fraction(v) for v in values)) / len(values)
+    total = sum(values)
+    n = len(values)
+    if total.is_integer():  # whole ratings (always, from a report or a table): integers, exactly
+        t = int(total)
+        return (2 * t + n) // (2 * n), Fraction(t, n), raised
+    exact = Fraction(sum(Fraction(v) for v in values)) / n
     return math.floor(exact + Fraction(1, 2)), exact, raised
 
 
@@ -482,7 +487,7 @@ def performance(ra: int, score: float, games: int) -> tuple[int, int, int]:
 
 def enough_score(score: float, games: int) -> bool:
     """The 35% of 1.4.8b, exact: 20 x score >= 7 x games."""
-    return games > 0 and Fraction(score).limit_denominator(2) >= MIN_SCORE * games
+    return games > 0 and round(2 * score) * MIN_SCORE.denominator >= 2 * MIN_SCORE.numerator * games
 
 
 def score_needed(ra: int | None, games: int, title: Title) -> float | None:
@@ -490,9 +495,9 @@ def score_needed(ra: int | None, games: int, title: Title) -> float | None:
     performance and 35% (1.4.8, 1.4.8b); None when no score does (Ra too low even for all wins)."""
     if ra is None or games <= 0:
         return None
-    for halves in range(2 * games + 1):
+    for halves in range(2 * games + 1):  # the least half-point score: both conditions only grow with it
         s = halves / 2
-        if enough_score(s, games) and performance(ra, s, games)[2] >= title.minimum:
+        if enough_score(s, games) and ra + _DP[core.hundredths_half_up(s, games)] >= title.minimum:
             return s
     return None
 
