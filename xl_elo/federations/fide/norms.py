@@ -469,7 +469,7 @@ def rating_average(ratings: Sequence[float | None], title: Title) -> tuple[int |
     values, raised = floored(ratings, title)
     if not values:
         return None, None, None
-    total = sum(values)
+    total = float(sum(values))
     n = len(values)
     if total.is_integer():  # whole ratings (always, from a report or a table): integers, exactly
         t = int(total)
