@@ -481,6 +481,10 @@ def test_the_table_and_usage(tmp_path, capsys):
     assert main(["norms", str(path), "--title", "FM"]) == 2
     assert "'FM' is not a title a norm is for (GM, IM, WGM, WIM)" in capsys.readouterr().err
     assert main(["norms", str(path), "-o", str(path)]) == 2  # never over an input
+    assert main(["norms", str(path), "--host", "France"]) == 2
+    assert "--host: 'France' is not a federation (three letters: FRA, GER)" in capsys.readouterr().err
+    assert main(["norms", str(path), "--next-rating", "24OO"]) == 2
+    assert "--next-rating: '24OO' is not a number" in capsys.readouterr().err
 
 
 def test_norms_are_declared_not_named():

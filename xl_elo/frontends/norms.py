@@ -112,6 +112,7 @@ def add_parser(sub: Any) -> None:
             seen.add(f.name)
             choices = f.metadata.get("choices") or None
             n.add_argument(f"--{f.name.replace('_', '-')}", dest=f"norm_{f.name}", default=None, choices=choices,
+                           metavar=None if choices else f.name.upper(),
                            help=f"{f.metadata.get('help', '')} (default {f.default!r}; {f.metadata.get('source', '')})")
 
 
@@ -131,6 +132,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> tuple[int, str | 
         return 2, "give both --players and --games"
     given = {k[5:]: v for k, v in vars(args).items() if k.startswith("norm_") and v is not None}
     try:
+        _check_given(given)
         options = options_of(norms.engine.NormOptions, None, **given)
         titles = [norms.engine.title_of(t).code for t in (args.title or ())]
     except ValueError as exc:
@@ -179,6 +181,24 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> tuple[int, str | 
     else:
         out.write(text)
     return 0, None
+
+
+def _check_given(given: dict[str, Any]) -> None:
+    """The values typed for the options, read as a cell is (ValueError naming the flag)."""
+    from xl_elo import schema
+
+    readings = {"rounds": lambda v: schema.whole(v, 0, schema.MAX_ROUND, what="a number of rounds"),
+                "next_rating": lambda v: schema.whole(v, 0, schema.MAX_RATING, what="a rating (0: the opponents' "
+                                                                                    "average so far)")}
+    for name, value in given.items():
+        flag = f"--{name.replace('_', '-')}"
+        try:
+            if name in readings:
+                readings[name](value)
+            elif name == "host" and value.strip() and not (len(value.strip()) == 3 and value.strip().isalpha()):
+                raise schema.ValueProblem(f"{value!r} is not a federation (three letters: FRA, GER)")
+        except schema.ValueProblem as exc:
+            raise ValueError(f"{flag}: {exc}") from None
 
 
 def _by_suffix(output: str) -> str:
