@@ -975,8 +975,8 @@ def _verdict(f: Field, ctx: Context, a: Assessment, first: Assessment, norm: boo
     if m["unknown_federations"]:
         notes.append(f"{m['unknown_federations']} opponent(s) without a federation: counted for no federation")
     if a.basis.bye_round is not None and a.counts == BYE_NORM_GAMES and len(a.basis.games) == BYE_EVENT_GAMES:
-        notes.append(f"8 games and round {a.basis.bye_round}'s forfeit win or pairing-allocated bye count as 9 "
-                     "(1.4.1c; one such norm per title application)")
+        notes.append(f"{BYE_EVENT_GAMES} games and round {a.basis.bye_round}'s forfeit win or pairing-allocated bye "
+                     f"count as {BYE_NORM_GAMES} (1.4.1c; one such norm per title application)")
     if ctx.exempt:
         notes.append(f"exempt from 1.4.3 - 1.4.4 ({EXEMPTIONS[ctx.exempt]}: {ctx.exempt})"
                      + (f"; {f.large_words}" if ctx.exempt == "large-swiss" and f.large_words else ""))
