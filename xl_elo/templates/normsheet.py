@@ -87,15 +87,22 @@ NORM_FILL = PatternFill("solid", fgColor="C6EFCE")
 NO_FILL = PatternFill("solid", fgColor="FCE4D6")
 
 
+#: The titles' reasons, one line each under the summary, from column C to the table's last.
+REASONS = len(TITLE_COLUMNS)
+
+
 def row_of(name: str) -> int:
-    """The row of a summary line (shown or working)."""
+    """The row of a summary line (shown or working); the reasons' first line for ``reason``."""
     if name in SHOWN:
         return SUMMARY_TOP + 1 + SHOWN.index(name)
-    return SUMMARY_TOP + 2 + len(SHOWN) + WORK.index(name)
+    return SUMMARY_TOP + 2 + len(SHOWN) + REASONS + WORK.index(name)
 
 
 def cell(name: str, title_index: int) -> str:
-    """A summary cell: the line ``name`` in the column of the ``title_index``-th title (0: GM)."""
+    """A summary cell: the line ``name`` in the column of the ``title_index``-th title (0: GM); a title's reason
+    is on a line of its own."""
+    if name == "reason":
+        return f"{TITLE_COLUMNS[0]}{row_of(name) + title_index}"
     return f"{TITLE_COLUMNS[title_index]}{row_of(name)}"
 
 
@@ -235,9 +242,17 @@ def _summary(ws: Any, engine: Any) -> None:
     for name in SHOWN:
         label, rule = LABELS[name]
         r = row_of(name)
+        if name == "reason":
+            for i, t in enumerate(engine.TITLES):
+                ws.cell(r + i, 1, f"{label} ({t.code})").font = Font(size=9)
+                ws.merge_cells(f"A{r + i}:B{r + i}")
+                for j in range(3, len(TABLE) + 1):
+                    ws.cell(r + i, j).border = BOX
+                    ws.cell(r + i, j).fill = FORMULA_FILL
+                ws.merge_cells(f"C{r + i}:{TABLE[-1]}{r + i}")
+            continue
         ws.cell(r, 1, f"{label}" + (f" ({rule})" if rule else "")).font = Font(size=9)
         ws.merge_cells(f"A{r}:B{r}")
-    ws.cell(row_of("reason"), 1).alignment = Alignment(vertical="top")
     h = HELPERS
     cells = CELLS
     kind, rounds, system, exemption, host, players = (f"${cells[k][0]}${cells[k][1:]}" for k in
@@ -257,8 +272,8 @@ def _summary(ws: Any, engine: Any) -> None:
     for i, t in enumerate(engine.TITLES):
         c = TITLE_COLUMNS[i]
 
-        def at(name: str, col_: str = c) -> str:
-            return f"{col_}{row_of(name)}"
+        def at(name: str, col_: str = c, i: int = i) -> str:
+            return cell("reason", i) if name == "reason" else f"{col_}{row_of(name)}"
 
         held = "/".join(sorted(t.holders, key=engine.RANK.__getitem__))
         work = {
@@ -349,14 +364,12 @@ def _summary(ws: Any, engine: Any) -> None:
             target = ws[at(name)]
             target.value = "=" + formula if not formula.isdigit() else int(formula)
             target.border = BOX
-            target.alignment = Alignment(horizontal="center", vertical="top",
-                                         wrap_text=name == "reason")
+            target.alignment = Alignment(horizontal="left" if name == "reason" else "center", vertical="top")
             if name in WORK:
                 continue
             target.fill = FORMULA_FILL
         ws[at("p")].number_format = "0.00"
-        ws[at("reason")].font = Font(size=8)
-    ws.row_dimensions[row_of("reason")].height = 60
+        ws[at("reason")].font = Font(size=9)
     for name in WORK:
         ws.row_dimensions[row_of(name)].hidden = True
     verdict = row_of("verdict")
@@ -365,7 +378,7 @@ def _summary(ws: Any, engine: Any) -> None:
     ws.conditional_formatting.add(f"C{verdict}:F{verdict}", FormulaRule(formula=[f'C{verdict}="yes"'],
                                                                          fill=NORM_FILL))
     ws.conditional_formatting.add(f"C{verdict}:F{verdict}", FormulaRule(formula=[f'C{verdict}="no"'], fill=NO_FILL))
-    ws.print_area = f"A1:I{row_of('reason')}"
+    ws.print_area = f"A1:I{row_of('reason') + REASONS - 1}"
     ws.page_setup.orientation = "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
@@ -433,10 +446,12 @@ def fill_sheet(module: Any, tournament: Any, checks: Sequence[Any], player: Any,
     for r in range(1, last + 1):
         row = FIRST + r - 1
         p = rounds.get(r)
-        if p is None:
-            ws[f"G{row}"] = "z"
-            ws[f"I{row}"] = "not paired"
-            continue
+        if p is None or (p.code == engine.NO_RESULT and r > f.played):
+            ws[f"I{row}"] = "still to play" if r > f.played else "not paired"
+            if r <= f.played:
+                ws[f"G{row}"] = "z"
+            if p is None or p.opponent is None:
+                continue
         o = by_id.get(p.opponent) if p.opponent else None
         loss = r in counted and p.code == engine.FORFEIT_WIN
         if o is not None:
