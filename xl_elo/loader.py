@@ -11,7 +11,7 @@ read file back with the new ratings.
 
 The kinds of files, tried in this order:
 
-- FESA's own program's files (:mod:`xl_elo.formats.fesafiles`): the tournament file
+- FESA's own program's files (:mod:`xl_elo.federations.fesa.files`): the tournament file
   (``turnering.txt``, its first line ``[name]``), the new players (``nye-spillere``) and the
   rating list (``ratingliste.pre``), the last also given as ``rating_list``;
 - FIDE's Tournament Report File (:mod:`xl_elo.formats.trf`): a ``.trf`` file, or any text file
@@ -23,6 +23,7 @@ records its own system and settings.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -30,11 +31,11 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, cast
 
 from xl_elo import schema
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import RatingSystem, options_of
+from xl_elo.federations.contract import FileFormat, RatingSystem, options_of
 from xl_elo.formats import csvfiles, fastcsv, files
 from xl_elo.formats.files import given_twice, twice_words
 from xl_elo.formats.reader import Sources, Table, Tables, checked, read, system_headings, tables_of
@@ -147,7 +148,7 @@ def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike 
     if problems and all(t is None for t in tables[:2]):
         raise InputError(problems)
     tables_ = read(module.Player, tables[0], tables[1], tables[2], period=period, name=event_name,
-                   handicaps=bool(module.HANDICAPS), periods=bool(module.PERIODS),
+                   game=module.Game, periods=bool(module.PERIODS),
                    sources=sources, problems=problems, headings=system_headings(module))
     loaded = Loaded(module, tables_, inputs, options=chosen, warnings=list(tables_.warnings))
     if rating_list is not None:
@@ -167,7 +168,7 @@ def takes_history(module: RatingSystem) -> bool:
 def from_event(module: RatingSystem, event: Event, sources: Sources | None = None) -> Tables:
     """An event built in Python (or by a file's reader) as checked tables, its players as the
     system's ``Player``: every problem a reader would have found, raised together."""
-    tables, values = tables_of(event, module.Player)
+    tables, values = tables_of(event, module.Player, module.Game)
     return checked(tables, sources or Sources(), values)
 
 
@@ -202,25 +203,18 @@ def _sources(tables: Tables) -> tuple[str, str, str]:
 # --------------------------------------------------------------------------- the files people have
 
 
-def _fesa() -> Any:
-    from xl_elo.formats import fesafiles
-
-    return fesafiles
-
-
-def _trf() -> Any:
-    from xl_elo.formats import trf
-
-    return trf
+#: The formats of the files people have that no one system owns (a TRF report is any chess tournament's), tried
+#: after the systems' own (:attr:`~xl_elo.federations.contract.RatingSystem.FILE_FORMAT`).
+COMMON_FORMATS: Final = ("xl_elo.formats.trf",)
 
 
-#: The readers of the files people have, by kind: (what they read, the format's module). Each module
-#: offers ``recognises(paths)``, ``read(paths, module, ...)`` and ``SYSTEM``, the system its files
-#: are rated by when none is named (a format names its own federation).
-READERS: list[tuple[str, Callable[[], Any]]] = [
-    ("FESA's tournament file (turnering.txt) with its rating list", _fesa),
-    ("a TRF tournament report (.trf)", _trf),
-]
+def file_formats() -> list[FileFormat]:
+    """The readers of the files people have, in the order they are tried: each system's own program's files
+    (its ``FILE_FORMAT``: FESA's), then the common ones (a TRF report). Each offers ``recognises(paths)``,
+    ``read(paths, system, ...)``, what it reads in words (``KIND``) and ``SYSTEM``, the system its files are
+    rated by when none is named (a format names its own federation)."""
+    names = [m.FILE_FORMAT for m in registry().values() if m.FILE_FORMAT] + list(COMMON_FORMATS)
+    return [cast(FileFormat, importlib.import_module(name)) for name in names]
 
 
 def _load_files(module: RatingSystem | None, paths: list[Path], **given: Any) -> Loaded:
@@ -243,15 +237,14 @@ def _load_files(module: RatingSystem | None, paths: list[Path], **given: Any) ->
                                                                 "give the rating list the tournament is rated from"))
     if problems:
         raise InputError(problems)
-    for _, format_ in READERS:
-        reader = format_()
+    for reader in file_formats():
         if reader.recognises(paths):
             module = module if module is not None else get(reader.SYSTEM)
             got = reader.read(paths, module, **given)
             tables = from_event(module, got.event, Sources(*got.sources))
             return Loaded(module, tables, got.inputs, got.writers, got.default_format, got.warnings, got.options)
     names = ", ".join(p.name for p in paths)
-    kinds = "; ".join(kind for kind, _ in READERS) or "none yet"
+    kinds = "; ".join(f.KIND for f in file_formats()) or "none yet"
     raise InputError([Problem(names, None, None, "is not a file xl-elo reads (a workbook .xlsx/.ods, or "
                                                  f"{kinds}); CSV tables go with --players and --games")])
 

@@ -43,6 +43,8 @@ def _values() -> dict[str, Any]:
         "player_facts": "; ".join(f"{m.CODE.upper()}: " + ", ".join(f"`{f.name}`" for f in model.facts(m.Player))
                                   for m in mods.values() if model.facts(m.Player)),
         "game_columns": ", ".join(f"`{c}`" for c in schema.GAME_COLUMNS),
+        "game_facts": "; ".join(f"{m.CODE.upper()}: " + ", ".join(f"`{f.name}`" for f in model.facts(m.Game))
+                                for m in mods.values() if model.facts(m.Game)) or "none yet",
         "history_columns": ", ".join(f"`{c}`" for c in schema.HISTORY_COLUMNS),
         "result_columns": ", ".join(f"`{c}`" for c in model.RESULT_COLUMNS),
     }

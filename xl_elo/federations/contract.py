@@ -82,7 +82,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from xl_elo import schema
 from xl_elo.model import (  # noqa: F401 (the facts are declared through the contract)
@@ -107,16 +107,57 @@ from xl_elo.model import Player as BasePlayer
 class OpponentGame:
     """One game of a one-player calculation: the opponent's rating and the player's score.
 
-    ``rating`` None is an unrated opponent (FQE counts him at 1100). FESA handicap games
-    carry the handicap code and whether the player gave it; a system that counts an opponent's
-    rating deviation (Glicko) takes it as ``deviation``.
+    ``rating`` None is an unrated opponent (FQE counts him at 1100). A system's own facts of a game
+    (its ``Game``'s fields: FESA's handicap) are in ``facts`` by name and read as attributes
+    (``g.handicap``), a fact not given as its default; ``gives`` says whether the player holds the
+    game's one-sided facts (gives the handicap); a system that counts an opponent's rating deviation
+    (Glicko) takes it as ``deviation``.
     """
 
     rating: float | None
     score: float
-    handicap: str | None = None
-    gives: bool = False
     deviation: float | None = None
+    gives: bool = False
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return object.__getattribute__(self, "facts")[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+#: The words after a one-sided fact of a game that say the player holds it (gives the handicap) ...
+GIVES: Final = ("gives", "giver", "g", "give")
+#: ... or that the opponent does (the default).
+RECEIVES: Final = ("receives", "receiver", "r")
+
+
+def game_words(game: type[BaseGame], words: Sequence[str], system: str = "these",
+               whose: Callable[[str], str] = lambda word: "") -> tuple[dict[str, Any], bool]:
+    """One game's own facts as one player's games give them (``calc``'s words after the result, an
+    ``ELO_CHANGE`` cell): the system's facts of a game in the order its ``Game`` declares them (a blank one its
+    default), a one-sided one followed by ``gives`` when the player holds it (``receives``, the default). The
+    facts by name, and whether the player holds the one-sided ones; ValueProblem naming a word not read
+    (``whose``: what else it may be, from the other systems' declarations)."""
+    declared = facts(game)
+    values: dict[str, Any] = {f.name: f.default for f in declared}
+    gives = False
+    words = list(words)
+    if any(f.sided for f in declared) and len(words) > len(declared):
+        side = words[-1].lower()
+        if side not in GIVES and side not in RECEIVES:
+            raise schema.ValueProblem(f"{words[-1]!r} is not 'gives' or 'receives'")
+        gives, words = side in GIVES, words[:-1]
+    if len(words) > len(declared):
+        extra = words[len(declared)]
+        raise schema.ValueProblem(f"{extra!r}: {whose(extra)}{system} games have "
+                                  + ("none" if not declared else f"only {', '.join(f.name for f in declared)}"))
+    for f, word in zip(declared, words, strict=False):
+        values[f.name] = f.reading(word)
+    return values, gives
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +277,25 @@ class ConvertFn(Protocol):
     def __call__(self, value: float, from_system: str, to_system: str) -> float: ...
 
 
+class FileFormat(Protocol):
+    """A kind of file people have, read (and written back) whole: a module offering these (``xl_elo.formats.trf``;
+    FESA's ``files``)."""
+
+    SYSTEM: str
+    """The system its files are rated by when none is named."""
+    KIND: str
+    """What it reads, in words (``a TRF tournament report (.trf)``)."""
+    FORMAT: str
+    """The output format that writes a file read back with the new ratings (``trf``)."""
+    FORMAT_HELP: str
+    SUFFIXES: tuple[str, ...]
+    """The names of the files it writes back."""
+
+    def recognises(self, paths: Sequence[Any]) -> bool: ...
+
+    def read(self, paths: Sequence[Any], module: RatingSystem, **given: Any) -> Any: ...
+
+
 def _no_tables() -> Mapping[str, Callable[[], Any]]:
     return {}
 
@@ -303,12 +363,13 @@ class RatingSystem:
     """Conversions between rating scales (the FFE's Elo, INGO, BCR ...): ``xl-elo convert``."""
     HISTORY: str | None = None
     """It takes a history table: what the table holds, in words, as the command line's help says it."""
-    HANDICAPS: bool = False
-    """It rates handicap games (FESA)."""
     PERIODS: bool = False
     """It rates several periods in order, each game's in a ``period`` column (a Glicko-2 ladder)."""
     OWN_FILES: str = ""
-    """Its own program's files, as a format names them (FESA's: the format that reads them says which)."""
+    """Its own program's files, in words (what a TRF report is not, for it)."""
+    FILE_FORMAT: str | None = None
+    """The module, in its folder, that reads and writes its own program's files (a :class:`FileFormat`:
+    FESA's ``files``), which the loader tries on the files given before the common ones."""
     NATIONAL_RATINGS: str | None = None
     """A federation's three-letter code (``GER``): it rates from that federation's own list, so a TRF
     report gives its players' ratings from TRF-26's national records opened by that code, and a report

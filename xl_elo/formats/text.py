@@ -2,7 +2,7 @@
 their ends kept (so a file can be written back byte for byte), and the problem of a line.
 
 The bottom of the readers: :mod:`xl_elo.formats.trf`, :mod:`xl_elo.formats.ratinglist` and
-:mod:`xl_elo.formats.fesafiles` read their files through it.
+:mod:`xl_elo.federations.fesa.files` read their files through it.
 """
 
 from __future__ import annotations

@@ -94,6 +94,7 @@ SUFFIXES = (".trf", ".trfx", ".trf16", ".trf26")
 SYSTEM = "fide"
 FORMAT = "trf"
 FORMAT_HELP = "a TRF file read: the same file with the new ratings"
+KIND = "a TRF tournament report (.trf)"
 
 #: 1-based, inclusive column spans of the 001 fields (TRF-16 and TRF-26); a national-rating record
 #: has the same columns from 5 to 79.

@@ -24,13 +24,20 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal, overload
 
 from xl_elo import schema
 from xl_elo.compat import np
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, RatingSystem, SheetFunction, options_of
-from xl_elo.model import InputError, facts
+from xl_elo.federations.contract import (
+    RATINGS_ARGS,
+    OpponentGame,
+    RatingSystem,
+    SheetFunction,
+    game_words,
+    options_of,
+)
+from xl_elo.model import Fact, InputError, facts
 
 Range = Any
 Words = str | Callable[[], str]
@@ -104,7 +111,8 @@ def spreadsheet_functions() -> list[Function]:
     if key not in _CACHE:
         declared = [_declared(spec) for m in registry().values() for spec in m.FUNCTIONS]
         last = [f for f in _COMMON if f.category == "events"]
-        _CACHE[key] = [f for f in _COMMON if f not in last] + declared + last
+        common = [_change_function() if f.function is _CHANGE_SLOT else f for f in _COMMON if f not in last]
+        _CACHE[key] = common + declared + last
     return _CACHE[key]
 
 
@@ -286,11 +294,22 @@ def _results(value: Range, name: str = "results") -> list[Any]:
     return out
 
 
-def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = schema.rating
-           ) -> list[tuple[float, float]]:
+@overload
+def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = ...,
+           kept: Literal[False] = ...) -> list[tuple[float, float]]: ...
+
+
+@overload
+def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = ...,
+           kept: Literal[True] = ...) -> list[tuple[float, float] | None]: ...
+
+
+def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = schema.rating,
+           kept: bool = False) -> list[tuple[float, float]] | list[tuple[float, float] | None]:
     """Pairs of (opponent rating, score) from two ranges of the same size; rows blank in both skipped,
     and games that are not rated (forfeits, byes) skipped: they count nowhere (rules 1.1). ``reading``:
-    how the system's ratings read (:attr:`xl_elo.model.Player.RATING`: US Chess keeps decimals)."""
+    how the system's ratings read (:attr:`xl_elo.model.Player.RATING`: US Chess keeps decimals).
+    ``kept``: one entry per cell, None for a row skipped (so a range beside them lines up)."""
     from xl_elo.model import MAX_GAMES_PER_PLAYER
 
     rows, _ = _grid(opponent_ratings)
@@ -299,27 +318,30 @@ def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], flo
     if len(cells) != len(res):
         raise ArgumentError(f"arguments opponent_ratings and results: {len(cells)} opponents but {len(res)} results "
                             "(give two ranges of the same size)")
-    out = []
+    out: list[tuple[float, float] | None] = []
     skipped = 0
     for o, s in zip(cells, res, strict=True):
         if _blank(o) and s is None:
+            out.append(None)
             continue
         if s is _NOT_RATED:  # its opponent is checked all the same: a bad cell is never passed over
             if not _blank(o):
                 _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=reading)
             skipped += 1
+            out.append(None)
             continue
         if _blank(o) or s is None:
             raise ArgumentError("arguments opponent_ratings and results: a game has an opponent without a result "
                                 "or a result without an opponent")
         rating = _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=reading)
         out.append((rating, s))
-    if not out and not skipped:
+    played = [g for g in out if g is not None]
+    if not played and not skipped:
         raise ArgumentError("arguments opponent_ratings and results: no game given")
-    if len(out) > MAX_GAMES_PER_PLAYER:
-        raise ArgumentError(f"arguments opponent_ratings and results: {len(out):,} rated games (at most "
+    if len(played) > MAX_GAMES_PER_PLAYER:
+        raise ArgumentError(f"arguments opponent_ratings and results: {len(played):,} rated games (at most "
                             f"{MAX_GAMES_PER_PLAYER:,} in one event or period): is a column pasted twice?")
-    return out
+    return out if kept else played
 
 
 # --------------------------------------------------------------------------- expected scores
@@ -466,55 +488,167 @@ def _one_player(module: RatingSystem, rating: float | None, given: dict[str, Ran
     return module.Player("player", rating=rating, **values)
 
 
-@spreadsheet("ratings",
-             Arg("federation", lambda: f"{_systems()}.", french=lambda: f"{_systems(last='ou')}."),
-             Arg("rating", "The player's rating before the period or event (one cell; blank or 0: unrated).",
-                 french="Le classement du joueur avant la période ou le tournoi (une cellule ; vide ou 0 : non "
-                        "classé)."),
-             Arg("opponent_ratings", lambda: "The opponents' ratings, one per game" + _opponents_words() + ".", True,
-                 french=lambda: "Les classements des adversaires, un par partie" + _opponents_words(True) + "."),
-             Arg("results", "The results, one per game, same size as opponent_ratings: 1, 0.5, 0, 1-0, ½, W/D/L ...",
-                 True, french="Les résultats, un par partie, même taille que opponent_ratings : 1, 0,5, 0, 1-0, ½, "
-                              "G/N/P ..."),
-             Arg("games", lambda: _fact_words("games"), optional=True, french=lambda: _fact_words("games", True)),
-             Arg("age", lambda: _fact_words("age"), optional=True, french=lambda: _fact_words("age", True)),
-             Arg("ever_2400", lambda: _fact_words("ever_2400"), optional=True,
-                 french=lambda: _fact_words("ever_2400", True)),
-             Arg("k", lambda: f"A known K-factor{_coefficient_words()}, instead of the facts that decide it "
-                              "(blank: from the rules).", optional=True,
-                 french=lambda: f"Un coefficient K connu{_coefficient_words(True)}, au lieu des faits qui le "
-                                "décident (vide : selon les règles)."),
-             Arg("highest", lambda: _fact_words("highest"), optional=True, french=lambda: _fact_words("highest", True)),
-             Arg("record", lambda: _fact_words("record"), optional=True, french=lambda: _fact_words("record", True)),
-             Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True)),
-             words=lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
-                           f"{_rules()}).",
-             french=lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
+#: ELO_CHANGE's arguments after its first four, in the order spreadsheets have had them since they were published:
+#: the systems' facts of a player by the argument that gives each (:attr:`Fact.function`), the known K and the
+#: options. An argument a system declares beyond these comes after ``options`` (then each system's facts of a
+#: game, a range of one cell per game), so the calls already in a workbook keep their meaning.
+CHANGE_ARGUMENTS: Final = ("games", "age", "ever_2400", "k", "highest", "record", "options")
+
+
+def _change_arguments() -> tuple[list[str], list[Fact]]:
+    """ELO_CHANGE's arguments after its first four: the published ones and every further argument a system's
+    facts of a player name (in the registry's order); and every system's facts of a game, each its own."""
+    names = list(CHANGE_ARGUMENTS)
+    for m in registry().values():
+        for f in facts(m.Player):
+            if f.function is not None and f.function not in names:
+                names.append(f.function)
+    per_game: dict[str, Fact] = {}
+    for m in registry().values():
+        for f in facts(m.Game):
+            per_game.setdefault(f.function or f.name, f)
+    return names, list(per_game.values())
+
+
+def _change_arg(name: str) -> Arg:
+    """The help of one of ELO_CHANGE's arguments after its first four."""
+    if name == "k":
+        return Arg("k", lambda: f"A known K-factor{_coefficient_words()}, instead of the facts that decide it "
+                                "(blank: from the rules).", optional=True,
+                   french=lambda: f"Un coefficient K connu{_coefficient_words(True)}, au lieu des faits qui le "
+                                  "décident (vide : selon les règles).")
+    if name == "options":
+        return Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True))
+    return Arg(name, lambda: _fact_words(name), optional=True, french=lambda: _fact_words(name, True))
+
+
+def _game_fact_arg(f: Fact) -> Arg:
+    """ELO_CHANGE's argument that gives a fact of each game (FESA's handicap), one cell per game."""
+    name = f.function or f.name
+    return Arg(name, lambda: _game_fact_words(f, name), True, optional=True,
+               french=lambda: _game_fact_words(f, name, True))
+
+
+def _game_fact_words(f: Fact, name: str, french: bool = False) -> str:
+    """The help of a game's fact argument: who has it, what it holds, one cell per game."""
+    who = ", ".join(m.CODE.upper() for m in registry().values() if any(g.name == f.name for g in facts(m.Game)))
+    side = ((" ; « gives » après lui quand le joueur le donne" if french else "; 'gives' after it when the player "
+             "gives it") if f.sided else "")
+    if french:
+        return f"{who} : {f.function_doc[1] or f.doc}, une cellule par partie (vide : aucun){side}."
+    return f"{who}: {f.function_doc[0] or f.doc}, one cell per game (blank: none){side}."
+
+
+def _change_function() -> Function:
+    """ELO_CHANGE, its arguments from the registered systems' declarations (:func:`_change_arguments`)."""
+    names, per_game = _change_arguments()
+    game_names = [f.function or f.name for f in per_game]
+    params = ", ".join(["federation", "rating", "opponent_ratings", "results",
+                        *(f"{n}=None" for n in [*names, *game_names])])
+    scope: dict[str, Any] = {"_run": _change}
+    exec(f"def elo_change({params}):\n    return _run(federation, rating, opponent_ratings, results, "
+         f"{{{', '.join(f'{n!r}: {n}' for n in names)}}}, {{{', '.join(f'{n!r}: {n}' for n in game_names)}}})",
+         scope)
+    fn = scope["elo_change"]
+    fn.__doc__ = "One player's rating change over a period or event, by a system's rules."
+    fn.__module__ = __name__
+    args = (
+        Arg("federation", lambda: f"{_systems()}.", french=lambda: f"{_systems(last='ou')}."),
+        Arg("rating", "The player's rating before the period or event (one cell; blank or 0: unrated).",
+            french="Le classement du joueur avant la période ou le tournoi (une cellule ; vide ou 0 : non classé)."),
+        Arg("opponent_ratings", lambda: "The opponents' ratings, one per game" + _opponents_words() + ".", True,
+            french=lambda: "Les classements des adversaires, un par partie" + _opponents_words(True) + "."),
+        Arg("results", "The results, one per game, same size as opponent_ratings: 1, 0.5, 0, 1-0, ½, W/D/L ...",
+            True, french="Les résultats, un par partie, même taille que opponent_ratings : 1, 0,5, 0, 1-0, ½, "
+                         "G/N/P ..."),
+        *(_change_arg(n) for n in names),
+        *(_game_fact_arg(f) for f in per_game),
+    )
+    return Function("ELO_CHANGE", fn, args, "ratings",
+                    lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
+                            f"{_rules()}).",
+                    lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
                             f"d'un système (règles xl-elo {_rules()}).")
-def elo_change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, games: Range = None,
-               age: Range = None, ever_2400: Range = None, k: Range = None, highest: Range = None,
-               record: Range = None, options: Range = None) -> Any:
-    """One player's rating change over a period or event, by a system's rules."""
+
+
+def _change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, given: dict[str, Range],
+            per_game: dict[str, Range]) -> Any:
+    """One player's rating change over a period or event, by a system's rules (ELO_CHANGE)."""
     module = _federation(federation)
-    chosen = _options_of(module, options)
+    chosen = _options_of(module, given.get("options"))
     r = _single(rating, "rating", module.Player.RATING)
-    pairs = _games(opponent_ratings, results, module.Player.RATING)
+    pairs = _games(opponent_ratings, results, module.Player.RATING, kept=True)
     refusal = module.UNRATED_OPPONENTS
-    if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
+    if refusal is not None and any(o is not None and math.isnan(o[0]) for o in pairs):  # 0: unrated (rules 1.4)
         raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
-    player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400, "highest": highest,
-                                     "record": record})
+    player = _one_player(module, r, {n: v for n, v in given.items() if n not in ("k", "options")})
     high = 100 if module.COEFFICIENT == "k" else 200
-    known_k = _single(k, "k", lambda v: schema.whole(v, 1, high, what=f"a K-factor from 1 to {high}"))
+    known_k = _single(given.get("k"), "k", lambda v: schema.whole(v, 1, high, what=f"a K-factor from 1 to {high}"))
+    games = _games_with_facts(module, pairs, per_game)
     try:
-        calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
-                                one_player_period(), known_k, options_of(module.Options, None, **chosen))
+        calc = module.calculate(player, games, one_player_period(), known_k, options_of(module.Options, None, **chosen))
     except InputError as exc:  # what the system needs that ELO_CHANGE does not give (an opponent's RD)
         raise ArgumentError(_engine_words(module, exc)) from None
     if calc.rating_after is None:
         raise ArgumentError(f"{module.CODE.upper()}: no rating change ({'; '.join((calc.status, *calc.notes))})")
     before = calc.rating_before if calc.rating_before is not None else 0.0
     return _plain(float(calc.change) if calc.change is not None else float(calc.rating_after) - before)
+
+
+def _games_with_facts(module: RatingSystem, pairs: list[tuple[float, float] | None],
+                      per_game: dict[str, Range]) -> list[OpponentGame]:
+    """One player's games with the system's own facts of each (one cell per game, beside its result; read as
+    ``calc`` reads the words after a result); a fact the system's games have not is refused if given."""
+    own = {f.function or f.name: f for f in facts(module.Game)}
+    cells: dict[str, list[Any]] = {}
+    for name, value in per_game.items():
+        if _blank_range(value):
+            continue
+        if name not in own:
+            who = ", ".join(f"{m.CODE.upper()}'s ({m.GAME})" for m in registry().values()
+                            if any((f.function or f.name) == name for f in facts(m.Game)))
+            raise ArgumentError(f"argument {name}: {name} are {who}; {module.CODE.upper()} games have none")
+        rows, _ = _grid(value)
+        cells[name] = [c for row in rows for c in row]
+        if len(cells[name]) != len(pairs):
+            raise ArgumentError(f"arguments {name} and results: {len(cells[name])} cells but {len(pairs)} results "
+                                "(give ranges of the same size)")
+    games = []
+    for i, pair in enumerate(pairs):
+        if pair is None:
+            continue
+        words: list[str] = []
+        for name in own:
+            cell = cells.get(name, [None] * len(pairs))[i]
+            words += [] if _blank(cell) else (_text(cell, name, required=False) or "").split()
+        try:
+            values, gives = game_words(module.Game, words, module.CODE.upper())
+        except schema.ValueProblem as exc:
+            raise ArgumentError(f"argument {next(iter(own), 'results')}: {exc}") from None
+        o, s = pair
+        games.append(OpponentGame(None if math.isnan(o) else o, s, None, gives, values))
+    return games
+
+
+def elo_change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, *args: Range,
+               **named: Range) -> Any:
+    """One player's rating change over a period or event, by a system's rules: ELO_CHANGE as the registered
+    systems have it (:func:`_change_function`), from Python."""
+    return spreadsheet_functions_named()["ELO_CHANGE"].function(federation, rating, opponent_ratings, results, *args,
+                                                                 **named)
+
+
+def _change_slot() -> None:
+    """Where ELO_CHANGE stands among the common functions (built with the registry: :func:`_change_function`)."""
+
+
+_CHANGE_SLOT = _change_slot
+_COMMON.append(Function("ELO_CHANGE", _CHANGE_SLOT, (), "ratings"))
+
+
+def spreadsheet_functions_named() -> dict[str, Function]:
+    """Every spreadsheet function by its name."""
+    return {f.name: f for f in spreadsheet_functions()}
 
 
 def _coefficient_words(french: bool = False) -> str:
