@@ -147,7 +147,9 @@ def _parser() -> argparse.ArgumentParser:
                        description="Write the template workbooks (one per federation, native formulas, no macro) "
                                    "and the published-tables workbook to a folder.")
     w.add_argument("--output-dir", "-o", default="workbooks", help="folder (default: workbooks)")
-    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables)")
+    sheets = [f"{code}-norms" for code, m in registry().items() if m.NORMS is not None and m.NORMS.sheet]
+    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables; the norm sheets: "
+                                                   f"{', '.join(sheets)})")
     for room, what in (("players", "players"), ("games", "games"), ("history", "history rows (earlier games)"),
                        ("periods", "rating periods laid out (a ladder)")):
         w.add_argument(f"--{room}", type=int, metavar="N",
