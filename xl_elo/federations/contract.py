@@ -42,6 +42,7 @@ Declarations (module attributes):
   deviation, Glicko-2: the :class:`xl_elo.schema.Reading` of one, so ``calc`` reads an opponent
   as ``rating/rd`` and passes it as :attr:`OpponentGame.deviation`); its ``Player.RATING`` (how
   its ratings read, when not whole numbers: Glicko-2 carries decimals);
+  ``NORMS`` (its title norms, FIDE's: a :class:`TitleNorms`, what ``xl-elo norms`` and the norm sheet ask);
   ``NATIONAL_RATINGS`` (a federation's three-letter code,
   ``"GER"`` for DWZ, ``"USA"`` for US Chess, ``"CAN"`` for the CFC: it rates from that
   federation's own list, so a TRF report gives its players' ratings, national ids and years of
@@ -422,6 +423,8 @@ class RatingSystem:
     """What its performance is called where it has a name of its own (the FFE's), English and French."""
     NO_PERFORMANCE: tuple[str, str] | None = None
     """It defines no performance rating at all (Glicko-2): why, in English and French."""
+    NORMS: TitleNorms | None = None
+    """Its title norms (FIDE's Title Regulations): what ``xl-elo norms`` and the norm sheet ask."""
 
     # words and readings the front ends show
     TEMPLATE: str | None = None
@@ -576,3 +579,25 @@ def _convert(f: Any, value: Any) -> Any:
 def kinds(columns: Sequence[Column]) -> Mapping[str, str]:
     """Column name -> kind."""
     return {c.name: c.kind for c in columns}
+
+
+# --------------------------------------------------------------------------- title norms
+
+
+@dataclass(frozen=True)
+class TitleNorms:
+    """A system's title norms (FIDE's Title Regulations), declared as its ``NORMS``: the command ``xl-elo norms``,
+    its readers and the norm sheet ask this, never the system's name."""
+
+    rules: str
+    """Its chapter of docs/rules.md."""
+    source: str
+    """Where the federation publishes the regulations."""
+    engine: Any
+    """The module of the rules: its ``Entrant``, ``Pairing`` and ``Tournament`` (plain data in), ``NormOptions``
+    (what a report cannot show, with :func:`option` fields), ``checked(tournament, options, titles)`` (one check per
+    player and title, and the warnings), ``COLUMNS`` (a check's fields), ``TITLES`` and the figures the sheet uses."""
+    sheet: str | None = None
+    """The file name of its norm sheet (a template workbook), or None."""
+    example: str | None = None
+    """A tournament report in its ``example/`` folder whose norms the README and the norm sheet's picture show."""

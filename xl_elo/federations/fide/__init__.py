@@ -39,9 +39,11 @@ from xl_elo.federations.contract import (
     OpponentGame,
     RatingSystem,
     SheetFunction,
+    TitleNorms,
     option,
     options_of,
 )
+from xl_elo.federations.fide import norms
 from xl_elo.model import (
     Column,
     Event,
@@ -70,6 +72,8 @@ TEMPLATE: Final = "fide_period.xlsx"
 EXAMPLE: Final = "fide_period"
 #: Its performance rating, in words (the functions' help; rules 2.6).
 PERFORMANCE: Final = ("Ra + dp", "Ra + dp")
+#: Its title norms (the Title Regulations B.01, rules 13): ``xl-elo norms``, the norm sheet.
+NORMS: Final = TitleNorms(norms.RULES, norms.SOURCE, norms, "fide_norms.xlsx", "norms.trf")
 
 
 #: FIDE's three lists (rules 2.9): the standard regulations, or the rapid and blitz ones.
@@ -738,7 +742,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 
 def rules_values() -> dict[str, Any]:
     """The ends of FIDE's dp table as the rules document writes them (rules 2.6)."""
-    return {"fide_dp_top": f"+{FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-FIDE_DP_TABLE[0]}"}
+    return {"fide_dp_top": f"+{FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-FIDE_DP_TABLE[0]}", **norms.rules_values()}
 
 
 # --------------------------------------------------------------------------- FIDE's rating list
@@ -882,6 +886,7 @@ FUNCTIONS: Final = (
          f"Score attendu FIDE, d'après la table de la FIDE ; un écart de plus de {DIFFERENCE_CAP} compte pour "
          f"{DIFFERENCE_CAP} sous {NO_CAP_FROM} (règles xl-elo 2.2)."),
         "expected scores", vectorised=expected),
+    *norms.FUNCTIONS,
 )
 
 # --------------------------------------------------------------------------- published tables (rules 7)
@@ -914,5 +919,5 @@ SYSTEM: Final = RatingSystem(
     performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
     from_rating_list=from_rating_list, rules_values=rules_values, PERFORMANCE=PERFORMANCE, TEMPLATE=TEMPLATE,
-    EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES,
+    EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES, NORMS=NORMS,
 )
