@@ -299,9 +299,9 @@ class Game:
     row: int | None = field(default=None, compare=False, kw_only=True)
     period: str | None = field(default=None, kw_only=True)
     """The rating period the game is rated in (``YYYY-MM``), or the day it was played, where a season gives it
-    (rules 13; a Glicko-2 ladder's periods)."""
+    (rules 14; a Glicko-2 ladder's periods)."""
     event: str | None = field(default=None, kw_only=True)
-    """The event the game belongs to, where a season gives it (rules 13)."""
+    """The event the game belongs to, where a season gives it (rules 14)."""
 
     def __post_init__(self) -> None:
         # from Python a result may be given as it is typed ("1-0", 0.5, "+"): read as a cell is
@@ -527,6 +527,9 @@ COMMON_COLUMNS: Final = (
     Column("games_after", "int", True, "rated games after"),
 )
 RESULT_COLUMNS: Final = tuple(c.name for c in COMMON_COLUMNS)
+#: A season's history (rules 14.5): each player's row in each unit he played in, in this order.
+SEASON_HISTORY_COLUMNS: Final = ("unit", "period", "start", "end", "id", "name", "rating_before", "games_rated",
+                                 "score", "expected", "k", "change", "rating_after")
 
 
 def results_columns(*own: Column, blank: Iterable[str] = ()) -> tuple[Column, ...]:

@@ -1,4 +1,4 @@
-"""Ratings over time: a season of periods or events rated in order (rules 13).
+"""Ratings over time: a season of periods or events rated in order (rules 14).
 
 A games table that gives each game's ``period`` (or the day it was played) or ``event`` holds a season: its
 games are split into the system's units (its :attr:`~xl_elo.federations.contract.RatingSystem.CADENCE`: FIDE's
@@ -25,19 +25,28 @@ import numpy as np
 import numpy.typing as npt
 
 from xl_elo.formats.reader import GameColumns, HistoryColumns, PlayerColumns, Table, Tables, _Columns, players_headings
-from xl_elo.model import Fact, HistoryGame, InputError, Problem, Results, fact_array, facts, id_text
+from xl_elo.model import (
+    SEASON_HISTORY_COLUMNS,
+    Fact,
+    HistoryGame,
+    InputError,
+    Problem,
+    Results,
+    fact_array,
+    facts,
+    id_text,
+)
 
 if TYPE_CHECKING:
     from xl_elo.federations.contract import RatingSystem
 
-#: The history a season's output gives of each player in each unit he played in (rules 13), in this order.
-HISTORY_COLUMNS: Final = ("unit", "period", "start", "end", "id", "name", "rating_before", "games_rated", "score",
-                          "expected", "k", "change", "rating_after")
+#: The history a season's output gives of each player in each unit he played in (rules 14), in this order.
+HISTORY_COLUMNS: Final = SEASON_HISTORY_COLUMNS
 
 
 @dataclass(frozen=True)
 class Unit:
-    """One period or event of a season: what one run of the system's engine rates (rules 13)."""
+    """One period or event of a season: what one run of the system's engine rates (rules 14)."""
 
     key: str
     """How the season names it: the period (``2026-02``) or the event (its name, else its day)."""
@@ -64,7 +73,7 @@ class Step:
 
 @dataclass
 class Season:
-    """A season rated: every unit's results, in order (rules 13)."""
+    """A season rated: every unit's results, in order (rules 14)."""
 
     system: RatingSystem
     steps: list[Step]
@@ -122,7 +131,7 @@ def _days(values: Sequence[str | None]) -> list[dt.date | None]:
 
 
 def units(system: RatingSystem, games: GameColumns, period: str | None = None) -> list[Unit]:
-    """The units of a games table in time order, by the system's cadence (rules 13): one unit when the table
+    """The units of a games table in time order, by the system's cadence (rules 14): one unit when the table
     gives no game's period or event (the event or period of ``period``)."""
     n = len(games)
     every = np.arange(n)
@@ -197,7 +206,7 @@ def carried(system: RatingSystem, columns: Sequence[str]) -> dict[str, str]:
 def next_players(system: RatingSystem, players: PlayerColumns, results: Results,
                  mapping: dict[str, str] | None = None) -> PlayerColumns:
     """The players table the next unit starts from: each column from the results as a user types the results
-    table back in (:func:`carried`), a fact the results do not hold as it was (rules 13)."""
+    table back in (:func:`carried`), a fact the results do not hold as it was (rules 14)."""
     mapping = mapping if mapping is not None else carried(system, results.columns)
     rating = players.rating
     if "rating" in mapping:
@@ -240,7 +249,7 @@ def _history(results: Results, source: str) -> HistoryColumns:
 
 def rate_season(system: RatingSystem, tables: Tables, season_units: Sequence[Unit], options: Any,
                 rate: Callable[[Tables, Any], Results]) -> Season:
-    """Rate each unit in order, each from the list the one before left (rules 13). ``rate`` rates one unit's
+    """Rate each unit in order, each from the list the one before left (rules 14). ``rate`` rates one unit's
     tables (:meth:`xl_elo.loader.Loaded.rate`'s engine call)."""
     players = tables.players
     history = tables.history

@@ -307,7 +307,7 @@ class FileFormat(Protocol):
 
 @dataclass(frozen=True)
 class Cadence:
-    """How a system's ratings move over time (rules 13): what one run of its engine rates, so a season's games are
+    """How a system's ratings move over time (rules 14): what one run of its engine rates, so a season's games are
     rated unit after unit, in time order, each unit from the list the one before left."""
 
     unit: str
@@ -405,7 +405,7 @@ class RatingSystem:
     HISTORY: str | None = None
     """It takes a history table: what the table holds, in words, as the command line's help says it."""
     CADENCE: Cadence = EVENTS
-    """How its ratings move over time (rules 13): its periods (FIDE's month), or event after event."""
+    """How its ratings move over time (rules 14): its periods (FIDE's month), or event after event."""
     PERIODS: bool = False
     """It rates several periods in order, each game's in a ``period`` column (a Glicko-2 ladder)."""
     OWN_FILES: str = ""
