@@ -38,7 +38,7 @@ from xl_elo.model import (
 )
 
 if TYPE_CHECKING:
-    from xl_elo.federations.contract import RatingSystem
+    from xl_elo.federations.contract import Calculation, RatingSystem
 
 #: The history a season's output gives of each player in each unit he played in (rules 14), in this order.
 HISTORY_COLUMNS: Final = SEASON_HISTORY_COLUMNS
@@ -63,12 +63,11 @@ class Unit:
 
 @dataclass
 class Step:
-    """One unit rated: the players as it found them, its results."""
+    """One unit rated: the tables as it rated them (the players as it found them), its results."""
 
     unit: Unit
     results: Results
-    rating_before: Any
-    """Each player's rating before it (NaN: unrated), in the players table's order."""
+    tables: Tables
 
 
 @dataclass
@@ -80,6 +79,7 @@ class Season:
     ids: list[str]
     names: list[str]
     warnings: list[str] = field(default_factory=list)
+    options: Any = None
 
     @property
     def final(self) -> Results:
@@ -109,6 +109,82 @@ class Season:
             for pid in self.ids:
                 table[pid].append(after.get(pid))
         return keys, table
+
+
+    def calculations(self, pid: str) -> list[UnitCalculation]:
+        """One player's season as a rating officer checks it, unit by unit and event by event, game by game
+        (the system's one-player calculation of each event, with his rating at its start and the unit's K):
+        the units he played in."""
+        out = []
+        for step in self.steps:
+            row = step.results.by_id().get(pid)
+            if row is None or not row.get("games_rated"):
+                continue
+            out.append(UnitCalculation(step.unit, row, _events_of(self.system, step, pid, row, self.options)))
+        return out
+
+
+@dataclass
+class EventCalculation:
+    """One event of a unit, for one player: his games in it, as the system's one-player calculation shows them."""
+
+    event: str | None
+    calculation: Calculation
+    opponents: list[str]
+    """Each game's opponent's id, in the order of the calculation's games."""
+
+
+@dataclass
+class UnitCalculation:
+    """One unit of a season, for one player: his results row and each event's calculation."""
+
+    unit: Unit
+    row: dict[str, Any]
+    events: list[EventCalculation]
+
+
+def _events_of(system: RatingSystem, step: Step, pid: str, row: dict[str, Any], options: Any
+               ) -> list[EventCalculation]:
+    """A player's events in a unit, each as the system's one-player calculation (its ``calculate``) shows it:
+    his rating at the event's start (a FIDE event started under an earlier list: 2.11), the opponents' as
+    the unit counts them, the unit's K for every event (one K a period, FIDE 8.3.3)."""
+    from xl_elo.federations.contract import OpponentGame
+
+    tables = step.tables
+    event = tables.event()
+    me = next(p for p in event.players if p.id == pid)
+    rating = {p.id: p.rating for p in event.players}
+    starts = system.CADENCE.start_ratings
+    by_event: dict[str | None, list[tuple[OpponentGame, str]]] = {}
+    start_of: dict[str | None, float | None] = {}
+    declared = [f for f in facts(system.Game) if f.one_game]
+    for g in event.games:
+        if not g.counts or pid not in (g.player, g.opponent):
+            continue
+        first = g.player == pid
+        other = g.opponent if first else g.player
+        assert other is not None
+        score = float(g.result.score or 0.0) if first else 1.0 - float(g.result.score or 0.0)
+        opp = rating.get(other)
+        if starts:
+            mine, theirs = (getattr(g, n, None) for n in starts)
+            if not first:
+                mine, theirs = theirs, mine
+            if theirs is not None and not np.isnan(theirs):
+                opp = None if theirs == 0 else float(theirs)
+            if mine is not None and not np.isnan(mine) and mine != 0:
+                start_of[g.event] = float(mine)
+        values = {f.name: getattr(g, f.name) for f in declared}
+        gives = first or not any(f.sided for f in declared)
+        by_event.setdefault(g.event, []).append((OpponentGame(opp, score, None, gives, values), other))
+    k = row.get("k")
+    out = []
+    for name, games in by_event.items():
+        player = replace(me, rating=start_of.get(name, me.rating))
+        calc = system.calculate(player, [g for g, _ in games], step.unit.period,
+                                int(k) if isinstance(k, (int, float)) and k == k else None, options)
+        out.append(EventCalculation(name, calc, [o for _, o in games]))
+    return out
 
 
 def _day(day: dt.date | None) -> str | None:
@@ -264,7 +340,7 @@ def rate_season(system: RatingSystem, tables: Tables, season_units: Sequence[Uni
         sub = Tables(tables.player, tables.game, players, games, history, unit.period, tables.name,
                      tables.who[unit.rows], tables.against[unit.rows])
         results = rate(sub, options)
-        steps.append(Step(unit, results, players.rating))
+        steps.append(Step(unit, results, sub))
         if mapping is None:
             mapping = carried(system, results.columns)
         players = next_players(system, players, results, mapping)
@@ -273,7 +349,7 @@ def rate_season(system: RatingSystem, tables: Tables, season_units: Sequence[Uni
             history = _history(results, tables.history.source)
     ids = [id_text(x) for x in tables.players.ids.tolist()]
     names = [id_text(x) for x in tables.players.names.tolist()]
-    return Season(system, steps, ids, names)
+    return Season(system, steps, ids, names, options=options)
 
 
 def _subset(games: GameColumns, rows: Any) -> GameColumns:

@@ -22,7 +22,7 @@ from xl_elo.formats.files import OutputError
 from xl_elo.frontends.calc import add_coefficient_flags, add_fact_flags
 from xl_elo.loader import Loaded
 from xl_elo.model import InputError
-from xl_elo.pipeline import Destination, UsageError, choose_format, deliver, plan, written_back
+from xl_elo.pipeline import Destination, UsageError, choose_format, deliver, deliver_season, plan, written_back
 
 if TYPE_CHECKING:
     from xl_elo.federations.contract import RatingSystem
@@ -117,6 +117,13 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
+    r.add_argument("--season-output", metavar="FILE",
+                   help="a season (games with a period, date or event column; several TRF reports): each player's "
+                        "history, period by period or event by event, as .csv, .json or .xlsx (a season workbook: "
+                        "the list after each period, a leaderboard, each player's rating over time as a chart)")
+    r.add_argument("--player", action="append", metavar="ID",
+                   help="print this player's season calculation, period by period, event by event, game by game, "
+                        "instead of the results (repeat for several)")
     for flags, kwargs in _option_flags().values():
         r.add_argument(*flags, **kwargs)
     r.add_argument("--recalculate", action="store_true",
@@ -375,7 +382,8 @@ def _workbook_options(module: RatingSystem, given: dict[str, Any], name: str) ->
 
 def _destination(args: argparse.Namespace) -> Destination:
     """Where the results go, as the flags say (:mod:`xl_elo.pipeline`)."""
-    return Destination(args.output, args.format, args.history_output)
+    return Destination(args.output, args.format, args.history_output, getattr(args, "season_output", None),
+                       tuple(getattr(args, "player", None) or ()))
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -433,10 +441,14 @@ def _rate_and_write(loaded: Loaded, args: argparse.Namespace, out: TextIO, err: 
     options = options if options is not None else _options(loaded.module, args, loaded.options)
     where = plan(loaded.module, _destination(args), loaded.inputs, tty=out.isatty(), writers=loaded.writers,
                  default=loaded.default_format)
-    results = loaded.rate(options)
+    season = loaded.season(options) if loaded.is_season or where.season_output or where.players else None
+    results = season.final if season is not None else loaded.rate(options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
-    deliver(where, results, loaded.event, out)
+    if season is not None:
+        deliver_season(where, season, out)
+    if not where.players:
+        deliver(where, results, loaded.event, out)
     return EXIT_OK
 
 
