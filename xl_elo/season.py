@@ -256,9 +256,10 @@ def units(system: RatingSystem, games: GameColumns, period: str | None = None) -
         end = max((d for d in ends if d is not None), default=None)
         if cadence.months:
             unit_period: str | None = key
+        elif cadence.as_given and periods is not None and not held:
+            unit_period = key
         elif end is not None:
-            unit_period = end.isoformat() if periods is not None and any(len(p or "") > 7 for p in periods) \
-                else f"{end.year:04d}-{end.month:02d}"
+            unit_period = f"{end.year:04d}-{end.month:02d}"
         else:
             unit_period = period
         out.append(Unit(key, unit_period, rows, start, end, held))
