@@ -193,6 +193,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_match_cap", "results: match cap", rated_played("[total]-[capped]"), "11.8"),
         Col("res_floor", "results: low-rating rules", played("[adj]-[unadj]"), "11.9"),
         Col("res_note", "results: note", row(note), "11.2"),
+        Col("res_highest_after", "results: highest with this event's (the next event's)",
+            row('IF(ISNUMBER([highest]),MAX([highest],N([res_rating_after])),"")'), "14.3"),
         *sort_columns(),
     )
     highest = Input("highest", "Highest rating before (blank: not known)", "Cote record avant (vide : inconnue)", 11,
@@ -238,6 +240,7 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("change", "Change", "Variation", "+0;-0;0", 9),
             ResultCol("rating_after", "New rating", "Nouvelle cote", "0", 10),
             ResultCol("games_after", "Games after", "Parties après", "0", 8),
+            ResultCol("highest_after", "highest after", "record après", "0", printed=False),
             ResultCol("provisional", "Provisional", "Provisoire", width=10),
             ResultCol("k", "K", "K", "0", 5, printed=False), ResultCol("formula", "Formula", "Formule", printed=False),
             ResultCol("wins", "W", "V", "0", 5, printed=False), ResultCol("losses", "L", "D", "0", 5, printed=False),

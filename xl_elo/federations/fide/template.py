@@ -130,6 +130,8 @@ def spec(cap: Capacity | None = None) -> Template:
             rated(f'IF(OR([ever]=1,[rating]+[change]>={fide.K10_RATING}),"yes","no")', 'IF([ever]=1,"yes","no")'),
             "2.3"),
         Col("res_note", "results: note", rated(rated_note, first_note), "2.4"),
+        Col("res_birth_year", "results: year of birth (the next period's)",
+            '=IF([key]="","",IF(ISNUMBER([players:birth_year]),[players:birth_year],""))', "14.3"),
         *sort_columns(),
     )
     rules_en = [
@@ -170,7 +172,8 @@ def spec(cap: Capacity | None = None) -> Template:
         settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
         results=results_layout(ResultCol("ever_2400", "2400 reached", "2400 atteint", width=8),
-                               ResultCol("note", "Note", "Note", width=56)),
+                               ResultCol("note", "Note", "Note", width=56),
+                               ResultCol("birth_year", "birth year", "année de naissance", "0", printed=False)),
         lists=[("FIDE PD", ["fide_lower", "fide_pct"], [(lo, pct) for lo, _, pct in FIDE_PD_ROWS]),
                ("FIDE D(P)", ["fide_p", "fide_dp"], [(p, FIDE_DP_TABLE[p]) for p in range(101)])],
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,
