@@ -298,7 +298,10 @@ class Game:
     """False when the organiser did not rate the game (rules 8; FESA 6.8)."""
     row: int | None = field(default=None, compare=False, kw_only=True)
     period: str | None = field(default=None, kw_only=True)
-    """The rating period the game belongs to, for a system that rates several in order (Glicko's ladder)."""
+    """The rating period the game is rated in (``YYYY-MM``), or the day it was played, where a season gives it
+    (rules 13; a Glicko-2 ladder's periods)."""
+    event: str | None = field(default=None, kw_only=True)
+    """The event the game belongs to, where a season gives it (rules 13)."""
 
     def __post_init__(self) -> None:
         # from Python a result may be given as it is typed ("1-0", 0.5, "+"): read as a cell is
@@ -320,7 +323,7 @@ def as_game(cls: type[G], g: Game) -> G:
     if type(g) is cls:
         return g  # type: ignore[return-value]
     values = {f.name: getattr(g, f.name) for f in facts(cls) if hasattr(g, f.name)}
-    return cls(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period, **values)
+    return cls(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period, event=g.event, **values)
 
 
 _PERIOD = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")

@@ -63,9 +63,11 @@ def _chapters() -> list[tuple[int, str]]:
     common = (resources.files("xl_elo") / "rules.md").read_text(encoding="utf-8")
     parts = re.split(r"(?m)^(?=## \d+\. )", common)
     head, chapters = parts[0], [(_number(c), c) for c in parts[1:]]
-    for module in registry().values():
+    for module in registry().values():  # a system's file may hold more than one chapter (FIDE: 2 and 13)
         text = (resources.files(module.PACKAGE) / "rules.md").read_text(encoding="utf-8")
-        chapters.append((_number(text), text.rstrip() + "\n\n"))
+        for part in re.split(r"(?m)^(?=## \d+\. )", text):
+            if part.strip():
+                chapters.append((_number(part), part.rstrip() + "\n\n"))
     chapters.sort(key=lambda c: c[0])
     return [(0, head), *chapters]
 

@@ -220,6 +220,10 @@ class TrfPlayer:
     points: float | None
     blocks: list[Block]
     id: str = ""
+    federation: str = ""
+    """Columns 54-56 as written (``FRA``; ``FID`` is FIDE's own flag), '' when blank."""
+    sex: str = ""
+    """Column 10 in lower case (``m``, ``w``; ``f`` read as ``w``), '' when blank."""
 
 
 @dataclass
@@ -501,7 +505,9 @@ def _player(tf: TrfFile, line: str, number: int, index: int) -> TrfPlayer | None
         del tf.problems[problems_before + 50:]
     if rank is None:
         return None
-    return TrfPlayer(number, index, rank, name, title, rating, fide_id, birth_text, points, blocks)
+    federation = _cut(padded, "federation").strip().upper() if "federation" not in spoiled else ""
+    return TrfPlayer(number, index, rank, name, title, rating, fide_id, birth_text, points, blocks,
+                     federation=federation, sex={"f": "w"}.get(sex.strip().lower(), sex.strip().lower()))
 
 
 def _rating(tf: TrfFile, line: str, number: int) -> float | None:
@@ -1389,7 +1395,7 @@ def _each_event(reports: list[TrfFile], by_file: list[dict[int, str]], games: li
         me, other = lines[(k, g.player)], lines[(k, g.opponent)]
         values = {f.name: f.report(me, other) for f in own if callable(f.report)}
         out.append(module.Game(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period,
-                               **values))
+                               event=g.event, **values))
     return out
 
 
@@ -1469,6 +1475,15 @@ def _games(reports: list[TrfFile], by_file: list[dict[int, str]], problems: list
                             f"{' ...' if len(unplayed) > 5 else ''}): not played yet, not rated")
         offset += last
     return games
+
+
+def check_games(tf: TrfFile) -> tuple[list[Problem], list[str]]:
+    """The problems of one report's pairings (two sides that disagree, a player paired with himself) and its
+    warnings (pairings without a result), as :func:`read_trf_files` finds them."""
+    problems: list[Problem] = []
+    warnings: list[str] = []
+    _games([tf], [{rank: str(rank) for rank in tf.players}], problems, warnings)
+    return problems, warnings
 
 
 def _game(tf: TrfFile, p: TrfPlayer, b: Block, other: TrfPlayer, ob: Block, ids: dict[int, str], rnd: int,

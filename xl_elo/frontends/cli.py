@@ -147,7 +147,9 @@ def _parser() -> argparse.ArgumentParser:
                        description="Write the template workbooks (one per federation, native formulas, no macro) "
                                    "and the published-tables workbook to a folder.")
     w.add_argument("--output-dir", "-o", default="workbooks", help="folder (default: workbooks)")
-    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables)")
+    sheets = [f"{code}-norms" for code, m in registry().items() if m.NORMS is not None and m.NORMS.sheet]
+    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables; the norm sheets: "
+                                                   f"{', '.join(sheets)})")
     for room, what in (("players", "players"), ("games", "games"), ("history", "history rows (earlier games)"),
                        ("periods", "rating periods laid out (a ladder)")):
         w.add_argument(f"--{room}", type=int, metavar="N",
@@ -198,6 +200,10 @@ def _parser() -> argparse.ArgumentParser:
                                     "the template workbook and the federation's own text.")
     sy.add_argument("--markdown", action="store_true", help="as the README's table")
 
+    from xl_elo.frontends.norms import add_parser as add_norms
+
+    add_norms(sub)
+
     d = sub.add_parser("demo", help="rate the shipped worked examples and write their results",
                        description="Rate the worked examples shipped with xl-elo (one per federation), print "
                                    "them and write the results to a folder.")
@@ -224,6 +230,13 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
 
             module = _federation(args.federation)
             return run_calc(args, module, _options(module, args), out)
+        if args.command == "norms":
+            from xl_elo.frontends.norms import run as run_norms
+
+            status, usage = run_norms(args, out, err)
+            if usage:
+                raise UsageError(usage)
+            return status
         if args.command == "tables":
             return _tables(args, out)
         if args.command == "workbooks":
@@ -508,14 +521,15 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
     from xl_elo.formats.files import check_output
-    from xl_elo.templates import build_template, default_capacity, file_name, template_names
+    from xl_elo.templates import build_template, default_capacity, file_name, sheet_names, template_names
 
     keys = []
-    for name in args.only or template_names():
+    for name in args.only or template_names() + sheet_names():
         try:
-            keys.append(name.lower() if name.lower() == "tables" else get(name).CODE)
+            keys.append(name.lower() if name.lower() in ("tables", *sheet_names()) else get(name).CODE)
         except (KeyError, ValueError):
-            raise UsageError(f"unknown workbook {name!r}; expected one of {', '.join(template_names())}") from None
+            raise UsageError(f"unknown workbook {name!r}; expected one of "
+                             f"{', '.join(template_names() + sheet_names())}") from None
     room = {k: getattr(args, k) for k in MAX_ROOM if getattr(args, k) is not None}
     for k, n in room.items():
         if not 1 <= n <= MAX_ROOM[k] and not (k == "history" and n == 0):
@@ -532,7 +546,7 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
                              "--replace to write over it")
         check_output(target)
     for key in keys:
-        capacity = replace(default_capacity(key), **room) if room and key != "tables" else None
+        capacity = replace(default_capacity(key), **room) if room and key not in ("tables", *sheet_names()) else None
         out.write(f"{build_template(key, args.output_dir, capacity)}\n")
     return EXIT_OK
 

@@ -32,15 +32,18 @@ from xl_elo.compat import need_numpy, np
 from xl_elo.core import MAX_DIFFERENCE, round_half_away
 from xl_elo.federations.contract import (
     RATINGS_ARGS,
+    Cadence,
     Calculation,
     FirstRating,
     GameLine,
     OpponentGame,
     RatingSystem,
     SheetFunction,
+    TitleNorms,
     option,
     options_of,
 )
+from xl_elo.federations.fide import norms
 from xl_elo.model import (
     Column,
     Event,
@@ -69,6 +72,8 @@ TEMPLATE: Final = "fide_period.xlsx"
 EXAMPLE: Final = "fide_period"
 #: Its performance rating, in words (the functions' help; rules 2.6).
 PERFORMANCE: Final = ("Ra + dp", "Ra + dp")
+#: Its title norms (the Title Regulations B.01, rules 13): ``xl-elo norms``, the norm sheet.
+NORMS: Final = TitleNorms(norms.RULES, norms.SOURCE, norms, "fide_norms.xlsx", "norms.trf")
 
 
 #: FIDE's three lists (rules 2.9): the standard regulations, or the rapid and blitz ones.
@@ -175,6 +180,7 @@ class Game(model.Game):
 
 COLUMNS: Final = results_columns(
     Column("ever_2400", "bool", True, "the rating has reached 2400 (K 10 from now on)"),
+    Column("birth_year", "int", True, "the year of birth, as given: the next period's K counts the age (2.3)"),
     Column("note", "note", False, "how an unrated player's first rating came out"),
     blank=("bonus",),
 )
@@ -701,7 +707,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "change": np.where(rated, out["change"], np.nan),
         "rating_after": np.where(rated, np.trunc(out["rating_after"]), out["first"]),
         "games_after": ev.games + np.where(rated, out["n"], out["first_games"]),
-        "ever_2400": ev.ever_2400 | (rated & (after >= K10_RATING)), "note": notes,
+        "ever_2400": ev.ever_2400 | (rated & (after >= K10_RATING)), "birth_year": ev.birth_year, "note": notes,
     }
     return Results(CODE, COLUMNS, values, period=ev.period, uncounted=lambda: uncounted_games(ev, options))
 
@@ -736,7 +742,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 
 def rules_values() -> dict[str, Any]:
     """The ends of FIDE's dp table as the rules document writes them (rules 2.6)."""
-    return {"fide_dp_top": f"+{FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-FIDE_DP_TABLE[0]}"}
+    return {"fide_dp_top": f"+{FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-FIDE_DP_TABLE[0]}", **norms.rules_values()}
 
 
 # --------------------------------------------------------------------------- FIDE's rating list
@@ -880,6 +886,7 @@ FUNCTIONS: Final = (
          f"Score attendu FIDE, d'après la table de la FIDE ; un écart de plus de {DIFFERENCE_CAP} compte pour "
          f"{DIFFERENCE_CAP} sous {NO_CAP_FROM} (règles xl-elo 2.2)."),
         "expected scores", vectorised=expected),
+    *norms.FUNCTIONS,
 )
 
 # --------------------------------------------------------------------------- published tables (rules 7)
@@ -906,10 +913,11 @@ PUBLISHED_TABLES: Final = {
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("month", 1, tuple(range(1, 13)), start_ratings=("player_rating", "opponent_rating")),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Game=Game, Options=Options, COLUMNS=COLUMNS, expected=expected,
     performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
     from_rating_list=from_rating_list, rules_values=rules_values, PERFORMANCE=PERFORMANCE, TEMPLATE=TEMPLATE,
-    EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES,
+    EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES, NORMS=NORMS,
 )
