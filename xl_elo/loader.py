@@ -76,25 +76,27 @@ class Loaded:
 
     @cached_property
     def units(self) -> list[Unit]:
-        """The periods or events of the games, in time order (rules 13): one unless the games table gives each
+        """The periods or events of the games, in time order (rules 14): one unless the games table gives each
         game's period or event."""
         return units(self.module, self.tables.games, self.tables.period)
 
     @property
     def is_season(self) -> bool:
-        """The games hold a season: each game's period or event given (rules 13)."""
+        """The games hold a season: each game's period or event given (rules 14)."""
         games = self.tables.games
         return games.period is not None or games.event is not None
 
     def rate(self, options: Any = None) -> Results:
-        """The results: of the event or period read, or of a season's last unit, the list after it (rules 13).
+        """The results: of the event or period read, or of a season's last unit, the list after it (rules 14; a
+        system that rates several periods itself, a ladder, rates them at once: the same list, with its run's
+        own figures, the periods each player played in).
         ``options``: the system's ``Options`` (default: :attr:`options` over the system's defaults)."""
-        if self.is_season:
+        if self.is_season and not self.module.PERIODS:
             return self.season(options).final
-        return self._rate(self.tables, options)
+        return self._rate(self.tables, options)  # one event, or a ladder whose engine rates its periods itself
 
     def season(self, options: Any = None) -> Season:
-        """The season the games hold, every unit rated in order (rules 13; one unit where they give no period
+        """The season the games hold, every unit rated in order (rules 14; one unit where they give no period
         or event)."""
         return rate_season(self.module, self.tables, self.units, self._options(options), self._rate)
 

@@ -299,9 +299,9 @@ class Game:
     row: int | None = field(default=None, compare=False, kw_only=True)
     period: str | None = field(default=None, kw_only=True)
     """The rating period the game is rated in (``YYYY-MM``), or the day it was played, where a season gives it
-    (rules 13; a Glicko-2 ladder's periods)."""
+    (rules 14; a Glicko-2 ladder's periods)."""
     event: str | None = field(default=None, kw_only=True)
-    """The event the game belongs to, where a season gives it (rules 13)."""
+    """The event the game belongs to, where a season gives it (rules 14)."""
 
     def __post_init__(self) -> None:
         # from Python a result may be given as it is typed ("1-0", 0.5, "+"): read as a cell is
@@ -527,6 +527,9 @@ COMMON_COLUMNS: Final = (
     Column("games_after", "int", True, "rated games after"),
 )
 RESULT_COLUMNS: Final = tuple(c.name for c in COMMON_COLUMNS)
+#: A season's history (rules 14.5): each player's row in each unit he played in, in this order.
+SEASON_HISTORY_COLUMNS: Final = ("unit", "period", "start", "end", "id", "name", "rating_before", "games_rated",
+                                 "score", "expected", "k", "change", "rating_after")
 
 
 def results_columns(*own: Column, blank: Iterable[str] = ()) -> tuple[Column, ...]:
@@ -659,9 +662,10 @@ def require_games(event: Event) -> None:
     problems.raise_if_any()
 
 
-def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "period") -> None:
+def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "period", playing: Any = None) -> None:
     """A period the rules need (FIDE 2.3, FSE 3.2 count ages in its year): a real month
-    ``YYYY-MM``, and no birth year after its year. :class:`InputError` otherwise."""
+    ``YYYY-MM``, and no birth year after its year for a player who plays in it (``playing``: who does; a
+    season's list holds players born after its first periods, rules 14). :class:`InputError` otherwise."""
     from xl_elo.schema import ValueProblem
     from xl_elo.schema import period as parse_period
 
@@ -671,7 +675,8 @@ def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "p
         raise InputError([Problem(source, None, None, str(exc))]) from None
     year = period_year(period)
     births = np.asarray(birth_year, dtype=np.float64)
-    late = np.flatnonzero(np.nan_to_num(births, nan=0.0) > (year or 0))
+    after = np.nan_to_num(births, nan=0.0) > (year or 0)
+    late = np.flatnonzero(after if playing is None else after & np.asarray(playing, dtype=bool))
     if len(late):
         raise InputError([
             Problem(source, None, None, f"{id_text(ids[i])!r} was born in {int(births[i])}, after the period "

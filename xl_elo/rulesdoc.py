@@ -26,6 +26,7 @@ def _spellings(kind: ResultKind) -> str:
 def _values() -> dict[str, Any]:
     """Every placeholder's value: the core's, each system's module by its code (a chapter quotes its own
     constants: ``{fide.K_NEW}``), and what each system computes for its own text (its ``rules_values``)."""
+    import calendar
     import importlib
 
     from xl_elo.federations import registry
@@ -47,6 +48,11 @@ def _values() -> dict[str, Any]:
                                 for m in mods.values() if model.facts(m.Game)) or "none yet",
         "history_columns": ", ".join(f"`{c}`" for c in schema.HISTORY_COLUMNS),
         "result_columns": ", ".join(f"`{c}`" for c in model.RESULT_COLUMNS),
+        "season_cadences": "; ".join(f"{m.CODE.upper()}: " + (
+            f"periods of {m.CADENCE.unit} starting in {', '.join(calendar.month_name[k] for k in m.CADENCE.starts)}"
+            if m.CADENCE.months > 1 else f"{'a' if m.CADENCE.unit[0] not in 'aeiou' else 'an'} {m.CADENCE.unit}")
+            for m in mods.values()),
+        "season_history_columns": ", ".join(f"`{c}`" for c in model.SEASON_HISTORY_COLUMNS),
     }
     for module in mods.values():
         own = module.rules_values

@@ -307,7 +307,7 @@ class FileFormat(Protocol):
 
 @dataclass(frozen=True)
 class Cadence:
-    """How a system's ratings move over time (rules 13): what one run of its engine rates, so a season's games are
+    """How a system's ratings move over time (rules 14): what one run of its engine rates, so a season's games are
     rated unit after unit, in time order, each unit from the list the one before left."""
 
     unit: str
@@ -320,6 +320,9 @@ class Cadence:
     start_ratings: tuple[str, str] | None = None
     """Its facts of a game that hold the two players' ratings on the list in force when the game's event
     started (FIDE 2.11): a season fills them from its own lists where the input gives none."""
+    as_given: bool = False
+    """Each period the games name (a month or a day) is a unit, given to its engine as named (a ladder's
+    rating periods); else an event's period is the month it ends in."""
 
     def period_of(self, day: dt.date) -> str:
         """The period a day falls in, named by its first month (``YYYY-MM``); the day's month where the cadence
@@ -405,7 +408,7 @@ class RatingSystem:
     HISTORY: str | None = None
     """It takes a history table: what the table holds, in words, as the command line's help says it."""
     CADENCE: Cadence = EVENTS
-    """How its ratings move over time (rules 13): its periods (FIDE's month), or event after event."""
+    """How its ratings move over time (rules 14): its periods (FIDE's month), or event after event."""
     PERIODS: bool = False
     """It rates several periods in order, each game's in a ``period`` column (a Glicko-2 ladder)."""
     OWN_FILES: str = ""

@@ -360,14 +360,14 @@ def _keys(headings: Iterable[str]) -> frozenset[str]:
 def games_headings(game: type[Game] = Game, periods: bool = False, system: str = "",
                    known: Iterable[str] = ()) -> Headings:
     """The games table (rules 8): the common columns with the system's own facts of a game (its ``Game``: FESA's
-    handicap) before ``rated``, then a season's (rules 13): each game's ``period`` (or date) and ``event``."""
+    handicap) before ``rated``, then a season's (rules 14): each game's ``period`` (or date) and ``event``."""
     own = facts(game)
     names = (*GAME_COLUMNS[:-1], *(f.name for f in own), GAME_COLUMNS[-1], *SEASON_COLUMNS)
     aliases = {**{a: f.name for f in own for a in f.aliases}, **GAME_PERIOD_HEADINGS}
     return Headings("games", names, GAME_REQUIRED, aliases, _keys(known), system=system)
 
 
-#: The games table's columns of a season (rules 13): the period each game is rated in (or the day it was played)
+#: The games table's columns of a season (rules 14): the period each game is rated in (or the day it was played)
 #: and the event it belongs to.
 SEASON_COLUMNS: Final = ("period", "event")
 #: Other headings of a game's period and event (a ladder's games are dated; a club names its tournaments).
@@ -759,9 +759,9 @@ class GameColumns:
     against: IntArray | None = None
     """... and the opponent's (-2: a bye)."""
     period: npt.NDArray[Any] | None = None
-    """Each game's rating period (objects: ``YYYY-MM`` or a date), where the table gives them (rules 13)."""
+    """Each game's rating period (objects: ``YYYY-MM`` or a date), where the table gives them (rules 14)."""
     event: npt.NDArray[Any] | None = None
-    """Each game's event (objects: its name), where the table gives them (rules 13)."""
+    """Each game's event (objects: its name), where the table gives them (rules 14)."""
 
     def __len__(self) -> int:
         return len(self.player)
