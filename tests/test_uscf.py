@@ -372,16 +372,18 @@ def test_the_record_after_and_the_highest_after():
 def test_a_rating_with_its_decimals():
     """Rules 10.9: "Ratings are stored as floating point values, such as 1643.759" (§1): a rating is read with
     its decimals in CSV, calc and ELO_CHANGE; the change is the published rating minus the published one
-    before (1843.759 was published as 1844). Below the absolute floor of 100 no rating exists: 1.850 (a
-    thousands separator) is refused."""
+    before (1843.759 was published as 1844). Below the absolute floor of 100 no rating exists; 1.850 reads two
+    ways and is refused naming both, in the words of every system (rules 1.4)."""
     from xl_elo.frontends.functions import elo_change
 
     calc = uscf.calculate(_player(1643.759, 40), _games([1643.759], [0.5]), "2026-10")
     assert (calc.rating_before, calc.rating_after, calc.change) == (1643.759, 1644, 0)
     assert elo_change("USCF", 1643.759, [[1643.759]], [[0.5]], 40) == 0
     assert uscf.Player.RATING("1847.22") == 1847.22 and uscf.Player.RATING("0") is None
-    with pytest.raises(Exception, match="below every US Chess rating"):
+    with pytest.raises(Exception, match="reads two ways, 1850 with a thousands separator or 1.85 with a decimal"):
         uscf.Player.RATING("1.850")
+    with pytest.raises(Exception, match="below every US Chess rating"):
+        uscf.Player.RATING("99.5")
     assert main(["calc", "uscf", "--rating", "1847.2", "--rated-games", "123", "--games", "1652 1"]) == 0
 
 

@@ -618,7 +618,8 @@ FUNCTIONS: Final = (
     SheetFunction(
         "FFE_ROUND", round_to_ten,
         (SheetArg("x", ("A rating: a cell or a range.", "Un classement : une cellule ou une plage."),
-                  lambda v: schema.number(v, what="a rating from 0 to 3500", low=0, high=3500), range=True),),
+                  lambda v: schema.number(v, what="a rating from 0 to 3500", low=0, high=3500, rating=True),
+                  range=True),),
         ("A rating rounded to the nearest ten, 5 going up, as the FFE publishes it (xl-elo rules 5.9).",
          "Un classement arrondi à la dizaine la plus proche, 5 vers le haut, comme la FFE le publie "
          "(règles xl-elo 5.9)."),

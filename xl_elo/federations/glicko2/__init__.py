@@ -77,7 +77,7 @@ MAX_ITERATIONS: Final = 1000
 
 def _decimal_rating(value: Any, *, typed: bool = False, year: int | None = None) -> float | None:
     r = schema.number(value, what=f"a rating from 0 to {MAX_RATING}, decimals allowed (0 or blank: a new player)",
-                      low=0, high=MAX_RATING, typed=typed)
+                      low=0, high=MAX_RATING, typed=typed, rating=True)
     return None if r == 0 else r
 
 

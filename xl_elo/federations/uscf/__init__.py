@@ -160,9 +160,9 @@ RATING_WORDS: Final = (f"a rating from {ABSOLUTE_FLOOR} to {core.MAX_RATING}, de
 
 def read_rating(value: Any, *, typed: bool = False, year: int | None = None) -> float | None:
     """A US Chess rating (rules 10.9): US Chess stores it with its decimals (1847.22), so they are read;
-    0 or blank is unrated, and a rating below the absolute floor (rules 10.8) is refused (``1.850``, a
-    thousands separator, would read as 1.85)."""
-    r = schema.number(value, what=RATING_WORDS, low=0, high=core.MAX_RATING, typed=typed)
+    0 or blank is unrated, and a rating below the absolute floor (rules 10.8) is refused; ``1,850`` reads two ways
+    and is refused as every system's rating is (rules 1.4)."""
+    r = schema.number(value, what=RATING_WORDS, low=0, high=core.MAX_RATING, typed=typed, rating=True)
     if r is None or r == 0:
         return None
     if r < ABSOLUTE_FLOOR:
