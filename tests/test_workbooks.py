@@ -290,7 +290,6 @@ WORDS: list[tuple[str, str, Any, tuple[str, int], Any]] = [
     ("words-date", "fqe", lambda t: t["players"][1][1].__setitem__(2, 46296), ("players", 3),
      lambda: str(_refusal(schema.RATING, dt.datetime(2026, 10, 1)))),
     ("words-round-text", "fqe", lambda t: t["games"][1][2].__setitem__(0, "3 "), ("games", 4), None),
-    ("words-ffe-not-in-tens", "ffe", lambda t: t["players"][1][1].__setitem__(2, 2042), ("players", 3), None),
     ("words-game-typed-twice", "fqe", lambda t: t["games"][1].append(list(t["games"][1][0])), ("games", 10), None),
 ]
 

@@ -437,10 +437,6 @@ class Reading:
     zero_is_blank: bool = False
     kind: str = "int"
     """What a value is: ``int``, ``float``, ``bool`` or ``text`` (how a reader holds a column of them)."""
-    multiple: int | None = None
-    """The values are multiples of this (an FFE Elo, published in tens): a reader parses any other."""
-    multiple_why: str = ""
-    """Why, in words (the message of a value that is not one, the workbooks' check)."""
 
     def __call__(self, value: Any, *, typed: bool = False, year: int | None = None) -> Any:
         return self.parse(value, typed=typed, year=year)
@@ -477,18 +473,6 @@ YES_NO: Final = Reading(lambda v, *, typed=False, year=None: yes_no(v, typed=typ
 ROUND: Final = Reading(lambda v, *, typed=False, year=None: round_number(v, typed=typed), whole=(1, MAX_ROUND))
 COUNTED_RATING: Final = Reading(lambda v, *, typed=False, year=None: counted_rating(v, typed=typed),
                                 whole=(0, MAX_RATING), kind="float")
-
-
-def in_steps(reading: Reading, step: int, why: str) -> Reading:
-    """``reading``, its values multiples of ``step`` (0 and blank aside): an FFE Elo is published in tens."""
-    def parse(value: Any, *, typed: bool = False, year: int | None = None) -> Any:
-        x = reading(value, typed=typed, year=year)
-        if x is not None and x % step:
-            raise ValueProblem(f"{x:g} is not a multiple of {step} ({why})")
-        return x
-
-    return Reading(parse, whole=reading.whole, zero_is_blank=reading.zero_is_blank, kind=reading.kind,
-                   multiple=step, multiple_why=why)
 
 
 def spelled(parse: Callable[[Any], Any]) -> Reading:

@@ -17,9 +17,8 @@ Declarations (module attributes):
   default, the rules section; the ``calc`` flag, the ``ELO_CHANGE`` argument, what a TRF
   report gives). The readers read these columns, ``calc`` offers the flags, the functions the
   arguments, the templates the input columns. ``Player.RATING`` (optional, a
-  :class:`xl_elo.schema.Reading`) reads the rating column where the federation publishes its
-  ratings in steps (the FFE's tens: :func:`xl_elo.schema.in_steps`); the readers refuse any
-  other value and the templates flag it;
+  :class:`xl_elo.schema.Reading`) reads the rating column where the federation's ratings are not
+  whole numbers (Glicko-2's and US Chess's keep their decimals);
 - ``Options``: a frozen dataclass of the settings the rules leave to the user, each with
   the federation's default pinned and its source in the field's metadata (``help``,
   ``choices``, ``source``, ``flag`` for the command line, ``switch`` for calc);

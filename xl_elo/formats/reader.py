@@ -580,9 +580,6 @@ def _read(cells: Cells | None, reading: schema.Reading | Callable[..., Any], row
     bounds = reading.bounds(year) if isinstance(reading, schema.Reading) else None
     if bounds is not None and rest.any():
         taken_values, taken = cells.whole(*bounds)
-        step = reading.multiple if isinstance(reading, schema.Reading) else None
-        if step:  # the others go through the parser, which names them
-            taken &= taken_values % step == 0
         if full:
             taken &= rest
             values[taken] = taken_values[taken]

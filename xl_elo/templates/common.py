@@ -107,13 +107,6 @@ def number_check(column: str, low: Any, high: Any, en: str, fr: str, *, whole: b
     return guard(column, body)
 
 
-def steps_check(column: str, step: int, why: str, high: Any = MAX_RATING) -> str:
-    """A number the federation publishes in steps of ``step`` (an FFE Elo in tens, rules 5.9): the reader's words
-    (:func:`xl_elo.schema.in_steps`) for any other, the range and fractions being checked before."""
-    return (f'IF(AND(ISNUMBER([x]),[x]>0,[x]<={high},[x]=INT([x])),IF(MOD([x],{step})<>0,"{column}: "&[x]&'
-            f'" is not a multiple of {step} ({why}) / n\'est pas un multiple de {step}; ",""),"")')
-
-
 def rating_check(column: str = "rating", what: str = schema.RATING_HELP) -> str:
     return number_check(column, 0, MAX_RATING, f"a whole number from 0 to {MAX_RATING}",
                         f"un entier de 0 à {MAX_RATING}", what=what)

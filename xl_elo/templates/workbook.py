@@ -58,7 +58,7 @@ from xl_elo.templates.builder import (
     register,
     write_column,
 )
-from xl_elo.templates.common import TEXT_MARKS, steps_check, text_diagnosis
+from xl_elo.templates.common import TEXT_MARKS, text_diagnosis
 from xl_elo.templates.grouping import group_by_player
 
 #: How the instructions name each spreadsheet's menus where they differ (EN, FR).
@@ -94,7 +94,7 @@ MENUS = {
 
 def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
-    t = _in_steps(group_by_player(t))
+    t = group_by_player(t)
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
@@ -243,17 +243,6 @@ def _own(check: str, name: str) -> str:
     for mark in TEXT_MARKS:
         check = check.replace(mark, f"[{_helper(name, mark)}]")
     return check.replace("[x]", f"[{name}]")
-
-
-def _in_steps(t: Template) -> Template:
-    """The rating column's check refuses what the system's reader refuses beyond a rating (the FFE's Elo in tens):
-    declared by the system's ``Player.RATING`` (:func:`xl_elo.schema.in_steps`)."""
-    reading = getattr(registry()[t.federation].Player, "RATING", None)
-    if reading is None or not reading.multiple:
-        return t
-    extra = steps_check("rating", reading.multiple, reading.multiple_why)
-    t.players = [replace(i, check=(i.check or '""') + "&" + extra) if i.name == "rating" else i for i in t.players]
-    return t
 
 
 def _validation(ws: Worksheet, inp: Input, ref: str) -> None:

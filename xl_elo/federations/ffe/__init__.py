@@ -72,8 +72,6 @@ WEIGHT: Final = 16
 QUOTA_JUNIOR: Final = 8
 QUOTA_SENIOR: Final = 16
 QUOTA_FIRST: Final = 8
-#: Every published Elo is a multiple of this (rules 5.9): a rating typed otherwise is refused.
-ELO_STEP: Final = 10
 #: Iterative method (rules 5.10).
 START: Final = 1500.0
 SETTLE: Final = 20.0
@@ -82,10 +80,8 @@ MAX_ROUNDS: Final = 25
 
 @dataclass(frozen=True, slots=True)
 class Player(model.Player):
-    """An FFE player: his category and, unrated, his archive (rules 5.6, 5.7); his Elo in tens (rules 5.9)."""
-
-    RATING: ClassVar[schema.Reading] = schema.in_steps(schema.RATING, ELO_STEP,
-                                                       "the FFE publishes its Elo in tens, rules 5.9")
+    """An FFE player: his category and, unrated, his archive (rules 5.6, 5.7); his Elo any whole rating, a
+    national one in tens or a FIDE-rated player's FIDE rating (rules 5.9)."""
 
     games: int | None = games_fact("5.6", calc=None, function=None, unreported=(None, ""))
     archive_games: int | None = fact(
