@@ -380,7 +380,7 @@ def test_a_rating_with_its_decimals():
     assert (calc.rating_before, calc.rating_after, calc.change) == (1643.759, 1644, 0)
     assert elo_change("USCF", 1643.759, [[1643.759]], [[0.5]], 40) == 0
     assert uscf.Player.RATING("1847.22") == 1847.22 and uscf.Player.RATING("0") is None
-    with pytest.raises(Exception, match="reads two ways, 1850 with a thousands separator or 1.85 with a decimal"):
+    with pytest.raises(Exception, match=r"reads two ways, 1850 with a thousands separator or 1\.85 with a decimal"):
         uscf.Player.RATING("1.850")
     with pytest.raises(Exception, match="below every US Chess rating"):
         uscf.Player.RATING("99.5")

@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from openpyxl.comments import Comment
@@ -31,7 +30,6 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xl_elo.federations import registry
 from xl_elo.formats.workbook import HELPER_HEADINGS, PROBLEM_HEADING
 from xl_elo.templates.builder import (
     BAD_FILL,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from xl_elo import core, model, schema
 from xl_elo.compat import np
