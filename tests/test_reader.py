@@ -334,3 +334,21 @@ def test_a_date_typed_as_text_in_a_spreadsheet_stays_refused():
     with pytest.raises(schema.ValueProblem):
         schema.birth_year("2010-05-12", 2026, typed=True)
     assert schema.birth_year("2010-05-12", 2026) == 2010
+
+
+def test_a_cell_beyond_the_header_is_never_dropped(tmp_path, capsys):
+    """A row with more cells than headings (``a,A,,1500,30`` under ``id,name,rating,games``: a delimiter too
+    many) would rate an unrated player with 1,500 games: the row is refused, naming its cells beyond the header;
+    empty cells after the last heading (a spreadsheet's trailing delimiters) hold nothing and are passed over."""
+    p, g = tmp_path / "players.csv", tmp_path / "games.csv"
+    g.write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
+    p.write_text("id,name,rating,games\na,A,,1500,30\nb,B,1600,40\n", encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        load("fide", players=p, games=g, period="2026-10")
+    (problem,) = refused.value.problems
+    assert (problem.source, problem.row) == ("players.csv", 2)
+    assert "the row has 5 cells under 4 headings: '30' (column 5) would have no heading" in problem.message
+    assert main(["rate", "-f", "fide", "-p", str(p), "-g", str(g), "--period", "2026-10"]) == 1
+    assert "players.csv, row 2: the row has 5 cells" in capsys.readouterr().err
+    p.write_text("id;name;rating;games\na;A;1500;30;;\nb;B;1600;40\n", encoding="utf-8")
+    assert load("fide", players=p, games=g, period="2026-10").rate().by_id()["a"]["rating_before"] == 1500
