@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from xl_elo.core import MAX_RATING, RESULT_HELP, Result, ResultError, parse_result
+from xl_elo.core import BYE, MAX_RATING, RESULT_HELP, RESULT_TIMES, Result, ResultError, parse_result
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
 
 #: The columns every system reads in the players table (each reads its own facts after them), the
@@ -324,11 +324,51 @@ def round_number(value: Any, *, typed: bool = False) -> int | None:
     return whole(value, 1, MAX_ROUND, what=f"the round number, from 1 to {MAX_ROUND}", typed=typed)
 
 
+#: Day 0 of a spreadsheet's dates (Excel's and LibreOffice's 1900 system): a time of day alone is a date-time on it.
+DAY_ZERO: Final = dt.date(1899, 12, 30)
+#: What to type instead of a result a spreadsheet turned into a date (``1/2`` typed is the 2nd of January).
+DATE_RESULT: Final = ("is a date, not a result: a spreadsheet makes a date of 1/2 typed (type ½, 0.5 or =, or "
+                      "'1/2 with an apostrophe)")
+
+
+def _minutes(v: Any) -> int | None:
+    """A time of day in whole minutes (a cell holding one: a time, a duration, a date-time on day 0, or the
+    fraction of a day a function is passed), else None."""
+    if isinstance(v, dt.datetime):
+        if v.date() != DAY_ZERO:
+            return None
+        v = v.time()
+    if isinstance(v, dt.time):
+        return v.hour * 60 + v.minute if not (v.second or v.microsecond) else -1
+    if isinstance(v, dt.timedelta):
+        seconds = v.total_seconds()
+        return int(seconds // 60) if 0 <= seconds < 86400 and seconds % 60 == 0 else -1
+    if isinstance(v, float) and 0 < v < 1:
+        m = round(v * 1440, 6)
+        return int(m) if m == int(m) else None
+    return None
+
+
 def result(value: Any, *, has_opponent: bool = True) -> Result:
-    """A game's result (rules 1.1); :class:`ValueProblem` naming what is accepted."""
+    """A game's result (rules 1.1); :class:`ValueProblem` naming what is accepted.
+
+    What a spreadsheet makes of a spelling typed in a cell is read as it was typed: ``1:0`` becomes the time
+    01:00 (so a time of day whose hours and minutes spell a result is that result, as the templates read it);
+    ``1/2`` becomes a date, refused with what to type instead, in the templates' words."""
     v = clean(value)
-    if isinstance(v, dt.time):  # what a spreadsheet makes of 1:0 typed in a cell: the spelling, as typed
-        v = f"{v.hour}:{v.minute}"
+    if not has_opponent:
+        return BYE
+    minutes = _minutes(v) if v != 0.5 else None
+    if minutes in RESULT_TIMES:
+        return RESULT_TIMES[minutes][1]  # type: ignore[index]
+    if minutes is not None and not isinstance(v, float):
+        when = v.time() if isinstance(v, dt.datetime) else v
+        said = when.strftime("%H:%M:%S") if isinstance(when, dt.time) else str(when)
+        raise ValueProblem(f"{said} is a time of day, not a result (expected {RESULT_HELP})")
+    if isinstance(v, dt.date) or (isinstance(v, (int, float)) and not isinstance(v, bool)
+                                  and DATE_NUMBERS[0] <= v <= DATE_NUMBERS[1] and float(v).is_integer()):
+        day = date_text(v) if isinstance(v, dt.date) else f"{int(v)} (a day number)"
+        raise ValueProblem(f"{day} {DATE_RESULT}")
     if isinstance(v, str) and len(v) > MAX_CELL:
         raise ValueProblem(f"{shown(v)} is not a result")
     if isinstance(v, int) and not isinstance(v, bool) and v not in (0, 1):  # 10**400 is no float either

@@ -164,10 +164,24 @@ def as_time(x: str) -> str:
     return f"MATCH(ROUND({x}*1440,6),result_time,0)"
 
 
+def is_date(x: str) -> str:
+    """A number cell that holds a date from 2000 to 2099 (what a spreadsheet makes of 1/2 or 2026-10 typed)."""
+    low, high = schema.DATE_NUMBERS
+    return f"AND({x}>={low},{x}<={high},{x}=INT({x}))"
+
+
+def iso_date(x: str) -> str:
+    """A date cell as the reader writes it: YYYY-MM-DD."""
+    return f'YEAR({x})&"-"&TEXT(MONTH({x}),"00")&"-"&TEXT(DAY({x}),"00")'
+
+
 def result_check() -> str:
     bad = reason("result", "not a result (1, 0.5, 0, 1-0, =, W/D/L, +, -, F, bye ...)",
                  "pas un résultat (1, 0,5, 0, 1-0, =, G/N/P, +, -, F ...)")
-    body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",IF(ISNA({as_time("[x]")}),{bad},"")),'
+    date = (f'"result: "&{iso_date("[x]")}&" {schema.DATE_RESULT} / une date, pas un résultat : un tableur fait une '
+            'date de 1/2 (saisissez ½, 0,5 ou =); "')
+    body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",IF(ISNA({as_time("[x]")}),IF({is_date("[x]")},{date},'
+            f'{bad}),"")),'
             f'IF(ISLOGICAL([x]),{bad},'
             f'IF({wildcard("[x]")},{bad},IF(ISNA(MATCH({result_key("[x]")},result_key,0)),{bad},""))))')
     # with a blank opponent the row is a bye whatever its result says (rules 1.1): not checked

@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -263,7 +262,7 @@ def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
 
 def _lists(book: Book, ws: Worksheet, t: Template) -> None:
     """Accepted spellings and published tables, each column a workbook name."""
-    from xl_elo.core import RESULT_SPELLINGS, ResultKind
+    from xl_elo.core import RESULT_SPELLINGS, RESULT_TIMES, ResultKind
     from xl_elo.schema import NO, YES
 
     column = 1
@@ -285,9 +284,8 @@ def _lists(book: Book, ws: Worksheet, t: Template) -> None:
 
     results = [(key, "" if r.score is None else r.score, r.kind.value) for key, r in RESULT_SPELLINGS.items()]
     block("results", ["result_key", "result_score", "result_kind"], results)
-    # spellings a spreadsheet reads as a time of day when typed (1:0 is 01:00), by their minutes
-    times = [(int(m[1]) * 60 + int(m[2]), score, kind) for key, score, kind in results
-             if (m := re.fullmatch(r"(\d{1,2}):(\d{1,2})", key))]
+    # spellings a spreadsheet reads as a time of day when typed (1:0 is 01:00), by their minutes (the reader's)
+    times = [(minutes, "" if r.score is None else r.score, r.kind.value) for minutes, (_, r) in RESULT_TIMES.items()]
     block("results typed as times", ["result_time", "result_time_score", "result_time_kind"], times)
     block("yes/no", ["yes_no_key", "yes_no_value"],
           [(k, 1) for k in sorted(YES)] + [(k, 0) for k in sorted(NO)])
