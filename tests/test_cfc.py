@@ -287,6 +287,34 @@ def test_a_first_rating():
     assert doc["rating_after"] == 1733 and doc["performance"] == pytest.approx(1600 + 400 / 3)
 
 
+def test_a_first_rating_from_30_games_is_provisional(tmp_path, capsys):
+    """415 (rules 11.10): a first rating is a performance (414a), "considered provisional", however many games
+    it rests on: 30 games in one event (15 wins, 15 losses against 1500 .. 1790: Rc 1645, W = L) give 1645,
+    provisional, in calc, rate and ELO_RATE alike; the player's next event, with 30 games before, is rated by
+    414b and leaves him established."""
+    from xl_elo.frontends.functions import elo_rate
+
+    opponents = [1500 + 10 * i for i in range(30)]
+    games = ", ".join(f"{o} {i % 2}" for i, o in enumerate(opponents))
+    doc = calc_json("--rating", "unrated", "--games", games)
+    assert (doc["rating_after"], doc["provisional"], doc["games_after"]) == (1645, True, 30)
+    players = [{"id": "new", "rating": None, "games": 0}] + [{"id": f"o{i}", "rating": o, "games": 50}
+                                                             for i, o in enumerate(opponents)]
+    ev = event(players, [(i + 1, "new", f"o{i}", i % 2) for i in range(30)])
+    row = rate("cfc", ev).by_id()["new"]
+    assert (row["rating_after"], row["provisional"], row["games_after"]) == (1645, True, 30)
+    table = elo_rate("CFC", [["id", "rating", "games"]] + [[p["id"], p["rating"] or "", p["games"]] for p in players],
+                     [["round", "player", "opponent", "result"]] + [[i + 1, "new", f"o{i}", i % 2] for i in range(30)])
+    head = table[0]
+    new = next(r for r in table[1:] if r[0] == "new")
+    assert new[head.index("provisional")] == "yes" and new[head.index("rating_after")] == 1645
+    after = calc_json("--rating", "1645", "--rated-games", "30", "--games", "1645 1")
+    assert (after["formula"], after["provisional"]) == ("414b", False)
+    # a provisional player whose event holds his 25th game is established by it (414b)
+    assert calc_json("--rating", "1600", "--rated-games", "24", "--games", "1600 1")["provisional"] is False
+    assert calc_json("--rating", "1600", "--rated-games", "23", "--games", "1600 1")["provisional"] is True
+
+
 # --------------------------------------------------------------------------- TRF: never FIDE's rating
 
 
