@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 from conftest import event
@@ -503,3 +504,24 @@ def test_floors_are_never_crossed(ev):
         if row["rating_exact"] is not None:
             assert row["rating_exact"] >= row["floor"] >= uscf.ABSOLUTE_FLOOR
             assert row["rating_after"] >= row["floor"]
+
+
+def test_rated_games_without_a_rating_are_refused_everywhere(tmp_path, capsys):
+    """Rules 10.10: a player with rated games and no rating is refused by rate, and so by calc and ELO_CHANGE
+    (the same words), never rated silently as a new player; '1e-400' is not 0 (no rating), it is refused."""
+    from xl_elo.frontends.functions import ArgumentError, elo_change
+
+    words = "30 rated games but no rating: give his rating (or 0 games for a player never rated)"
+    assert main(["calc", "uscf", "--rating", "0", "--rated-games", "30", "--games", "1500 1"]) == 1
+    assert f"--rated-games: {words}" in capsys.readouterr().err
+    with pytest.raises(ArgumentError, match=re.escape(f"argument games: {words}")):
+        elo_change("USCF", 0, [[1500]], [[1]], 30)
+    (tmp_path / "p.csv").write_text("id,rating,games\na,0,30\nb,1600,40\n", encoding="utf-8")
+    (tmp_path / "g.csv").write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
+    assert main(["rate", "-f", "uscf", "-p", str(tmp_path / "p.csv"), "-g", str(tmp_path / "g.csv")]) == 1
+    assert f"row 2, column 'games': player 'a': {words}" in capsys.readouterr().err
+    assert main(["calc", "uscf", "--rating", "unrated", "--rated-games", "0", "--games", "1500 1"]) == 0
+    capsys.readouterr()
+    for tiny in ("1e-400", "0.0000001"):
+        assert main(["calc", "uscf", "--rating", tiny, "--games", "1500 1"]) == 1
+        assert f"--rating: '{tiny}' is" in capsys.readouterr().err

@@ -616,6 +616,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     Every game is taken against a different opponent (the bonus needs none met three times).
     """
     opts = options or Options()
+    if player.rating is None and player.games:  # as rate refuses it: never read as a new player silently
+        raise InputError([Problem("games", None, None, games_without_rating(player.games))])
     try:
         b = bonus_threshold(opts, period)
     except ValueError as exc:
@@ -673,6 +675,12 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
 # --------------------------------------------------------------------------- a whole event
 
 
+def games_without_rating(games: int) -> str:
+    """The refusal of rated games given to a player without a rating (rules 10.10): whose games they are is not
+    guessed (a rating left out, or a count typed for a new player)."""
+    return f"{games} rated games but no rating: give his rating (or 0 games for a player never rated)"
+
+
 def _problems(players: Sequence[Player], period: str | None, opts: Options) -> list[str]:
     """What rate refuses (rules 10.10) and what it only says (the warnings)."""
     problems = ProblemList()
@@ -682,8 +690,7 @@ def _problems(players: Sequence[Player], period: str | None, opts: Options) -> l
         warnings.append(UNKNOWN_GAMES_WARNING.format(count=unknown))
     for p in players:
         if p.rating is None and p.games:
-            problems.add("players", p.row, "games", f"player {p.id!r}: {p.games} rated games but no rating: give his "
-                                                    "rating (or 0 games for a player never rated)")
+            problems.add("players", p.row, "games", f"player {p.id!r}: {games_without_rating(p.games)}")
         if p.record is not None and games_of(p) == 0:
             problems.add("players", p.row, "record", f"player {p.id!r}: {p.record} with no game before")
         if p.highest is not None and p.rating is not None and games_of(p) <= PROVISIONAL_GAMES:
