@@ -79,9 +79,12 @@ class Loaded:
         if options is None:
             options = options_of(self.module.Options, None, **self.options)
         rate_arrays = getattr(self.module, "rate_arrays", None)
-        if rate_arrays is not None:
-            return rate_arrays(self.arrays, options)  # type: ignore[no-any-return]
-        return self.module.rate(self.event, options)  # type: ignore[no-any-return]
+        try:
+            if rate_arrays is not None:
+                return rate_arrays(self.arrays, options)  # type: ignore[no-any-return]
+            return self.module.rate(self.event, options)  # type: ignore[no-any-return]
+        except InputError as exc:  # the engine names its tables; the user gave files or sheets
+            raise self.tables.named(exc) from None
 
 
 def system(name: Any) -> Any:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import numpy as np
@@ -1174,6 +1174,16 @@ class Tables:
     """... and its opponent's (-2: none)."""
     warnings: list[str] = field(default_factory=list)
     """What the user should know about how the tables were read (a heading read as a column, one not read)."""
+    sources: Sources = field(default_factory=lambda: Sources())
+    """How messages name each table: the file or sheet it was read from."""
+
+    def named(self, exc: InputError) -> InputError:
+        """An engine's refusal (its problems name the tables, ``players``) naming the files or sheets instead."""
+        names = {"players": self.sources.players, "games": self.sources.games, "history": self.sources.history}
+        if not any(q.source in names and names[q.source] != q.source for q in exc.problems):
+            return exc
+        return InputError([replace(q, source=names.get(q.source, q.source)) for q in exc.problems], exc.partial,
+                          exc.warnings)
 
     def event(self) -> Event:
         """The records of rules 8 (:class:`xl_elo.model.Event`)."""
@@ -1278,6 +1288,7 @@ def checked(tables: Tables, sources: Sources, extra: Sequence[tuple[int, Problem
     if problems:
         raise InputError(problems)
     tables.who, tables.against = who, against
+    tables.sources = sources
     return tables
 
 
@@ -1325,7 +1336,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     if not len(pc) and len(gc) and not found:  # one line, not one per game
         raise InputError([Problem(src.players, None, None, "has no player, only its header (expected one row per "
                                                            "player of the games)")])
-    tables = Tables(player, pc, gc, hc, period, name, warnings=warnings)
+    tables = Tables(player, pc, gc, hc, period, name, warnings=warnings, sources=src)
     if len(pc) or not found:
         cross, tables.who, tables.against = check(pc, gc, hc, src, known=known)
         found += cross
