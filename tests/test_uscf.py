@@ -526,3 +526,18 @@ def test_rated_games_without_a_rating_are_refused_everywhere(tmp_path, capsys):
         assert main(["calc", "uscf", "--rating", tiny, "--games", "1500 1"]) == 1
         err = capsys.readouterr().err
         assert "--rating: " in err and tiny in err and "unrated" not in err.split("(expected")[0]
+
+
+def test_the_us_chess_functions_take_a_rating_with_its_decimals():
+    """Rules 10.9: US Chess keeps a rating's decimals, and so do its own functions. By hand: R = 1500.5,
+    N* = 50 / sqrt(0.662 + 0.00000739 x (2569 - 1500.5)^2) = 50 / sqrt(9.0992) = 16.5757, N' = min(30, N*),
+    K = 800 / (N' + 4) = 38.881; the floor of 1653.5 is 1453.5 down to the hundred, 1400. A rating written
+    1,500 reads two ways and is refused."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    f = by_name()
+    assert f["USCF_EFFECTIVE_GAMES"].function(1500.5, 30) == pytest.approx(16.5757, abs=1e-4)
+    assert f["USCF_K"].function(1500.5, 30, 4) == pytest.approx(38.881, abs=1e-3)
+    assert f["USCF_FLOOR"].function(1653.5) == 1400 and f["USCF_FLOOR"].function(1700) == 1500
+    with pytest.raises(ArgumentError, match="reads two ways"):
+        f["USCF_K"].function("1,500", 30, 4)

@@ -808,6 +808,9 @@ def _floor(highest: float) -> int:
     return floor_of(highest, PROVISIONAL_GAMES + 1)
 
 
+#: A US Chess rating in a cell, with its decimals (rules 10.9), as the players table reads it.
+_RATING_ARG = SheetArg(RATINGS_ARGS[0].name, RATINGS_ARGS[0].doc, lambda v: RATING_READING(v), range=True,
+                       zero_is_blank=True)
 _GAMES_ARG = SheetArg("games", ("Rated games before, N: a cell or a range.",
                                 "Parties classées avant, N : une cellule ou une plage."),
                       schema.GAMES, range=True)
@@ -816,13 +819,13 @@ _GAMES_ARG = SheetArg("games", ("Rated games before, N: a cell or a range.",
 FUNCTIONS: Final = (
     SheetFunction(
         "USCF_EFFECTIVE_GAMES", effective_games,
-        (RATINGS_ARGS[0], _GAMES_ARG),
+        (_RATING_ARG, _GAMES_ARG),
         ("US Chess effective number of games N' = min(N, N*) (xl-elo rules 10.3).",
          "Nombre effectif de parties US Chess N' = min(N, N*) (règles xl-elo 10.3)."),
         "USCF"),
     SheetFunction(
         "USCF_K", _k,
-        (RATINGS_ARGS[0], _GAMES_ARG,
+        (_RATING_ARG, _GAMES_ARG,
          SheetArg("event_games", ("Games in this event, m: a cell or a range.",
                                   "Parties de ce tournoi, m : une cellule ou une plage."),
                   schema.counts(model.MAX_GAMES_PER_PLAYER), range=True)),
@@ -833,7 +836,7 @@ FUNCTIONS: Final = (
         "USCF_FLOOR", _floor,
         (SheetArg("highest", ("The highest established rating: a cell or a range.",
                               "Le plus haut classement établi : une cellule ou une plage."),
-                  schema.rating, range=True, zero_is_blank=True),),
+                  lambda v: RATING_READING(v), range=True, zero_is_blank=True),),
         ("US Chess floor from the highest established rating: minus 200 down to the hundred, at most 2100 "
          "(xl-elo rules 10.8).",
          "Plancher US Chess d'après le plus haut classement établi : moins 200, à la centaine inférieure, au plus "
