@@ -47,6 +47,8 @@ Declarations (module attributes):
   birth from TRF-26's national-rating records opened by that code, a player without one is
   unrated there, and a report without any is refused, never read with FIDE's ratings instead:
   :func:`xl_elo.formats.trf.players_of`, :attr:`xl_elo.model.Entrant.national`); a field of
+  ``NO_REPORT_RATINGS`` (why no TRF report carries the system's ratings, FQE: no federation code opens
+  records of them; a report is refused with these words); a field of
   ``Options`` named ``list`` with the choices ``standard``, ``rapid``, ``blitz`` (FIDE's) is set
   from a TRF-26 report's time control (``222``) when it is not given;
 - the functions, in this argument order, plain Python on plain numbers (so they also run

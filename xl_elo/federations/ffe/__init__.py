@@ -51,6 +51,9 @@ UNIT: Final = "period"
 NEEDS_PERIOD: Final = False
 TEMPLATE: Final = "ffe_period.xlsx"
 EXAMPLE: Final = "ffe_period"
+#: A TRF-26 report carries the FFE's Elo in its national-rating records opened by this code (rules 5.1): the
+#: ratings of its 001 lines are FIDE's, a national Elo only for a FIDE-rated player (5.9), so never read as one.
+NATIONAL_RATINGS: Final = "FRA"
 #: Its performance rating, in words (the functions' help; rules 5.3 - 5.5) ...
 PERFORMANCE: Final = ("Ea + D(P)", "Ea + D(P)")
 #: ... and what the player's own rating does to it (ELO_PERFORMANCE's argument rating).

@@ -43,6 +43,9 @@ UNIT: Final = "period"
 NEEDS_PERIOD: Final = True
 TEMPLATE: Final = "fse_period.xlsx"
 EXAMPLE: Final = "fse_period"
+#: A TRF-26 report carries the FSE's ratings in its national-rating records opened by this code (rules 3.1): the
+#: ratings of its 001 lines are FIDE's, never read as FSE ones.
+NATIONAL_RATINGS: Final = "SUI"
 
 
 @dataclass(frozen=True)
