@@ -367,7 +367,7 @@ def result(value: Any, *, has_opponent: bool = True) -> Result:
         raise ValueProblem(f"{said} is a time of day, not a result (expected {RESULT_HELP})")
     if isinstance(v, dt.date) or (isinstance(v, (int, float)) and not isinstance(v, bool)
                                   and DATE_NUMBERS[0] <= v <= DATE_NUMBERS[1] and float(v).is_integer()):
-        day = date_text(v) if isinstance(v, dt.date) else f"{int(v)} (a day number)"
+        day = date_text(v) if isinstance(v, dt.date) else (DAY_ZERO + dt.timedelta(days=int(v))).isoformat()
         raise ValueProblem(f"{day} {DATE_RESULT}")
     if isinstance(v, str) and len(v) > MAX_CELL:
         raise ValueProblem(f"{shown(v)} is not a result")

@@ -820,11 +820,12 @@ def read_players(table: Table, player: type[Player], year: int | None, headings:
     keep = good & ~blank
     rows = everyone[keep]
     names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, cols.label("name"), None, ids=False)
-    rating, _ = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
+    rating, rating_ok = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
     rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
     values: dict[str, npt.NDArray[Any]] = {}
     for order, f in enumerate(declared, start=3):
         got, fine = _read(cols.get(f.name), f.reading, rows, problems, order, cols.label(f.name), year=year)
+        fine = fine & rating_ok  # a rating refused says nothing of whether the player is rated: one problem
         if f.rated_needs is not None:
             missing = fine & ~np.isnan(rating) & (np.isnan(got) if got.dtype != object else
                                                   np.array([v is None for v in got.tolist()], bool))

@@ -75,9 +75,12 @@ VOLATILITY_HIGH: Final = 1.0
 MAX_ITERATIONS: Final = 1000
 
 
+#: What a ladder's rating is, in the reader's and the template's words (rules 12.1).
+RATING_WORDS: Final = f"a rating from 0 to {MAX_RATING}, decimals allowed (0 or blank: a new player)"
+
+
 def _decimal_rating(value: Any, *, typed: bool = False, year: int | None = None) -> float | None:
-    r = schema.number(value, what=f"a rating from 0 to {MAX_RATING}, decimals allowed (0 or blank: a new player)",
-                      low=0, high=MAX_RATING, typed=typed, rating=True)
+    r = schema.number(value, what=RATING_WORDS, low=0, high=MAX_RATING, typed=typed, rating=True)
     return None if r == 0 else r
 
 

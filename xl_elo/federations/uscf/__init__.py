@@ -158,6 +158,10 @@ RATING_WORDS: Final = (f"a rating from {ABSOLUTE_FLOOR} to {core.MAX_RATING}, de
                        "(0 or blank: unrated)")
 
 
+#: The words of a rating below the absolute floor (rules 10.8), the reader's and the template's.
+BELOW_FLOOR: Final = f"is below every US Chess rating (expected {RATING_WORDS})"
+
+
 def read_rating(value: Any, *, typed: bool = False, year: int | None = None) -> float | None:
     """A US Chess rating (rules 10.9): US Chess stores it with its decimals (1847.22), so they are read;
     0 or blank is unrated, and a rating below the absolute floor (rules 10.8) is refused; ``1,850`` reads two ways
@@ -166,8 +170,7 @@ def read_rating(value: Any, *, typed: bool = False, year: int | None = None) -> 
     if r is None or r == 0:
         return None
     if r < ABSOLUTE_FLOOR:
-        raise schema.ValueProblem(f"{schema.shown(value)} is below every US Chess rating (expected {RATING_WORDS}; "
-                                  "a thousands separator? write the rating without it)")
+        raise schema.ValueProblem(f"{schema.shown(value)} {BELOW_FLOOR}")
     return r
 
 
