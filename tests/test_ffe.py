@@ -253,3 +253,63 @@ def test_any_whole_elo_is_read(tmp_path, capsys):
     assert elo_change("FFE", 2261, [[2209]], [[1]]) is not None
 
 
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+def _ffe_one(rating, category, opponents, results, **options):
+    players = [dict(id="me", rating=rating, games=50 if rating else 0, category=category)]
+    players += [dict(id=f"o{i}", rating=o, games=50) for i, o in enumerate(opponents)]
+    games = [(i + 1, "me", f"o{i}", s) for i, s in enumerate(results)]
+    return rate("ffe", event(players, games, period=None), **options).by_id()["me"]
+
+
+@pytest.mark.parametrize("opponent, result, compatible", [
+    # rules 5.2 around Ei = 1800: a win counts against more than 1450, a loss against less than 2150, a draw always
+    (1449, 1, False), (1450, 1, False), (1451, 1, True),
+    (2151, 0, False), (2150, 0, False), (2149, 0, True), (1000, 0.5, True), (2600, 0.5, True),
+])
+def test_the_350_window_edges(opponent, result, compatible):
+    assert _ffe_one(1800, "senior", [opponent], [result])["nj"] == int(compatible)
+
+
+@pytest.mark.parametrize("category, n, rule, elo", [
+    # rules 5.6: Pj 1700 (draws with 1700s) above Ei 1500: Ej = Pj from 16 compatible games for a senior, 8 for a
+    # junior; fewer: (Pj x Nj + (16 - Nj) x Ei) / 16, rounded to ten (5 up)
+    ("senior", 15, "1.c", 1690),   # (25500 + 1500) / 16 = 1687.5
+    ("senior", 16, "1.b", 1700), ("senior", 17, "1.b", 1700),
+    ("junior", 7, "1.c", 1590),    # (11900 + 13500) / 16 = 1587.5
+    ("junior", 8, "1.b", 1700), ("junior", 9, "1.b", 1700),
+])
+def test_the_quota_edges(category, n, rule, elo):
+    row = _ffe_one(1500, category, [1700] * n, [0.5] * n)
+    assert (row["rule"], row["rating_after"]) == (rule, elo)
+
+
+@pytest.mark.parametrize("n, rule, elo, archive", [
+    # rules 5.8: a new player's first Elo from 8 compatible games; fewer are archived
+    (7, "3.a", None, 1700), (8, "3.b", 1700, None), (9, "3.b", 1700, None),
+])
+def test_the_first_elo_quota_edge(n, rule, elo, archive):
+    row = _ffe_one(None, "senior", [1700] * n, [0.5] * n)
+    assert (row["rule"], row["rating_after"], row["archive_perf"]) == (rule, elo, archive)
+
+
+@pytest.mark.parametrize("wins, games, method, dp", [
+    # rules 5.4: D bounded to +-470 beyond P 0.95; normal: (2000 / 7) x Phi^-1(0.95) = 285.714 x 1.644854 = 469.96
+    (19, 20, "normal", 469.958), (20, 21, "normal", 470.0), (1, 20, "normal", -469.958), (1, 21, "normal", -470.0),
+    # the table: 0.95 reads 470, 0.96 reads 501, bounded to 470
+    (19, 20, "table", 470.0), (24, 25, "table", 470.0),
+])
+def test_the_470_bound(wins, games, method, dp):
+    row = _ffe_one(1500, "senior", [1500] * games, [1] * wins + [0] * (games - wins), dp_method=method)
+    assert row["dp"] == pytest.approx(dp, abs=1e-3)
+
+
+@pytest.mark.parametrize("opponent, pj", [(1365, 1000.0), (1366, 1000.0), (1367, 1001.0)])
+def test_the_1000_floor_of_pj(opponent, pj):
+    """Rules 5.5: 1 win in 10 against one rating (P 0.10, the table's -366): Pj = Ea - 366, raised to 1000;
+    below Ei 1200 it brakes (1.a): (16 x 1200 + 10 x Pj) / 26 = 1123.1 or 1123.5, 1120."""
+    row = _ffe_one(1200, "senior", [opponent] * 10, [1] + [0] * 9, dp_method="table")
+    assert (row["pj"], row["rule"], row["rating_after"]) == (pj, "1.a", 1120)
