@@ -541,3 +541,70 @@ def test_the_us_chess_functions_take_a_rating_with_its_decimals():
     assert f["USCF_FLOOR"].function(1653.5) == 1400 and f["USCF_FLOOR"].function(1700) == 1500
     with pytest.raises(ArgumentError, match="reads two ways"):
         f["USCF_K"].function("1,500", 30, 4)
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+@pytest.mark.parametrize("age, rating", [
+    # rules 10.2: 50 x age from 2 to 26, 100 below 2, 1300 above 26
+    (1, 100), (2, 100), (3, 150), (25, 1250), (26, 1300), (27, 1300), (None, 1300),
+])
+def test_the_initial_rating_edges(age, rating):
+    assert uscf.initial_rating(age) == rating
+
+
+@pytest.mark.parametrize("rating, games, highest, life_master, floor", [
+    # rules 10.8: established (more than 25 games): the highest minus 200 down to the hundred, from a highest of
+    # 1400, at most 2100; an Original Life Master 2200; everyone 100
+    (1653, 26, None, False, 1400), (1653, 25, None, False, 100), (1653, 27, None, False, 1400),
+    (1399, 100, None, False, 100), (1400, 100, None, False, 1200), (1401, 100, None, False, 1200),
+    (1499, 100, None, False, 1200), (1500, 100, None, False, 1300),
+    (2299, 100, None, False, 2000), (2300, 100, None, False, 2100), (2400, 100, None, False, 2100),
+    (1500, 100, 1800, False, 1600), (1500, 10, 1800, True, 2200), (None, 0, None, False, 100),
+])
+def test_the_floor_edges(rating, games, highest, life_master, floor):
+    assert uscf.floor_of(rating, games, highest, life_master) == floor
+
+
+@pytest.mark.parametrize("rating, n_star", [
+    # rules 10.3: N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2) up to 2355, 50 above: at 2355,
+    # 50 / sqrt(0.662 + 0.00000739 x 214^2) = 50 / sqrt(0.99043) = 50.2414; at 2356, 50
+    (2354, 50 / math.sqrt(0.662 + 0.00000739 * 215 ** 2)), (2355, 50 / math.sqrt(0.662 + 0.00000739 * 214 ** 2)),
+    (2356, 50.0), (1700, 20.012),
+])
+def test_the_n_star_edge(rating, n_star):
+    assert uscf.n_star(rating) == pytest.approx(n_star, abs=1e-3)
+
+
+@pytest.mark.parametrize("rating, factor", [
+    # rules 10.6: a dual-rated event's K: 1 up to 2200, 6.5 - 0.0025 R0 between, 0.25 from 2500
+    (2199, 1.0), (2200, 1.0), (2201, 6.5 - 0.0025 * 2201), (2499, 6.5 - 0.0025 * 2499), (2500, 0.25), (2501, 0.25),
+])
+def test_the_dual_rated_edges(rating, factor):
+    assert uscf.dual_factor(rating) == pytest.approx(factor)
+
+
+@pytest.mark.parametrize("games, formula, status", [
+    # rules 10.5, 10.9: the special formula for 8 games or fewer; established from 26 games
+    (8, "special", "provisional"), (9, "standard", "provisional"), (25, "standard", "provisional"),
+    (26, "standard", "established"),
+])
+def test_the_games_edges(games, formula, status):
+    calc = uscf.calculate(_player(1500, games), _games([1500], [1]), "2026-10")
+    assert (dict(calc.own)["formula"], calc.status) == (formula, status)
+
+
+@pytest.mark.parametrize("m, bonus", [
+    # rules 10.7: from 3 games, max(0, K (S - E) - B sqrt(max(m, 4))); with B = 14 and a change of 60:
+    # m = 2: none; m = 3 and 4: 60 - 14 x 2 = 32; m = 9: 60 - 14 x 3 = 18
+    (2, 0.0), (3, 32.0), (4, 32.0), (9, 18.0),
+])
+def test_the_bonus_edges(m, bonus):
+    assert uscf.bonus_points(60.0, m, 14) == pytest.approx(bonus)
+
+
+@pytest.mark.parametrize("meetings, bonus", [(1, 32.0), (2, 32.0), (3, 0.0)])
+def test_the_bonus_meetings_edge(meetings, bonus):
+    """Rules 10.7: no bonus when an opponent is met more than twice (4 games, a change of 60, B 14)."""
+    assert uscf.bonus_points(60.0, 4, 14, meetings) == pytest.approx(bonus)
