@@ -477,3 +477,46 @@ def test_the_engine_names_the_games_and_the_facts_each_front_end_its_own_words(c
     assert str(exc.value) == ("GLICKO2: a rated player needs his RD (rules 12.2); a rated player needs his volatility "
                               "(rules 12.2): ELO_CHANGE takes no rd or volatility, use GLICKO2_UPDATE or "
                               "GLICKO2_EXPECTED")
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+@pytest.mark.parametrize("rd, refused", [(349.9, False), (350, False), (350.1, True)])
+def test_the_rd_cap_edge_of_a_rated_player(rd, refused, capsys):
+    """Rules 12.10: no RD above the cap (350) is stored, so a rated player's RD above it is an input error."""
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", str(rd), "--volatility", "0.06", "--games",
+                 "1500/100 1"])
+    assert (code != 0) == refused
+    if refused:
+        assert "above the cap 350" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rd, after", [
+    # rules 12.6: an idle player's RD grows to 173.7178 sqrt(phi^2 + sigma^2), capped at 350: from 349.9 with
+    # sigma 0.06, sqrt(349.9^2 + (173.7178 x 0.06)^2) = 350.055, capped; from 340, 340.159
+    (340.0, math.sqrt(340.0 ** 2 + (173.7178 * 0.06) ** 2)), (349.9, 350.0),
+])
+def test_the_rd_cap_edge_of_an_idle_player(rd, after):
+    players = (get("glicko2").Player("idle", rating=1500, rd=rd, volatility=0.06),
+               get("glicko2").Player("a", rating=1500, rd=100, volatility=0.06),
+               get("glicko2").Player("b", rating=1500, rd=100, volatility=0.06))
+    row = get("glicko2").rate(Event(players, (Game("a", "b", 1, 1),))).by_id()["idle"]
+    assert row["rd_after"] == pytest.approx(after, abs=1e-6)
+
+
+@pytest.mark.parametrize("tau, refused", [(0.29, True), (0.3, False), (1.2, False), (1.21, True)])
+def test_the_tau_range_edges(tau, refused, capsys):
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.06", "--tau", str(tau),
+                 "--games", "1400/30 1"])
+    assert (code != 0) == refused
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("rd, refused", [(0.9, True), (1, False), (1000, True)])
+def test_the_rd_range_edges(rd, refused, capsys):
+    """An RD is read from 1 to 1000 (rules 12.1); a rated player's above the cap 350 is refused too."""
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", str(rd), "--volatility", "0.06", "--games",
+                 "1400/30 1"])
+    assert (code != 0) == refused
+    capsys.readouterr()
