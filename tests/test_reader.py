@@ -368,8 +368,8 @@ def test_results_a_spreadsheet_made_times_or_dates_of():
                          ("nulle", DRAW), ("gain", WIN), ("perte", LOSS), ("Sieg", WIN), ("Niederlage", LOSS)):
         assert schema.result(cell) == result, cell
     for cell in (dt.date(2026, 1, 2), dt.datetime(2026, 1, 2), 46024):
-        with pytest.raises(schema.ValueProblem, match="^2026-01-02 is a date, not a result: a spreadsheet makes a "
-                                                      "date of 1/2 typed"):
+        with pytest.raises(schema.ValueProblem, match=r"^2026-01-02 is a date, not a result: a spreadsheet makes a "
+                                                      r"date of 1/2 typed"):
             schema.result(cell)
     with pytest.raises(schema.ValueProblem, match="13:00:00 is a time of day, not a result"):
         schema.result(dt.time(13, 0))
