@@ -10,13 +10,12 @@ from conftest import event
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from xl_elo.federations import get
+import xl_elo.federations.dwz as dwz
 from xl_elo.federations.contract import OpponentGame
 from xl_elo.frontends.cli import main
 from xl_elo.loader import example_event
 from xl_elo.model import HistoryGame, InputError
 
-dwz = get("dwz")
 W, D, L = 1.0, 0.5, 0.0
 
 # Official DSB evaluations of one player (Bartolomaeus, Christian), E = 30, as the DSB published them
@@ -368,7 +367,7 @@ def test_the_brake_edges(rating, sbr, e):
 def _first_dwz(n, opponent):
     players = [dict(id="new", rating=None)] + [dict(id=f"o{i}", rating=opponent, index=10) for i in range(n)]
     games = [(i + 1, "new", f"o{i}", 0.5) for i in range(n)]
-    return get("dwz").rate(event(players, games, period="2026-10")).by_id()["new"]
+    return dwz.rate(event(players, games, period="2026-10")).by_id()["new"]
 
 
 @pytest.mark.parametrize("n, first", [(4, None), (5, 1000), (6, 1000)])

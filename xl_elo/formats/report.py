@@ -6,8 +6,10 @@ round (opponent's number and result), his score, his rating before and after and
 
 from __future__ import annotations
 
+from typing import Any
+
 from xl_elo.formats.writers import format_cell, shown
-from xl_elo.model import Event, Results
+from xl_elo.model import Event, Results, facts
 
 _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
 
@@ -31,7 +33,8 @@ def report(results: Results, event: Event) -> str:
             mark_a = f"({mark_a})"
         if not g.counts or (g.opponent, g.player) in results.uncounted:
             mark_b = f"({mark_b})"
-        hcp = f"[{g.handicap}]" if g.handicap else ""
+        hcp = "".join(f"[{_cell_text(getattr(g, f.name))}]" for f in facts(type(g)) if getattr(g, f.name) is not None
+                      and getattr(g, f.name) != f.default)
         cells[g.player][g.round] = f"{number[g.opponent]}{mark_a}{hcp}"
         cells[g.opponent][g.round] = f"{number[g.player]}{mark_b}{hcp}"
     notes = any(row.get("note") for row in rows.values())  # what a rating officer should know of a row
@@ -57,6 +60,12 @@ def report(results: Results, event: Event) -> str:
     for r in table:
         lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     lines.append("")
-    lines.append("Results: + win, = draw, - loss, (x) not rated or not counted for the player, [h] handicap given "
-                 "by the first-named player.")
+    own = facts(type(event.games[0])) if event.games else ()
+    said = "".join(f", [{f.name[0]}] {f.name}" + (" given by the first-named player" if f.sided else "") for f in own)
+    lines.append(f"Results: + win, = draw, - loss, (x) not rated or not counted for the player{said}.")
     return "\n".join(lines)
+
+
+def _cell_text(value: Any) -> str:
+    """A game's own fact as a crosstable cell shows it."""
+    return format_cell(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
