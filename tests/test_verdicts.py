@@ -163,3 +163,42 @@ def test_no_system_reads_1850_as_1_85(code, cell, words):
         registry()[code].Player.RATING(cell)
     message = str(refused.value)
     assert message.startswith(words) and message.endswith(": write 1850)"), message
+
+
+#: Result cells: every spelling, case and spaces changed, and near misses.
+RESULT_CELLS = st.one_of(
+    st.sampled_from(sorted(__import__("xl_elo.core", fromlist=["x"]).RESULT_SPELLINGS)),
+    st.sampled_from(["Remis", " 1 - 0 ", "1-O", "2", "0.25", "½ - ½", "WIN", "1:1", "x", "1e400", "draw!", "nul",
+                     "Niederlage", "1/2-0"]),
+    st.text(alphabet="01½/-:=.,+ WDLGNPwdlgnp", min_size=1, max_size=5),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=RESULT_CELLS)
+def test_every_front_end_gives_one_verdict_on_a_result(text):
+    """Rules 1.1: the games table (the reader), ELO_CHANGE's results and calc's games read a result cell alike."""
+    from xl_elo.formats.reader import read_games
+    from xl_elo.frontends.functions import _results
+
+    try:
+        own = ("ok", schema.result(text))
+    except schema.ValueProblem as exc:
+        own = ("no", str(exc))
+    games, problems = read_games(Table.from_rows("games.csv", ["player", "opponent", "result"], [["a", "b", text]],
+                                                 typed=False))
+    said = [p.message for p in problems if p.column == "result"]
+    reader = ("no", said[0]) if said else ("ok", games.results[int(games.result[0])] if int(games.result[0]) >= 0
+                                           else None)
+    if own[0] == "ok" and own[1].kind.value == "not played":  # a blank result: a game not played, no code
+        assert reader[0] == "ok"
+    else:
+        assert reader == own, (text, reader, own)
+    try:
+        function = ("ok", _results([[text]])[0])
+    except ArgumentError as exc:
+        function = ("no", str(exc).removeprefix("argument results: "))
+    assert (function[0] == "no") == (own[0] == "no") and (own[0] == "ok" or function[1] == own[1])
+    if own[0] == "ok" and own[1].rated and "," not in text and text.strip():  # calc: "1500 <result>", commas part games
+        games_ = calc_frontend.parse_games(f"1500 {''.join(text.split())}")
+        assert games_[0].score == own[1].score
