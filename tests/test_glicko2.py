@@ -310,6 +310,60 @@ def test_glicko2_update_in_a_spreadsheet():
                                                                      [pytest.approx(0.432, abs=5e-4)]]
 
 
+def test_the_ends_of_the_ranges_are_in_them(tmp_path, capsys):
+    """A volatility of 0.001 is in "0.001 to 1" (the reading compares the value as written, never with the binary
+    float just above 0.001), in calc, in a CSV file and in GLICKO2_UPDATE; 0.0009 is not."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.001", "--games",
+                 "1400/30 1"]) == 0
+    capsys.readouterr()
+    p, g = tmp_path / "p.csv", tmp_path / "g.csv"
+    p.write_text("id,rating,rd,volatility\na,1500,1,0.001\nb,1400,350,1\n", encoding="utf-8")
+    g.write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(p), "-g", str(g), "--format", "csv"]) == 0
+    capsys.readouterr()
+    update_ = by_name()["GLICKO2_UPDATE"].function
+    assert update_(1500, 200, 0.001, [[1400]], [[30]], [[1]])[0][2] == pytest.approx(0.001, rel=1e-3)
+    with pytest.raises(ArgumentError, match=r"'0\.0009' is out of range"):
+        update_(1500, 200, "0.0009", [[1400]], [[30]], [[1]])
+
+
+def test_a_rating_off_the_scale_is_refused_naming_the_player(tmp_path, capsys):
+    """Rules 12.10: a volatility of 1 with tau 1.2 lets one win over a 3500 move a 1500 to 16,565,653; no rating
+    is that (0 to 3500), so the period is refused naming the file, the player's row and his volatility, in calc
+    and in GLICKO2_UPDATE too; the next period never computes on it (an expected score of exactly 1 divided by
+    zero)."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    p, g = tmp_path / "p.csv", tmp_path / "g.csv"
+    p.write_text("id,rating,rd,volatility\na,1500,350,1\nb,3500,30,0.06\n", encoding="utf-8")
+    g.write_text("period,player,opponent,result\n2026-01,a,b,1\n2026-02,a,b,1\n", encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(p), "-g", str(g), "--tau", "1.2"]) == 1
+    err = capsys.readouterr().err
+    assert "p.csv, row 2, column 'volatility': player 'a': period 2026-01 ends at a rating of 16,565,653.18, " \
+           "outside every rating (0 to 3500)" in err and "internal error" not in err
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "350", "--volatility", "1", "--tau", "1.2",
+                 "--games", "3500/30 1"]) == 1
+    assert "--volatility: the period ends at a rating of 16,565,653.18" in capsys.readouterr().err
+    with pytest.raises(ArgumentError, match=r"ends at a rating of 16,565,653\.18"):
+        by_name()["GLICKO2_UPDATE"].function(1500, 350, 1, [[3500]], [[30]], [[1]], 1.2)
+    # within the scale the same volatility is rated: a win over a 2000
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "350", "--volatility", "1", "--tau", "1.2",
+                 "--games", "2000/30 1"]) == 0
+
+
+def test_glicko2_update_takes_1000_games_in_a_period():
+    """The limit of every front end (1,000 rated games for one player in one period): 1,000 are rated, 1,001
+    refused."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    update_ = by_name()["GLICKO2_UPDATE"].function
+    assert update_(1500, 200, 0.06, [[1500]] * 1000, [[200]] * 1000, [[0.5]] * 1000)[0][0] == pytest.approx(1500)
+    with pytest.raises(ArgumentError, match="1,001 rated games"):
+        update_(1500, 200, 0.06, [[1500]] * 1001, [[200]] * 1001, [[0.5]] * 1001)
+
+
 # --------------------------------------------------------------------------- properties
 
 ratings = st.floats(400, 3000)
@@ -423,3 +477,46 @@ def test_the_engine_names_the_games_and_the_facts_each_front_end_its_own_words(c
     assert str(exc.value) == ("GLICKO2: a rated player needs his RD (rules 12.2); a rated player needs his volatility "
                               "(rules 12.2): ELO_CHANGE takes no rd or volatility, use GLICKO2_UPDATE or "
                               "GLICKO2_EXPECTED")
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+@pytest.mark.parametrize("rd, refused", [(349.9, False), (350, False), (350.1, True)])
+def test_the_rd_cap_edge_of_a_rated_player(rd, refused, capsys):
+    """Rules 12.10: no RD above the cap (350) is stored, so a rated player's RD above it is an input error."""
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", str(rd), "--volatility", "0.06", "--games",
+                 "1500/100 1"])
+    assert (code != 0) == refused
+    if refused:
+        assert "above the cap 350" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rd, after", [
+    # rules 12.6: an idle player's RD grows to 173.7178 sqrt(phi^2 + sigma^2), capped at 350: from 349.9 with
+    # sigma 0.06, sqrt(349.9^2 + (173.7178 x 0.06)^2) = 350.055, capped; from 340, 340.159
+    (340.0, math.sqrt(340.0 ** 2 + (173.7178 * 0.06) ** 2)), (349.9, 350.0),
+])
+def test_the_rd_cap_edge_of_an_idle_player(rd, after):
+    players = (get("glicko2").Player("idle", rating=1500, rd=rd, volatility=0.06),
+               get("glicko2").Player("a", rating=1500, rd=100, volatility=0.06),
+               get("glicko2").Player("b", rating=1500, rd=100, volatility=0.06))
+    row = get("glicko2").rate(Event(players, (Game("a", "b", 1, 1),))).by_id()["idle"]
+    assert row["rd_after"] == pytest.approx(after, abs=1e-6)
+
+
+@pytest.mark.parametrize("tau, refused", [(0.29, True), (0.3, False), (1.2, False), (1.21, True)])
+def test_the_tau_range_edges(tau, refused, capsys):
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.06", "--tau", str(tau),
+                 "--games", "1400/30 1"])
+    assert (code != 0) == refused
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("rd, refused", [(0.9, True), (1, False), (1000, True)])
+def test_the_rd_range_edges(rd, refused, capsys):
+    """An RD is read from 1 to 1000 (rules 12.1); a rated player's above the cap 350 is refused too."""
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", str(rd), "--volatility", "0.06", "--games",
+                 "1400/30 1"])
+    assert (code != 0) == refused
+    capsys.readouterr()

@@ -288,8 +288,20 @@ WORDS: list[tuple[str, str, Any, tuple[str, int], Any]] = [
     ("words-date", "fqe", lambda t: t["players"][1][1].__setitem__(2, 46296), ("players", 3),
      lambda: str(_refusal(schema.RATING, dt.datetime(2026, 10, 1)))),
     ("words-round-text", "fqe", lambda t: t["games"][1][2].__setitem__(0, "3 "), ("games", 4), None),
-    ("words-ffe-not-in-tens", "ffe", lambda t: t["players"][1][1].__setitem__(2, 2042), ("players", 3), None),
     ("words-game-typed-twice", "fqe", lambda t: t["games"][1].append(list(t["games"][1][0])), ("games", 10), None),
+    # a rating that reads two ways, or below 10 with decimals (a thousands separator read as a decimal one),
+    # refused in every system's words (rules 1.4)
+    ("words-two-ways-fide", "fide", lambda t: t["players"][1][0].__setitem__(2, "2.412"), ("players", 2), None),
+    ("words-two-ways-glicko2", "glicko2", lambda t: t["players"][1][0].__setitem__(2, "1,500"), ("players", 2),
+     None),
+    ("words-two-ways-uscf", "uscf", lambda t: t["players"][1][0].__setitem__(2, "1,843"), ("players", 2), None),
+    ("words-lost-thousands-glicko2", "glicko2", lambda t: t["players"][1][0].__setitem__(2, 1.5), ("players", 2),
+     None),
+    ("words-lost-thousands-uscf", "uscf", lambda t: t["players"][1][0].__setitem__(2, 1.843), ("players", 2), None),
+    ("words-below-the-floor-uscf", "uscf", lambda t: t["players"][1][0].__setitem__(2, 50), ("players", 2), None),
+    ("words-dwz-with-its-index", "dwz", lambda t: t["players"][1][1].__setitem__(2, "894-9"), ("players", 3), None),
+    # 1/2 typed in a result cell: a spreadsheet makes a date of it
+    ("words-result-a-date", "fqe", lambda t: t["games"][1][2].__setitem__(3, 46024), ("games", 4), None),
 ]
 
 
@@ -307,7 +319,15 @@ def mistake_cases() -> list[Case]:
         ev = example_event(code)
         tables = _rows(ev)
         edit(tables)
-        out.append(Case(cid, code, SMALL, tables=tables, settings={"period": ev.period}, problem=where))
+        out.append(Case(cid, code, SMALL_OF.get(code, SMALL), tables=tables, settings={"period": ev.period},
+                        problem=where))
+    # 1:0 and 0:1 typed in result cells: a spreadsheet makes times of day of them (the fractions of a day 1/24
+    # and 1/1440 it stores), read as typed (rules 1.1)
+    ev = example_event("fqe")
+    tables = _rows(ev)
+    for row in tables["games"][1]:
+        row[3] = {1.0: 1 / 24, 0.0: 1 / 1440}.get(row[3], row[3])
+    out.append(Case("results-typed-as-times", "fqe", SMALL, tables=tables, settings={"period": ev.period}))
     for cid, code, edit, where in MISTAKES:
         ev = example_event(code)
         tables = _rows(ev)
@@ -850,3 +870,17 @@ def test_a_template_typed_by_hand_in_a_room_of_its_size_prints_on_one_page(tmp_p
                                check=True).stdout.splitlines()
         for text in long:
             assert any(text in line for line in lines), f"the note {text!r} is not whole on one line"
+
+
+@lo
+def test_results_typed_as_times_are_read_as_typed(recalculated):
+    """1:0 and 0:1 typed in a spreadsheet are the times 01:00 and 00:01: the template rates them as the results
+    typed and says nothing is wrong, and xl-elo rate on the saved workbook reads them alike (rules 1.1): the FQE's
+    worked example still ends at 2012."""
+    wb = read_workbook(recalculated["results-typed-as-times"])
+    module = get(wb.federation)
+    results = module.rate(wb.event, options_of(module.Options, None, **wb.options))
+    assert not compare(wb, results)
+    assert results.by_id()["daniel"]["rating_after"] == 2012 == wb.computed["daniel"]["rating_after"]
+    assert {round(v * 1440) for v in _values(recalculated["results-typed-as-times"], "game_result")
+            if v is not None} == {60, 1, 720}  # 1:0, 0:1 as times; the draws typed 0.5

@@ -91,8 +91,7 @@ class Player:
 
     RATING: ClassVar[schema.Reading] = schema.RATING
     """How the system's ratings read (whole numbers, rules 1.4); a system whose ratings carry
-    decimals from one period to the next (Glicko-2) or come in steps (the FFE's tens) declares
-    its own reading."""
+    decimals (Glicko-2 from one period to the next, US Chess as it stores them) declares its own reading."""
     HEADINGS: ClassVar[dict[str, str]] = schema.ELO_HEADINGS
     """Other headings of the common columns, as clubs head them for this system: ``Elo`` and
     ``cote`` for an Elo rating; a national system its own (``DWZ``; ``USCF ID``), and never

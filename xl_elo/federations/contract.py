@@ -17,9 +17,8 @@ Declarations (module attributes):
   default, the rules section; the ``calc`` flag, the ``ELO_CHANGE`` argument, what a TRF
   report gives). The readers read these columns, ``calc`` offers the flags, the functions the
   arguments, the templates the input columns. ``Player.RATING`` (optional, a
-  :class:`xl_elo.schema.Reading`) reads the rating column where the federation publishes its
-  ratings in steps (the FFE's tens: :func:`xl_elo.schema.in_steps`); the readers refuse any
-  other value and the templates flag it;
+  :class:`xl_elo.schema.Reading`) reads the rating column where the federation's ratings are not
+  whole numbers (Glicko-2's and US Chess's keep their decimals);
 - ``Options``: a frozen dataclass of the settings the rules leave to the user, each with
   the federation's default pinned and its source in the field's metadata (``help``,
   ``choices``, ``source``, ``flag`` for the command line, ``switch`` for calc);
@@ -44,12 +43,15 @@ Declarations (module attributes):
   its ratings read, when not whole numbers: Glicko-2 carries decimals);
   ``NORMS`` (its title norms, FIDE's: a :class:`TitleNorms`, what ``xl-elo norms`` and the norm sheet ask);
   ``NATIONAL_RATINGS`` (a federation's three-letter code,
-  ``"GER"`` for DWZ, ``"USA"`` for US Chess, ``"CAN"`` for the CFC: it rates from that
+  ``"GER"`` for DWZ, ``"USA"`` for US Chess, ``"CAN"`` for the CFC, ``"FRA"`` for the FFE,
+  ``"SUI"`` for the FSE: it rates from that
   federation's own list, so a TRF report gives its players' ratings, national ids and years of
   birth from TRF-26's national-rating records opened by that code, a player without one is
   unrated there, and a report without any is refused, never read with FIDE's ratings instead:
-  :func:`xl_elo.formats.trf.players_of`, :attr:`xl_elo.model.Entrant.national`); a field of
-  ``Options`` named ``list`` with the choices ``standard``, ``rapid``, ``blitz`` (FIDE's) is set
+  :func:`xl_elo.formats.trf.players_of`, :attr:`xl_elo.model.Entrant.national`);
+  ``NO_REPORT_RATINGS`` (why no TRF report carries the system's ratings, FQE: no federation code opens
+  records of them; a report is refused with these words); a field of ``Options`` named ``list``
+  with the choices ``standard``, ``rapid``, ``blitz`` (FIDE's) is set
   from a TRF-26 report's time control (``222``) when it is not given;
 - the functions, in this argument order, plain Python on plain numbers (so they also run
   where numpy is missing):
@@ -420,6 +422,9 @@ class RatingSystem:
     """A federation's three-letter code (``GER``): it rates from that federation's own list, so a TRF
     report gives its players' ratings from TRF-26's national records opened by that code, and a report
     without any is refused, never read with FIDE's ratings instead."""
+    NO_REPORT_RATINGS: str | None = None
+    """Why no TRF report carries its ratings (the FQE's: no FIDE federation code opens records of them): a
+    report is refused with these words, never read with FIDE's ratings instead."""
     PERFORMANCE: tuple[str, str] | None = None
     """Its performance rating, in words (English, French), for the functions' help."""
     PERFORMANCE_RATING: tuple[str, str] | None = None

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -590,9 +590,6 @@ def _read(cells: Cells | None, reading: schema.Reading | Callable[..., Any], row
     bounds = reading.bounds(year) if isinstance(reading, schema.Reading) else None
     if bounds is not None and rest.any():
         taken_values, taken = cells.whole(*bounds)
-        step = reading.multiple if isinstance(reading, schema.Reading) else None
-        if step:  # the others go through the parser, which names them
-            taken &= taken_values % step == 0
         if full:
             taken &= rest
             values[taken] = taken_values[taken]
@@ -835,11 +832,12 @@ def read_players(table: Table, player: type[Player], year: int | None, headings:
     keep = good & ~blank
     rows = everyone[keep]
     names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, cols.label("name"), None, ids=False)
-    rating, _ = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
+    rating, rating_ok = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
     rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
     values: dict[str, npt.NDArray[Any]] = {}
     for order, f in enumerate(declared, start=3):
         got, fine = _read(cols.get(f.name), f.reading, rows, problems, order, cols.label(f.name), year=year)
+        fine = fine & rating_ok  # a rating refused says nothing of whether the player is rated: one problem
         if f.rated_needs is not None:
             missing = fine & ~np.isnan(rating) & (np.isnan(got) if got.dtype != object else
                                                   np.array([v is None for v in got.tolist()], bool))
@@ -1222,6 +1220,16 @@ class Tables:
     """... and its opponent's (-2: none)."""
     warnings: list[str] = field(default_factory=list)
     """What the user should know about how the tables were read (a heading read as a column, one not read)."""
+    sources: Sources = field(default_factory=lambda: Sources())
+    """How messages name each table: the file or sheet it was read from."""
+
+    def named(self, exc: InputError) -> InputError:
+        """An engine's refusal (its problems name the tables, ``players``) naming the files or sheets instead."""
+        names = {"players": self.sources.players, "games": self.sources.games, "history": self.sources.history}
+        if not any(q.source in names and names[q.source] != q.source for q in exc.problems):
+            return exc
+        return InputError([replace(q, source=names.get(q.source, q.source)) for q in exc.problems], exc.partial,
+                          exc.warnings)
 
     def event(self) -> Event:
         """The records of rules 8 (:class:`xl_elo.model.Event`)."""
@@ -1333,6 +1341,7 @@ def checked(tables: Tables, sources: Sources, extra: Sequence[tuple[int, Problem
     if problems:
         raise InputError(problems)
     tables.who, tables.against = who, against
+    tables.sources = sources
     return tables
 
 
@@ -1380,7 +1389,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     if not len(pc) and len(gc) and not found:  # one line, not one per game
         raise InputError([Problem(src.players, None, None, "has no player, only its header (expected one row per "
                                                            "player of the games)")])
-    tables = Tables(player, game, pc, gc, hc, period, name, warnings=warnings)
+    tables = Tables(player, game, pc, gc, hc, period, name, warnings=warnings, sources=src)
     if len(pc) or not found:
         cross, tables.who, tables.against = check(pc, gc, hc, src, known=known)
         found += cross

@@ -18,9 +18,7 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from openpyxl.comments import Comment
@@ -31,7 +29,6 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xl_elo.federations import registry
 from xl_elo.formats.workbook import HELPER_HEADINGS, PROBLEM_HEADING
 from xl_elo.templates.builder import (
     BAD_FILL,
@@ -58,7 +55,7 @@ from xl_elo.templates.builder import (
     register,
     write_column,
 )
-from xl_elo.templates.common import TEXT_MARKS, steps_check, text_diagnosis
+from xl_elo.templates.common import TEXT_MARKS, text_diagnosis
 from xl_elo.templates.grouping import group_by_player
 
 #: How the instructions name each spreadsheet's menus where they differ (EN, FR).
@@ -94,7 +91,7 @@ MENUS = {
 
 def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
-    t = _in_steps(group_by_player(t))
+    t = group_by_player(t)
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
@@ -245,17 +242,6 @@ def _own(check: str, name: str) -> str:
     return check.replace("[x]", f"[{name}]")
 
 
-def _in_steps(t: Template) -> Template:
-    """The rating column's check refuses what the system's reader refuses beyond a rating (the FFE's Elo in tens):
-    declared by the system's ``Player.RATING`` (:func:`xl_elo.schema.in_steps`)."""
-    reading = getattr(registry()[t.federation].Player, "RATING", None)
-    if reading is None or not reading.multiple:
-        return t
-    extra = steps_check("rating", reading.multiple, reading.multiple_why)
-    t.players = [replace(i, check=(i.check or '""') + "&" + extra) if i.name == "rating" else i for i in t.players]
-    return t
-
-
 def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
     kind = inp.validation[0] if inp.validation else ""
     message = f"{inp.title} / {inp.fr}"
@@ -276,7 +262,7 @@ def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
 
 def _lists(book: Book, ws: Worksheet, t: Template) -> None:
     """Accepted spellings and published tables, each column a workbook name."""
-    from xl_elo.core import RESULT_SPELLINGS, ResultKind
+    from xl_elo.core import RESULT_SPELLINGS, RESULT_TIMES, ResultKind
     from xl_elo.schema import NO, YES
 
     column = 1
@@ -298,9 +284,8 @@ def _lists(book: Book, ws: Worksheet, t: Template) -> None:
 
     results = [(key, "" if r.score is None else r.score, r.kind.value) for key, r in RESULT_SPELLINGS.items()]
     block("results", ["result_key", "result_score", "result_kind"], results)
-    # spellings a spreadsheet reads as a time of day when typed (1:0 is 01:00), by their minutes
-    times = [(int(m[1]) * 60 + int(m[2]), score, kind) for key, score, kind in results
-             if (m := re.fullmatch(r"(\d{1,2}):(\d{1,2})", key))]
+    # spellings a spreadsheet reads as a time of day when typed (1:0 is 01:00), by their minutes (the reader's)
+    times = [(minutes, "" if r.score is None else r.score, r.kind.value) for minutes, (_, r) in RESULT_TIMES.items()]
     block("results typed as times", ["result_time", "result_time_score", "result_time_kind"], times)
     block("yes/no", ["yes_no_key", "yes_no_value"],
           [(k, 1) for k in sorted(YES)] + [(k, 0) for k in sorted(NO)])

@@ -180,7 +180,7 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_rating_after", "results: new rating", row("[after]"), "11.9"),
         Col("res_games_after", "results: games after", row('IF(AND([rated]=0,[n]=0),"",[games]+[n])'), "11.2"),
         Col("res_provisional", "results: provisional after",
-            row(f'IF(AND([rated]=0,[n]=0),"",IF([games]+[n]<{est_games},"yes","no"))'), "11.2"),
+            row(f'IF(AND([rated]=0,[n]=0),"",IF(OR([rated]=0,[games]+[n]<{est_games}),"yes","no"))'), "11.10"),
         Col("res_formula", "results: formula", played('IF([est]=1,"414b","414a")'), "11.4"),
         Col("res_wins", "results: W", played("[wins]"), "11.4"),
         Col("res_losses", "results: L", played("[losses]"), "11.4"),

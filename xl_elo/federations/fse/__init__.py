@@ -43,6 +43,9 @@ UNIT: Final = "period"
 NEEDS_PERIOD: Final = True
 TEMPLATE: Final = "fse_period.xlsx"
 EXAMPLE: Final = "fse_period"
+#: A TRF-26 report carries the FSE's ratings in its national-rating records opened by this code (rules 3.1): the
+#: ratings of its 001 lines are FIDE's, never read as FSE ones.
+NATIONAL_RATINGS: Final = "SUI"
 
 
 @dataclass(frozen=True)
@@ -216,5 +219,5 @@ SYSTEM: Final = RatingSystem(
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
-    TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, PUBLISHED_TABLES=PUBLISHED_TABLES,
+    TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, PUBLISHED_TABLES=PUBLISHED_TABLES, NATIONAL_RATINGS=NATIONAL_RATINGS,
 )

@@ -77,9 +77,12 @@ VOLATILITY_HIGH: Final = 1.0
 MAX_ITERATIONS: Final = 1000
 
 
+#: What a ladder's rating is, in the reader's and the template's words (rules 12.1).
+RATING_WORDS: Final = f"a rating from 0 to {MAX_RATING}, decimals allowed (0 or blank: a new player)"
+
+
 def _decimal_rating(value: Any, *, typed: bool = False, year: int | None = None) -> float | None:
-    r = schema.number(value, what=f"a rating from 0 to {MAX_RATING}, decimals allowed (0 or blank: a new player)",
-                      low=0, high=MAX_RATING, typed=typed)
+    r = schema.number(value, what=RATING_WORDS, low=0, high=MAX_RATING, typed=typed, rating=True)
     return None if r == 0 else r
 
 
@@ -334,6 +337,21 @@ def update(mu: float, phi: float, sigma: float, games: Sequence[tuple[float, flo
                   phi_after > cap)
 
 
+def off_scale(p: Period, tau: float, period: str | None = None) -> str | None:
+    """Why a period's new rating is refused (rules 12.10), or None: a rating outside the scale ratings are read on
+    (0 to 3500) is no rating; it comes of a volatility and a tau that let one period move a player that far (1
+    and 1.2: one win over a 3500 makes 16,565,653), and the next period would compute on it (an expected score
+    of exactly 1)."""
+    r, rd = p.rating_after, p.rd_after
+    if math.isfinite(r) and math.isfinite(rd) and 0 <= r <= MAX_RATING:
+        return None
+    when = f"period {period}" if period else "the period"
+    shown = f"{r:,.2f}" if math.isfinite(r) else "no finite number"
+    return (f"{when} ends at a rating of {shown}, outside every rating (0 to {MAX_RATING}): a volatility of "
+            f"{p.sigma:g} with tau {tau:g} lets one period move a rating that far (rules 12.10; the paper's "
+            f"volatility is {NEW_VOLATILITY:g}): check the volatility and tau")
+
+
 def paper_update(rating: float, rd: float, sigma: float, games: Sequence[tuple[float, float, float]],
                  tau: float = TAU_DEFAULT, rd_cap: float = RD_CAP) -> tuple[float, float, float]:
     """(r', RD', sigma') of one period from a rating, RD, volatility and games (r_j, RD_j, s_j) (Steps 1 - 8)."""
@@ -400,6 +418,9 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     if problems:
         raise InputError(problems)
     p = update(mu, phi, sigma, opponents, float(opts.tau), float(opts.rd_cap))
+    refused = off_scale(p, float(opts.tau))
+    if refused:
+        raise InputError([Problem("volatility", None, None, refused)])
     before = None if new else float(player.rating)  # type: ignore[arg-type]
     r0 = BASE if new else before
     lines = []
@@ -502,6 +523,12 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
             if st.new and not mine:
                 continue  # a new player stays new until he plays (rules 12.2)
             after[pid] = update(st.mu, st.phi, st.sigma, mine, tau, cap)
+            refused = off_scale(after[pid], tau, period)
+            if refused:
+                row = next(p.row for p in players if p.id == pid)
+                problems.append(Problem("players", row, "volatility", f"player {pid!r}: {refused}"))
+        if problems:
+            raise InputError(problems)
         for pid, done in after.items():  # everyone's period on the values before it (rules 12.7)
             st = states[pid]
             st.rating, st.rd, st.sigma = done.rating_after, done.rd_after, done.sigma_after
@@ -566,7 +593,13 @@ def sheet_update(rating: float | None, rd: float | None, sigma: float | None, op
         if o is None or d is None or res is None:
             raise ValueError(f"game {n}: give the opponent's rating, his RD and the result")
         games.append((*to_scale(o, d), float(res.score)))
+    if len(games) > model.MAX_GAMES_PER_PLAYER:  # the limit of rate, calc and the other functions
+        raise ValueError(f"{len(games):,} rated games (at most {model.MAX_GAMES_PER_PLAYER:,} in one period): is a "
+                         "column pasted twice?")
     p = update(mu, phi, s0, games, float(opts.tau), float(opts.rd_cap))
+    refused = off_scale(p, float(opts.tau))
+    if refused:
+        raise ValueError(refused)
     return p.rating_after, p.rd_after, p.sigma_after
 
 

@@ -287,7 +287,8 @@ def spec(cap: Capacity | None = None) -> Template:
     # ---------------------------------------------------------------- inputs and their checks (rules 8, 12.1, 12.2)
     rating = Input("rating", "Rating before (blank: a new player)", "Cote avant (vide : nouveau joueur)", 10,
                    number_check("rating", 0, MAX_RATING, f"a number from 0 to {MAX_RATING}",
-                                f"un nombre de 0 à {MAX_RATING}", whole=False), ("decimal", 0, MAX_RATING))
+                                f"un nombre de 0 à {MAX_RATING}", whole=False, rating=True,
+                                what=g2.RATING_WORDS), ("decimal", 0, MAX_RATING))
     rd = Input("rd", "RD (blank for a new player)", "RD (vide pour un nouveau joueur)", 9,
                number_check("rd", g2.RD_LOW, g2.RD_HIGH, f"an RD from {g2.RD_LOW:g} to {g2.RD_HIGH:g}",
                             f"un RD de {g2.RD_LOW:g} à {g2.RD_HIGH:g}", whole=False),
