@@ -225,7 +225,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         if args.command == "tables":
             return _tables(args, out)
         if args.command == "workbooks":
-            return _workbooks(args, out)
+            return _workbooks(args, out, err)
         if args.command == "convert":
             return _convert(args, out)
         if args.command == "rules":
@@ -620,11 +620,16 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
 MAX_ROOM: Final = {"players": 2000, "games": 20000, "history": 20000, "periods": 52}
 
 
-def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
+#: What each room is, for a template that has none of it.
+_ROOM_WORDS: Final = {"players": "players sheet", "games": "games sheet", "history": "history sheet",
+                      "periods": "rating periods laid out (a ladder's)"}
+
+
+def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from dataclasses import replace
 
     from xl_elo.formats.files import check_output
-    from xl_elo.templates import build_template, default_capacity, file_name, template_names
+    from xl_elo.templates import build_template, default_capacity, file_name, room_problem, rooms, template_names
 
     keys = []
     for name in args.only or template_names():
@@ -637,6 +642,21 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
         if not 1 <= n <= MAX_ROOM[k] and not (k == "history" and n == 0):
             raise UsageError(f"--{k} {n} is out of range (expected 1 to {MAX_ROOM[k]:,}; rate a bigger event from "
                              "CSV files with xl-elo rate)")
+    has = {key: rooms(key) for key in keys}
+    for k in room:  # a room no template built has is said, never ignored silently
+        takers = [key for key in keys if k in has[key]]
+        without = [key for key in keys if k not in has[key] and key != "tables"]  # the published tables: no room
+        if not takers:
+            which = f"the {keys[0]} workbook has no" if len(keys) == 1 else "none of these workbooks has a"
+            raise UsageError(f"--{k}: {which} {_ROOM_WORDS[k]} (--{k} is for {', '.join(_takers(k))})")
+        if without:
+            print(f"xl-elo: warning: --{k} is for the templates with a {_ROOM_WORDS[k]} ({', '.join(takers)}); "
+                  f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} none", file=err)
+    capacities = {key: replace(default_capacity(key), **{k: n for k, n in room.items() if k in has[key]})
+                  if room and key != "tables" else None for key in keys}
+    problems = [why for key, cap in capacities.items() if cap is not None and (why := room_problem(key, cap))]
+    if problems:
+        raise UsageError("\n".join(problems))
     try:
         Path(args.output_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -648,9 +668,14 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
                              "--replace to write over it")
         check_output(target)
     for key in keys:
-        capacity = replace(default_capacity(key), **room) if room and key != "tables" else None
-        out.write(f"{build_template(key, args.output_dir, capacity)}\n")
+        out.write(f"{build_template(key, args.output_dir, capacities[key])}\n")
     return EXIT_OK
+
+
+def _takers(room: str) -> list[str]:
+    from xl_elo.templates import rooms, template_names
+
+    return [key for key in template_names() if room in rooms(key)]
 
 
 def _write(results: Results, loaded: Any, fmt: str, path: str, inputs: Sequence[str]) -> None:

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import importlib
 import os
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
+from typing import Final
 
 from xl_elo.federations import registry
 from xl_elo.templates.builder import save
@@ -55,8 +57,62 @@ def spec_module(name: str) -> ModuleType:
     return importlib.import_module(f"{registry()[name].__name__}.template")
 
 
+#: The most formulas a template may hold: the FIDE template's at its largest room (2,000 players, 20,000
+#: games), which LibreOffice 7.4 takes about 100 s and 2.3 GB to open and recalculate on two cores; a bigger
+#: workbook is no longer one a club official can work in (rate such an event from CSV files).
+MAX_FORMULAS: Final = 2_000_000
+
+
+def rooms(name: str) -> tuple[str, ...]:
+    """The rooms a template has, of ``players``, ``games``, ``history`` (a history sheet) and ``periods``
+    (rating periods laid out)."""
+    if name == "tables":
+        return ()
+    t = spec_module(name).spec(default_capacity(name))
+    return ("players", "games") + (("history",) if t.history is not None else ()) + (("periods",) if t.periods else ())
+
+
+def formulas(name: str, capacity: Capacity | None = None) -> int:
+    """How many formulas the template holds at ``capacity`` (0 for the published tables)."""
+    if name == "tables":
+        return 0
+    from xl_elo.templates.workbook import formula_cells
+
+    return formula_cells(spec_module(name).spec(capacity or default_capacity(name)))
+
+
+def room_problem(name: str, capacity: Capacity) -> str | None:
+    """Why a template cannot be built with ``capacity``, or None: a history sheet without a row, or more than
+    :data:`MAX_FORMULAS` formulas (then the largest room of the same shape that fits is named)."""
+    has = rooms(name)
+    if "history" in has and capacity.history < 1:
+        return f"the {name} template has a history sheet: --history needs room for 1 row at least"
+    n = formulas(name, capacity)
+    if n <= MAX_FORMULAS:
+        return None
+    lo, hi = 0.0, 1.0  # the largest fraction of the rooms asked (rating periods kept) that fits
+
+    def scaled(f: float) -> Capacity:
+        return replace(capacity, players=max(1, int(capacity.players * f)), games=max(1, int(capacity.games * f)))
+
+    for _ in range(14):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if formulas(name, scaled(mid)) <= MAX_FORMULAS else (lo, mid)
+    fit = scaled(lo)
+    nouns = {"players": "players", "games": "games", "history": "history rows", "periods": "rating periods"}
+    asked = ", ".join(f"{getattr(capacity, k):,} {nouns[k]}" for k in has)
+    smaller = f"--players {fit.players} --games {fit.games}" + "".join(
+        f" with --{k} {getattr(capacity, k)}" for k in has if k in ("history", "periods"))
+    return (f"the {name} template with room for {asked} would hold {n:,} formulas, more than a spreadsheet opens "
+            f"and recalculates in reasonable time (at most {MAX_FORMULAS:,}: LibreOffice takes about 100 s and "
+            f"2.3 GB for 1.9 million); give a smaller room, e.g. {smaller}, or rate an event this big from CSV files with xl-elo rate")
+
+
 def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:
-    """Build one template into ``directory``; returns its path."""
+    """Build one template into ``directory``; returns its path. ValueError for a room it cannot have
+    (:func:`room_problem`)."""
+    if capacity is not None and (why := room_problem(name, capacity)) is not None:
+        raise ValueError(why)
     Path(directory).mkdir(parents=True, exist_ok=True)
     return save(build_book(name, capacity), Path(directory) / file_name(name))
 
@@ -66,4 +122,5 @@ def build_all(directory: str | os.PathLike[str], capacity: Capacity | None = Non
     return [build_template(name, directory, capacity) for name in template_names()]
 
 
-__all__ = ["Capacity", "build_all", "build_template", "default_capacity", "file_name", "template_names"]
+__all__ = ["MAX_FORMULAS", "Capacity", "build_all", "build_template", "default_capacity", "file_name", "formulas",
+           "room_problem", "rooms", "template_names"]

@@ -384,6 +384,6 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("bonus", "bonus", "bonus", printed=False),
             ResultCol("games_after", "games after", "parties après", printed=False),
         ],
-        player_checks=player_checks, game_checks=game_checks, capacity=cap, blockers=blockers,
+        player_checks=player_checks, game_checks=game_checks, capacity=cap, blockers=blockers, periods=True,
         names={"g2_periods_given": 'SUMPRODUCT(--(LEN(TRIM(SUBSTITUTE(game_period&"",_xlfn.UNICHAR(160)," ")))>0))'},
     )
