@@ -1069,10 +1069,12 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
     paired = games.has_opponent & ~itself
     counting = games.counts() & ~itself
     rnd = np.nan_to_num(games.round, nan=0.0).astype(np.int64)
+    in_period = np.zeros(m, np.int64)
     if games.period is not None and len(games.period):  # a round is a round of its period (a ladder's)
         _, in_period = np.unique(np.array([p or "" for p in games.period.tolist()], dtype=object).astype(str),
                                  return_inverse=True)
-        rnd = rnd + in_period.ravel().astype(np.int64) * (schema.MAX_ROUND + 1)
+        in_period = in_period.ravel().astype(np.int64)
+        rnd = rnd + in_period * (schema.MAX_ROUND + 1)
     scores = games.scores()
     if paired.any():
         every = paired.all()
@@ -1105,14 +1107,21 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
                 gat.append((i, 3, Problem(games.source, row_of(grow, i), None,
                                           f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
     problems += _capped([q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))], found_games, games.source)
-    if counting.any():  # the games that do not count go to one more bin, past every player
-        per = (np.bincount(np.where(counting, key_who, width), minlength=width + 1)
-               + np.bincount(np.where(counting, key_against, width), minlength=width + 1))[:width]
-        over = np.flatnonzero(per > MAX_GAMES_PER_PLAYER)
+    if counting.any():  # each player's rated games, in each period of a ladder (the limit is a period's)
+        periods_of = in_period if games.period is not None and len(games.period) else None
+        c = np.flatnonzero(counting)
+        side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
+        key = np.concatenate([key_who[c], key_against[c]]).astype(np.int64)
+        if periods_of is not None:
+            key = key + np.concatenate([periods_of[c], periods_of[c]]).astype(np.int64) * width
+        if periods_of is None and width:
+            per = np.bincount(key, minlength=width)
+            keys = np.arange(width)
+        else:
+            keys, per = np.unique(key, return_counts=True)
+        over = keys[per > MAX_GAMES_PER_PLAYER]
+        many = dict(zip(keys.tolist(), per.tolist(), strict=True)) if len(over) else {}
         if len(over):
-            c = np.flatnonzero(counting)
-            side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
-            key = np.concatenate([key_who[c], key_against[c]])
             mine = np.isin(key, over)
             side, key = side[mine], key[mine]
             order = np.argsort(side, kind="stable")
@@ -1122,8 +1131,10 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
             for k in sorted(over.tolist(), key=lambda x: first_seen[x])[:MAX_PROBLEMS]:
                 i = first_seen[k] // 2
                 pid = (games.player if first_seen[k] % 2 == 0 else games.opponent)[i].decode("utf-8")
+                named = None if periods_of is None else games.period[i]  # type: ignore[index]
+                where = f" in the period {named}" if named else ""
                 heavy.append(Problem(games.source, None, None,
-                                     f"{pid!r} has {int(per[k])} rated games (at most {MAX_GAMES_PER_PLAYER} in "
+                                     f"{pid!r} has {many[k]} rated games{where} (at most {MAX_GAMES_PER_PLAYER} in "
                                      "one event or period): is a column pasted twice?"))
             problems += _capped(heavy, len(over), games.source)
     if len(history):

@@ -117,16 +117,27 @@ def spec(cap: Capacity | None = None) -> Template:
                                                  (FIRST + cap.games, FIRST + cap.sides - 1)]),
     )
     ladder = Sheet("ladder", "lad_", FIRST, FIRST + periods - 1, leading=[("period", lambda r: r - FIRST + 1)])
+    # the next period: the next key a game names, or the month after a monthly period when the next is a later
+    # month (a month without a game between two monthly periods is a period too, rules 12.7)
+    after = "INT([key@prev]/100)"
+    month_after = f"IF(MOD({after},100)=12,(INT({after}/100)+1)*10000+100,{after}*100+100)"
     ladder.add(
-        Col("key", "sort key",
+        Col("next", "next period named by a game",
             lambda r: ('=IF(COUNT(side_pkey)=0,"",SMALL(side_pkey,1))' if r == FIRST else
                        '=IF([key@prev]="","",IF(COUNTIF(side_pkey,">"&[key@prev])=0,"",'
-                       'SMALL(side_pkey,COUNTIF(side_pkey,"<="&[key@prev])+1)))'), "12.7", "clé de tri"),
+                       'SMALL(side_pkey,COUNTIF(side_pkey,"<="&[key@prev])+1)))'), "12.7", "période suivante"),
+        Col("key", "sort key",
+            lambda r: ('=[next]' if r == FIRST else
+                       f'=IF([next]="","",IF(AND([key@prev]>0,MOD([key@prev],100)=0,MOD([next],100)=0,'
+                       f'{month_after}<[next]),{month_after},[next]))'), "12.7", "clé de tri"),
         Col("name", "the period",
             '=IF(OR([key]="",[key]<=0),"",LEFT([key],4)&"-"&MID([key],5,2)&IF(MOD([key],100)=0,"","-"&RIGHT([key],2)))',
             "12.7", "la période", width=12),
         Col("games", "games rated", '=IF([key]="","",COUNTIFS(side_pkey,[key],side_counts,1)/2)', "12.7",
             "parties classées"),
+        Col("note", "note",
+            '=IF([key]="","",IF([key]<>[next],"a month without a game: every rated player\'s RD grows (rules 12.7) / '
+            'un mois sans partie : le RD de chaque joueur classé augmente",""))', "12.7", "remarque", width=40),
     )
 
     # ---------------------------------------------------------------- each player's start (rules 12.2)
@@ -259,6 +270,8 @@ def spec(cap: Capacity | None = None) -> Template:
         return f'=IF([key]="","",{body})'
 
     work.add(
+        Col("nmax", "most rated games in one period",
+            "=MAX(" + ",".join(f"[period{t}:n]" for t in range(1, periods + 1)) + ")", "8", "parties dans une période"),
         Col("res_id", "results: id", "=[key]", "8"),
         Col("res_name", "results: name", have('[players:name]&""'), "8"),
         Col("res_status", "results: status", have('IF([rated]=1,"rated","new")'), "12.2"),
@@ -304,8 +317,8 @@ def spec(cap: Capacity | None = None) -> Template:
     new = f"AND(NOT({blank('[players:rating]')}),NOT({rated}))"
     unrated = f"OR({blank('[players:rating]')},{new})"
     player_checks = [
-        f'IF(COUNTIFS(side_who,{POS},side_counts,1)>{MAX_GAMES_PER_PLAYER},'
-        f'{reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games (a column pasted twice?)", "trop de parties")},'
+        f'IF([work:nmax]>{MAX_GAMES_PER_PLAYER},'
+        f'{reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games in a period (a column pasted twice?)", "trop de parties dans une période")},'
         '"")',
         f'IF(AND({rated},{blank("[players:rd]")}),'
         f'{reason("rd", "blank for a rated player: give his RD", "vide pour un joueur classé : son RD")},"")',
@@ -319,11 +332,16 @@ def spec(cap: Capacity | None = None) -> Template:
     ]
     twice = reason("player", "this pair meets twice in this round of this period (a game typed twice?)",
                    "cette paire se rencontre deux fois dans la ronde de cette période")
+    inside = reason("period", "a day of a month that is another period of this ladder: a game is in one period "
+                              "(give it the month, or give every game of that month its date)",
+                    "un jour d'un mois qui est une autre période : une partie est dans une seule période")
     mixed = reason("period", "blank while other games have one (give every game its period, or none)",
                    "vide alors que d'autres parties en ont une")
     game_checks = [
         f'IF([sides:ppair]="","",IF(COUNTIF(side_ppair,[sides:ppair])>1,{twice},""))',
         f'IF(AND(NOT({blank("[games:player]")}),{blank("[games:period]")},g2_periods_given>0),{mixed},"")',
+        f'IF(N([sides:pkey])<=0,"",IF(MOD([sides:pkey],100)=0,"",IF(ISNUMBER(MATCH(INT([sides:pkey]/100)*100,'
+        f'lad_key,0)),{inside},"")))',
     ]
     unsettled = "+".join(f'COUNTIF(p{t}_settled,0)' for t in range(1, periods + 1))
     blockers = [
