@@ -357,7 +357,9 @@ def spec(cap: Capacity | None = None) -> Template:
         f"{g2.NEW_RD:g} / {g2.NEW_VOLATILITY:g} when he first plays. Type each game's rating period in the games' "
         "'period' column as text (YYYY-MM, or a date YYYY-MM-DD for shorter periods; blank for a one-period file): "
         f"the periods are rated in time order, up to {periods} here, everyone's period from the values before it. "
-        "A player who does not play in a period keeps his rating and volatility and his RD grows (Step 6). "
+        "A player who does not play in a period keeps his rating and volatility and his RD grows (Step 6); a month "
+        "without a game between two monthly periods is a period too, in which nobody played (the ladder sheet "
+        "lists it). "
         f"No RD above the cap ({g2.RD_CAP:g} unless set) is stored. The results give each player's rating, RD and "
         "volatility after the last period: the next season's players sheet.",
         f"The sheets period1 ... show every step of the paper for every player: v and Delta (Steps 3, 4), the "
@@ -369,7 +371,8 @@ def spec(cap: Capacity | None = None) -> Template:
         f"un nouveau joueur (cote vide, RD et volatilité vides) part de {g2.BASE:g} / {g2.NEW_RD:g} / "
         f"{g2.NEW_VOLATILITY:g}. Saisissez la période de chaque partie dans la colonne 'period' en texte (AAAA-MM "
         f"ou AAAA-MM-JJ ; vide pour une seule période) : les périodes sont classées dans l'ordre, {periods} au plus "
-        "ici. Un joueur qui ne joue pas garde sa cote et sa volatilité, son RD augmente. Les résultats donnent "
+        "ici. Un joueur qui ne joue pas garde sa cote et sa volatilité, son RD augmente ; un mois sans partie "
+        "entre deux périodes mensuelles est une période aussi. Les résultats donnent "
         "cote, RD et volatilité après la dernière période : la feuille players de la saison suivante.",
         "Les feuilles period1 ... montrent chaque étape de l'article pour chaque joueur, l'itération de l'étape 5 "
         f"sur {ITERATION_STEPS} étapes.",
