@@ -1108,13 +1108,13 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
                                           f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
     problems += _capped([q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))], found_games, games.source)
     if counting.any():  # each player's rated games, in each period of a ladder (the limit is a period's)
-        periods_of = in_period if games.period is not None and len(games.period) else None
+        period_of = in_period if games.period is not None and len(games.period) else None
         c = np.flatnonzero(counting)
         side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
         key = np.concatenate([key_who[c], key_against[c]]).astype(np.int64)
-        if periods_of is not None:
-            key = key + np.concatenate([periods_of[c], periods_of[c]]).astype(np.int64) * width
-        if periods_of is None and width:
+        if period_of is not None:
+            key = key + np.concatenate([period_of[c], period_of[c]]).astype(np.int64) * width
+        if period_of is None and width:
             per = np.bincount(key, minlength=width)
             keys = np.arange(width)
         else:
@@ -1131,10 +1131,10 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
             for k in sorted(over.tolist(), key=lambda x: first_seen[x])[:MAX_PROBLEMS]:
                 i = first_seen[k] // 2
                 pid = (games.player if first_seen[k] % 2 == 0 else games.opponent)[i].decode("utf-8")
-                named = None if periods_of is None else games.period[i]  # type: ignore[index]
-                where = f" in the period {named}" if named else ""
+                its = None if period_of is None or games.period is None else games.period[i]
+                in_its = f" in the period {its}" if its else ""
                 heavy.append(Problem(games.source, None, None,
-                                     f"{pid!r} has {many[k]} rated games{where} (at most {MAX_GAMES_PER_PLAYER} in "
+                                     f"{pid!r} has {many[k]} rated games{in_its} (at most {MAX_GAMES_PER_PLAYER} in "
                                      "one event or period): is a column pasted twice?"))
             problems += _capped(heavy, len(over), games.source)
     if len(history):

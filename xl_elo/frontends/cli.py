@@ -112,6 +112,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="table (default on a terminal), csv (default otherwise), json, report (crosstable), "
                         "xlsx (a workbook: the default for --output FILE.xlsx), "
                         + ", ".join(f"{name} ({words})" for name, words in written_back.items()))
+    r.add_argument("--wide", action="store_true",
+                   help="table, report: every column on one line a player, however wide (by default a table fits "
+                        "the terminal, 80 columns in a file or a pipe: the key columns first, the others as they "
+                        "fit, the notes below)")
+    r.add_argument("--columns", metavar="A,B,...",
+                   help="table: these results columns, in this order (the names of the CSV's header)")
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
@@ -177,6 +183,8 @@ def _parser() -> argparse.ArgumentParser:
                                    "--compare, print it beside the values our formulas give, differences marked.")
     t.add_argument("name", nargs="?", help="table name (see the list)")
     t.add_argument("--compare", action="store_true", help="show the computed values and mark the differences")
+    t.add_argument("--wide", action="store_true", help="every column on one line, however wide (by default the "
+                                                       "table fits the terminal, 80 columns in a file or a pipe)")
 
     cv = sub.add_parser("convert", help="convert a rating between Elo and INGO, BRIDIER, BCR, CS (FFE)",
                         description="Convert ratings with the FFE's formulas (rules 5.11), e.g. "
@@ -459,6 +467,7 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
     fmt = args.format or (default_format if args.output and default_format else _format(args, out, writers=writers))
     if fmt in written_back_formats() and fmt not in writers:
         raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
+    columns, width = _layout(args, fmt, module, out)
     history_output = _history_output(module, args)
     if args.output:  # refused before any work: never over an input
         check_output(args.output, inputs)
@@ -497,20 +506,20 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
         elif fmt == "csv":
             write_text_atomic(args.output, results_csv(results), inputs=inputs)
         else:
-            _write(results, loaded, fmt, args.output, inputs)
+            _write(results, loaded, fmt, args.output, inputs, columns, width)
         if history_output and (results.history or takes_history(module)):
             write_text_atomic(history_output, history_csv(results.history), inputs=[*inputs, args.output])
         return EXIT_OK
     if fmt == "report":
         from xl_elo.formats.report import report
 
-        out.write(report(results, loaded.event) + "\n")
+        out.write(report(results, loaded.event, width) + "\n")
     elif fmt == "xlsx":
         raise UsageError("--format xlsx needs --output FILE.xlsx")
     elif fmt == "csv":
         out.write(results_csv(results).decode("utf-8"))
     else:
-        write_results(results, out, fmt)
+        write_results(results, out, fmt, columns=columns, width=width)
     if args.history_output:
         write_text_atomic(args.history_output, history_csv(results.history), inputs=inputs)
     return EXIT_OK
@@ -563,6 +572,7 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         module = get(filled.federation)
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
+        columns, width = _layout(args, fmt, module, out)
         # FESA's next history: in the workbook written, else in a CSV file (given, or beside --output)
         history_output = _history_output(module, args) if fmt != "xlsx" or args.history_output else None
         if args.history_output and not takes_history(module):
@@ -602,14 +612,14 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
             if fmt == "xlsx":
                 write_rated(results, differences, args.output, inputs=[source])
             else:
-                _write(results, filled.event, fmt, args.output, [str(source)])
+                _write(results, filled.event, fmt, args.output, [str(source)], columns, width)
             print(f"xl-elo: written {args.output}", file=err)
         elif fmt == "report":
             from xl_elo.formats.report import report
 
-            out.write(report(results, filled.event) + "\n")
+            out.write(report(results, filled.event, width) + "\n")
         else:
-            write_results(results, out, fmt)
+            write_results(results, out, fmt, columns=columns, width=width)
         if history_output:
             write_text_atomic(history_output, history_csv(results.history), inputs=[source, args.output])
             print(f"xl-elo: written {history_output}", file=err)
@@ -678,51 +688,79 @@ def _takers(room: str) -> list[str]:
     return [key for key in template_names() if room in rooms(key)]
 
 
-def _write(results: Results, loaded: Any, fmt: str, path: str, inputs: Sequence[str]) -> None:
+def _write(results: Results, loaded: Any, fmt: str, path: str, inputs: Sequence[str],
+           columns: Sequence[str] | None = None, width: int | None = None) -> None:
     """Results written to a file as ``fmt`` (the crosstable report needs the event's records)."""
     from xl_elo.formats.writers import write_results, write_text_atomic
 
     if fmt == "report":
         from xl_elo.formats.report import report
 
-        write_text_atomic(path, report(results, loaded.event) + "\n", inputs=inputs)
+        write_text_atomic(path, report(results, loaded.event, width) + "\n", inputs=inputs)
     else:
-        write_results(results, path, fmt, inputs=inputs)
+        write_results(results, path, fmt, inputs=inputs, columns=columns, width=width)
+
+
+def _layout(args: argparse.Namespace, fmt: str, module: Any, out: TextIO) -> tuple[list[str] | None, int | None]:
+    """The columns and the width of a table or a report: ``--columns`` (checked against the system's results
+    columns), ``--wide`` (no width), else the terminal's width (80 in a file or a pipe); refused for a format
+    they do not shape."""
+    from xl_elo.formats.layout import WIDTH, terminal_width
+
+    wide, named = getattr(args, "wide", False), getattr(args, "columns", None)
+    if named is not None and fmt != "table":
+        raise UsageError(f"--columns shapes a table (--format table), not --format {fmt}")
+    if wide and fmt not in ("table", "report"):
+        raise UsageError(f"--wide shapes a table or a report (--format table or report), not --format {fmt}")
+    columns = None
+    if named is not None:
+        known = [c.name for c in module.COLUMNS]
+        columns = [c.strip() for c in named.split(",") if c.strip()]
+        unknown = [c for c in columns if c not in known]
+        if unknown or not columns:
+            raise UsageError(f"--columns: {', '.join(map(repr, unknown)) or 'no column'} is not a results column of "
+                             f"{module.CODE.upper()} (expected some of: {', '.join(known)})")
+    if wide or columns is not None:
+        return columns, None
+    return None, WIDTH if args.output else terminal_width(out)
 
 
 def _tables(args: argparse.Namespace, out: TextIO) -> int:
+    from xl_elo.formats.layout import terminal_width, wrapped
     from xl_elo.published import get_table, table_names
 
+    width = None if getattr(args, "wide", False) else terminal_width(out)
     if not args.name:
         out.write("Published tables (xl-elo tables NAME [--compare]):\n")
+        pad = " " * 19
         for name in table_names():
             view = get_table(name)
-            out.write(f"  {name:<17} {view.title}\n  {'':<17} source: {view.source}\n")
+            out.write(wrapped(view.title, width, indent=pad, first=f"  {name:<17}") + "\n")
+            out.write(wrapped(f"source: {view.source}", width, indent=pad + "  ", first=pad) + "\n")
         return EXIT_OK
     try:
         view = get_table(args.name)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    out.write(f"{view.title}\nSource: {view.source}\n\n")
+    out.write(f"{wrapped(view.title, width)}\n{wrapped(f'Source: {view.source}', width, indent='  ')}\n\n")
     if args.compare:
-        out.write(_grid(view.compare_columns, view.compare_rows, view.differs))
+        out.write(_grid(view.compare_columns, view.compare_rows, view.differs, width))
         n = sum(view.differs)
-        out.write(f"\n{view.note}\n{n} of {len(view.differs)} rows differ (marked *).\n")
+        out.write(f"\n{wrapped(view.note, width)}\n{n} of {len(view.differs)} rows differ (marked *).\n")
     else:
-        out.write(_grid(view.columns, view.rows))
+        out.write(_grid(view.columns, view.rows, width=width))
     return EXIT_OK
 
 
-def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Sequence[bool] | None = None) -> str:
+def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Sequence[bool] | None = None,
+          width: int | None = None) -> str:
+    """A published table aligned right, in blocks of columns that fit ``width`` (each repeating the first)."""
+    from xl_elo.formats.layout import grid
     from xl_elo.formats.writers import format_cell
 
     cells = [[format_cell(v) for v in row] for row in rows]
-    widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(columns)]
-    lines = ["  " + "  ".join(c.rjust(w) for c, w in zip(columns, widths, strict=True))]
-    for i, r in enumerate(cells):
-        mark = "* " if marks and marks[i] else "  "
-        lines.append(mark + "  ".join(v.rjust(w) for v, w in zip(r, widths, strict=True)))
-    return "\n".join(lines) + "\n"
+    shown = ["* " if marks and marks[i] else "  " for i in range(len(cells))]
+    return grid(list(columns), cells, width, lead="  ", marks=shown) + "\n"
 
 
 def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

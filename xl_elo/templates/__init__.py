@@ -105,7 +105,8 @@ def room_problem(name: str, capacity: Capacity) -> str | None:
         f" with --{k} {getattr(capacity, k)}" for k in has if k in ("history", "periods"))
     return (f"the {name} template with room for {asked} would hold {n:,} formulas, more than a spreadsheet opens "
             f"and recalculates in reasonable time (at most {MAX_FORMULAS:,}: LibreOffice takes about 100 s and "
-            f"2.3 GB for 1.9 million); give a smaller room, e.g. {smaller}, or rate an event this big from CSV files with xl-elo rate")
+            f"2.3 GB for 1.9 million); give a smaller room, e.g. {smaller}, or rate an event this big from CSV "
+            "files with xl-elo rate")
 
 
 def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:

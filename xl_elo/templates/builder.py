@@ -159,9 +159,9 @@ class Book:
         """:meth:`render` of ``template`` as a function of the row, the template parsed once: the same text
         as :meth:`render` gives at every row, at a fraction of its cost (a column written cell by cell)."""
         key = (template, sheet, shared)
-        fn = self._compiled.get(key)
-        if fn is not None:
-            return fn
+        done = self._compiled.get(key)
+        if done is not None:
+            return done
         spec = self.specs.get(sheet)
         if shared is None:
             shared = spec is None or spec.shared
@@ -376,11 +376,14 @@ def _write_col(book: Book, ws: Worksheet, spec: Sheet, c: Col) -> None:
 
     shared = spec.shared if c.shared is None else c.shared
 
+    fn: Callable[[int], str]
     if callable(c.formula):  # a template of its own in each row: rendered row by row
         formula = c.formula
 
-        def fn(r: int) -> str:
+        def each(r: int) -> str:
             return book.render(formula(r), r, spec.name, shared)
+
+        fn = each
     else:
         fn = book.compiled(c.formula, spec.name, shared)
 
@@ -478,13 +481,12 @@ def _sheet_xml(data: bytes, entries: list[Deferred]) -> Iterator[bytes]:
                                              for c in _CELL.finditer(m.group(3) or "")})
     # each entry's first cell: the shared formula marked, its style for the cells below; each entry's cell at row
     # r is str(r).join(parts), or make(r, str(r)) when its text cannot be laid out so
-    Maker = tuple[Deferred, "list[str] | None", "Callable[[int, str], str] | None"]
-    makers: list[Maker] = []
+    makers: list[tuple[Deferred, list[str] | None, Callable[[int, str], str] | None]] = []
     for e in entries:
         letter = col(e.column)
         row = own.get(e.first)
         master = None if row is None else row[1].get(e.column)
-        if master is None:
+        if row is None or master is None:
             raise ValueError(f"the first cell {letter}{e.first} of a column is not written")
         style = _STYLE.search(master[:master.index(">")])
         s_attr = f' s="{style.group(1)}"' if style else ""
@@ -492,20 +494,22 @@ def _sheet_xml(data: bytes, entries: list[Deferred]) -> Iterator[bytes]:
             if "<f>" not in master:
                 raise ValueError(f"shared formula master {letter}{e.first} not found")
             row[1][e.column] = master.replace("<f>", f'<f t="shared" ref="{letter}{e.first}:{letter}{e.last}" '
-                                                     f'si="{e.si}">', 1)  # type: ignore[index]
+                                                     f'si="{e.si}">', 1)
             makers.append((e, [f'<c r="{letter}', f'"{s_attr}><f t="shared" si="{e.si}"/></c>'], None))
         elif e.value is None:
             makers.append((e, [f'<c r="{letter}', f'"{s_attr} t="n" />'], None))
         elif e.pattern is not None and e.pattern[0].startswith("="):
-            body = [_escape(t) for t in e.pattern]
-            makers.append((e, [f'<c r="{letter}', f'"{s_attr}><f>{body[0][1:]}', *body[1:-1], f"{body[-1]}</f><v /></c>"],
-                           None))
+            texts = [_escape(t) for t in e.pattern]
+            texts[0], texts[-1] = f'"{s_attr}><f>{texts[0][1:]}', f"{texts[-1]}</f><v /></c>"
+            if len(e.pattern) == 1:  # no row in it: one text
+                texts = [f'"{s_attr}><f>{_escape(e.pattern[0][1:])}</f><v /></c>']
+            makers.append((e, [f'<c r="{letter}', *texts], None))
         else:
-            def cell(r: int, rs: str, letter: str = letter, s_attr: str = s_attr,
+            def made(r: int, rs: str, letter: str = letter, s_attr: str = s_attr,
                      value: Callable[[int], Any] = e.value) -> str:
                 return _value_cell(f"{letter}{rs}", s_attr, value(r))
 
-            makers.append((e, None, cell))
+            makers.append((e, None, made))
     # the rows in segments over which the same entries write, each entry's cells in column order
     bounds = sorted({e.first + 1 for e in entries} | {e.last + 1 for e in entries})
     last_row = max([*own, *(e.last for e in entries)], default=1)
@@ -529,7 +533,8 @@ def _sheet_xml(data: bytes, entries: list[Deferred]) -> Iterator[bytes]:
         runs: list[list[str] | Callable[[int, str], str]] = []
         for _, parts, make in active:
             if parts is None:
-                runs.append(make)  # type: ignore[arg-type]
+                if make is not None:
+                    runs.append(make)
             elif runs and isinstance(runs[-1], list):
                 runs[-1][-1] += parts[0]
                 runs[-1].extend(parts[1:])
@@ -542,7 +547,7 @@ def _sheet_xml(data: bytes, entries: list[Deferred]) -> Iterator[bytes]:
                 attrs, cells = own[r]
                 merged = dict(cells)
                 for e, parts, make in active:
-                    cell = rs.join(parts) if parts is not None else make(r, rs)  # type: ignore[misc]
+                    cell = rs.join(parts) if parts is not None else make(r, rs) if make is not None else ""
                     there = merged.get(e.column)
                     if there is None:
                         merged[e.column] = cell

@@ -141,7 +141,7 @@ COLUMNS: Final = results_columns(
     Column("bonus_count", "int", True, "activity bonuses used so far, 0 .. 100"),
     Column("nsr_grade", "text", True, "the recognised prior grade of a new player"),
     Column("grade_before", "text", True, "FESA grade before"),
-    Column("grade_after", "text", True, "FESA grade after the promotions"),
+    Column("grade_after", "text", True, "FESA grade after the promotions", key=True),
     Column("lb_run", "int", True, "games at or above LB of the next grade"),
     Column("mp_run", "int", True, "games at or above MP of the next grade"),
     Column("mp_reached", "bool", True, "MP of the next grade reached during the LB run"),

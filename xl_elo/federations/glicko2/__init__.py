@@ -127,7 +127,8 @@ COLUMNS: Final = tuple(
     for c in results_columns(
         Column("rd_before", "float", True, "RD before the first period", RATING_PLACES, True),
         Column("volatility_before", "float", True, "volatility before the first period", VOLATILITY_PLACES, True),
-        Column("rd_after", "float", False, "RD after the last period (rules 12.5, 12.6)", RATING_PLACES, True),
+        Column("rd_after", "float", False, "RD after the last period (rules 12.5, 12.6)", RATING_PLACES, True,
+               key=True),
         Column("volatility_after", "float", False, "volatility after the last period (rules 12.4)", VOLATILITY_PLACES,
                True),
         Column("v", "float", False, "estimated variance v of the last period he played (rules 12.3)"),
@@ -454,12 +455,13 @@ def periods_of(event: Event) -> list[str | None]:
     if not named:
         return [None]
     months = {p for p in named if len(p) == 7}
-    inside = [gm for gm in event.games if gm.period is not None and len(gm.period) == 10 and gm.period[:7] in months]
+    inside = [(gm, gm.period) for gm in event.games
+              if gm.period is not None and len(gm.period) == 10 and gm.period[:7] in months]
     if inside:
         raise InputError([Problem("games", gm.row, "period",
-                                  f"the period {gm.period} is a day of the month {gm.period[:7]}, another period of "
-                                  f"this ladder: a game is in one period (give it {gm.period[:7]}, or give every game "
-                                  "of that month its date; rules 12.7)") for gm in inside[:50]])
+                                  f"the period {day} is a day of the month {day[:7]}, another period of this ladder: "
+                                  f"a game is in one period (give it {day[:7]}, or give every game of that month its "
+                                  "date; rules 12.7)") for gm, day in inside[:50] if day is not None])
     out: list[str | None] = []
     for p in named:
         last = out[-1] if out else None

@@ -316,10 +316,10 @@ def spec(cap: Capacity | None = None) -> Template:
     rated = "AND(ISNUMBER([players:rating]),N([players:rating])<>0)"
     new = f"AND(NOT({blank('[players:rating]')}),NOT({rated}))"
     unrated = f"OR({blank('[players:rating]')},{new})"
+    too_many = reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games in a period (a column pasted twice?)",
+                      "trop de parties dans une période")
     player_checks = [
-        f'IF([work:nmax]>{MAX_GAMES_PER_PLAYER},'
-        f'{reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games in a period (a column pasted twice?)", "trop de parties dans une période")},'
-        '"")',
+        f'IF([work:nmax]>{MAX_GAMES_PER_PLAYER},{too_many},"")',
         f'IF(AND({rated},{blank("[players:rd]")}),'
         f'{reason("rd", "blank for a rated player: give his RD", "vide pour un joueur classé : son RD")},"")',
         f'IF(AND({rated},{blank("[players:volatility]")}),'
