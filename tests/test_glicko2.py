@@ -429,12 +429,17 @@ def random_ladder(seed: int, players: int = 14, games: int = 50,
     return Event(tuple(ps), tuple(gs), name=f"ladder {seed}")
 
 
+#: Ratings apart in their 15th or 16th digit: written to 15 digits, as a spreadsheet's COUNTIF reads its criterion
+#: (``">"&x``), several are 1600 and others 1600.00000000001 or 1599.99999999999.
+NEAR_EQUAL = (1600.000000000004, 1599.9999999999966, 1600.0000000000055, 1600.0000000000016, 1599.9999999999989,
+              1600.000000000006, 1599.9999999999952, 1600.0000000000027, 1600.0000000000002, 1599.9999999999973)
+
+
 def near_equal_ladder() -> Event:
-    """Three idle players whose ratings differ in their 17th digit, all written 1600 to 15 digits (a
-    spreadsheet's COUNTIF compares with that text: the template's ranking once gave two of them one rank and
-    dropped a player from its results), beside two who play."""
-    ps = tuple(Player(f"n{k}", rating=r, rd=80, volatility=0.06)
-               for k, r in enumerate((1600.0000000000002, 1600.0000000000005, 1600.0000000000007)))
+    """Ten idle players whose ratings differ in their 15th or 16th digit (:data:`NEAR_EQUAL`), beside two who
+    play: the template's ranking once compared them as the text of 15 digits, gave several one rank and dropped
+    players from its results sheet (tests/test_workbooks.py)."""
+    ps = tuple(Player(f"n{k}", rating=r, rd=80, volatility=0.06) for k, r in enumerate(NEAR_EQUAL))
     ps += (Player("a", rating=1700, rd=60, volatility=0.06), Player("b", rating=1500, rd=60, volatility=0.06))
     return Event(ps, (Game("a", "b", 0.5, 1, period="2026-01"), Game("b", "a", 1, 2, period="2026-01")),
                  name="near equal")
