@@ -182,8 +182,13 @@ def facts(player: type) -> tuple[Fact, ...]:
 #: The words of a rated player's blank count of games, where the rules hang on it (rules 8).
 GAMES_NEEDED: Final = ("blank for a rated player: give his rated games before this event (0 only for a player "
                        "never rated)")
+class NotGiven(int):
+    """A rated player's count of games that calc or ELO_CHANGE was not given: it counts as this many (not new,
+    permanent), and an engine that shows the count can tell it from one typed (``isinstance``)."""
+
+
 #: What calc and ELO_CHANGE take for a rated player whose games are not given: not new, permanent.
-UNKNOWN_GAMES: Final = 1000
+UNKNOWN_GAMES: Final = NotGiven(1000)
 
 
 #: Other headings of the rated games before: a results table read back, and the words federations and clubs

@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from xl_elo import schema
 from xl_elo.federations import registry
 from xl_elo.federations.contract import Calculation, OpponentGame
+from xl_elo.formats.layout import WIDTH, terminal_width, wrapped
 from xl_elo.model import MAX_GAMES_PER_PLAYER, Fact, InputError, Problem, facts
 
 
@@ -209,7 +210,8 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
     if known is not None and calc.k is None:
         calc = replace(calc, notes=(*calc.notes, f"{coefficient(module).upper()} {known} is not used: "
                                                  f"{_no_k(module, calc)}"))
-    out.write(as_json(calc, module) if getattr(args, "format", None) == "json" else render(calc, module))
+    out.write(as_json(calc, module) if getattr(args, "format", None) == "json" else
+              render(calc, module, terminal_width(out)))
     return 0
 
 
@@ -307,8 +309,9 @@ def _fixed(value: Any, places: int = 2) -> str:
     return "" if value is None else f"{float(value):.{places}f}"
 
 
-def render(calc: Calculation, module: Any = None) -> str:
-    """The calculation as a table a rating officer can check against the federation's calculator."""
+def render(calc: Calculation, module: Any = None, width: int | None = WIDTH) -> str:
+    """The calculation as a table a rating officer can check against the federation's calculator, its summary's
+    figures and notes wrapped to ``width`` (None: one line each)."""
     head = ["game", "opponent", "counts as", "difference", "result", "expected", "change"]
     rows = []
     for i, g in enumerate(calc.games, start=1):
@@ -329,6 +332,6 @@ def render(calc: Calculation, module: Any = None) -> str:
                                                     ("new rating", calc.rating_after)) if label not in stepped]
     for label, value in summary:
         if value is not None and value != "":
-            lines.append(f"{label + ':':<23} {_fmt(value)}")
-    lines += list(calc.notes)
+            lines.append(wrapped(_fmt(value), width, indent=" " * 24, first=f"{label + ':':<23} "))
+    lines += [wrapped(note, width, indent="  ") for note in calc.notes]
     return "\n".join(lines) + "\n"
