@@ -88,14 +88,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"xl-elo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    r = sub.add_parser("rate", help="rate an event or period from CSV files or a filled template workbook",
+    from xl_elo.loader import READERS
+
+    files = ", ".join(kind for kind, _ in READERS)
+    r = sub.add_parser("rate", help="rate an event or period from CSV files, a tournament report (TRF), FESA's files "
+                                    "or a filled template workbook",
                        description="Rate an event or rating period from the players and games tables "
-                                   "(CSV, UTF-8, header row; docs/rules.md section 8), or from a filled template "
-                                   "workbook (xl-elo rate filled.xlsx): the federation is the one the workbook "
-                                   "records, and every results cell where the workbook's own formulas disagree "
-                                   "with the engine is reported, with the input cells behind it.")
+                                   "(CSV, UTF-8, header row; docs/rules.md section 8); from the files people have "
+                                   f"({files}: xl-elo rate report.trf -f fide), the ratings and the event read from "
+                                   "them; or from a filled template workbook (xl-elo rate filled.xlsx): the "
+                                   "federation is the one the workbook records, and every results cell where the "
+                                   "workbook's own formulas disagree with the engine is reported, with the input "
+                                   "cells behind it.")
     r.add_argument("inputs", nargs="*", metavar="FILE",
-                   help="a filled template workbook (.xlsx, .ods) instead of CSV files")
+                   help=f"instead of CSV files: {files}; or a filled template workbook (.xlsx, .ods)")
     r.add_argument("--federation", "-f", help=f"one of {names} (or an alias)")
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
