@@ -432,3 +432,14 @@ def test_the_functions_readme_lists_every_function_as_declared():
     readme = (ROOT / "udfs" / "README.md").read_text(encoding="utf-8")
     assert markdown_table() in readme
     assert all(f"`{f.name}(" in readme for f in spreadsheet_functions())
+
+
+def test_no_test_asserts_a_time():
+    """A test that fails on a busy machine is a defect (issue 34): no test module reads the clock, and no
+    hypothesis test sets a deadline (conftest.py's profile has none); speed is measured in bench/run.py."""
+    clock = re.compile(r"\b(?:perf_counter|monotonic|process_time)\(|\btime\.time\(")
+    late = re.compile(r"\bdeadline\s*=\s*(?!None)")
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not clock.search(text), f"{path.name} reads the clock"
+        assert not late.search(text), f"{path.name} sets a hypothesis deadline"
