@@ -90,15 +90,7 @@ def room_problem(name: str, capacity: Capacity) -> str | None:
     n = formulas(name, capacity)
     if n <= MAX_FORMULAS:
         return None
-    lo, hi = 0.0, 1.0  # the largest fraction of the rooms asked (rating periods kept) that fits
-
-    def scaled(f: float) -> Capacity:
-        return replace(capacity, players=max(1, int(capacity.players * f)), games=max(1, int(capacity.games * f)))
-
-    for _ in range(14):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if formulas(name, scaled(mid)) <= MAX_FORMULAS else (lo, mid)
-    fit = scaled(lo)
+    fit = largest_room(name, capacity)
     nouns = {"players": "players", "games": "games", "history": "history rows", "periods": "rating periods"}
     asked = ", ".join(f"{getattr(capacity, k):,} {nouns[k]}" for k in has)
     smaller = f"--players {fit.players} --games {fit.games}" + "".join(
@@ -107,6 +99,22 @@ def room_problem(name: str, capacity: Capacity) -> str | None:
             f"and recalculates in reasonable time (at most {MAX_FORMULAS:,}: LibreOffice takes about 100 s and "
             f"2.3 GB for 1.9 million); give a smaller room, e.g. {smaller}, or rate an event this big from CSV "
             "files with xl-elo rate")
+
+
+def largest_room(name: str, capacity: Capacity) -> Capacity:
+    """``capacity`` with its players and games scaled down together (its history and periods kept) to the
+    largest room within :data:`MAX_FORMULAS`; itself when it fits."""
+    if formulas(name, capacity) <= MAX_FORMULAS:
+        return capacity
+
+    def scaled(f: float) -> Capacity:
+        return replace(capacity, players=max(1, int(capacity.players * f)), games=max(1, int(capacity.games * f)))
+
+    lo, hi = 0.0, 1.0
+    for _ in range(14):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if formulas(name, scaled(mid)) <= MAX_FORMULAS else (lo, mid)
+    return scaled(lo)
 
 
 def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:
@@ -124,4 +132,4 @@ def build_all(directory: str | os.PathLike[str], capacity: Capacity | None = Non
 
 
 __all__ = ["MAX_FORMULAS", "Capacity", "build_all", "build_template", "default_capacity", "file_name", "formulas",
-           "room_problem", "rooms", "template_names"]
+           "largest_room", "room_problem", "rooms", "template_names"]
