@@ -641,8 +641,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
         lines.append(GameLine(g.rating, o, g.score, prior - o, e, share))
     steps: list[tuple[str, Any]] = [("R0, Step 1", prior)] if n == 0 else []
     given = not isinstance(player.games, model.NotGiven) or player.rating is None
-    steps += [("N", n if given else f"not given: counted as established (more than {PROVISIONAL_GAMES} games, so N' is N*)"),
-              ("N*", n_star(prior)), ("N'", n_eff), ("formula", rated.formula)]
+    shown_n = n if given else f"not given: counted as established (more than {PROVISIONAL_GAMES} games, so N' is N*)"
+    steps += [("N", shown_n), ("N*", n_star(prior)), ("N'", n_eff), ("formula", rated.formula)]
     notes: list[str] = []
     if player.rating is None:
         age = age_of(player.birth_year, period)
