@@ -108,7 +108,8 @@ def spec(cap: Capacity | None = None) -> Template:
     few_points = (f'IF([sn]<{fide.FIRST_RATING_MIN_SCORE},[sn]&" points, fewer than '
                   f'{fide.FIRST_RATING_MIN_SCORE:g}","")')
     first_note = (f'IF([enough]=0,"no first rating: "&{few_games}&{few_points}&" (rules 2.4)",'
-                  f'IF([ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&FIXED([ra]+[ndp],0,TRUE)&" is below the floor of {fide.RATING_FLOOR}: not published",'
+                  f'IF([ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&'
+                  f'FIXED([ra]+[ndp],0,TRUE)&" is below the floor of {fide.RATING_FLOOR}: not published",'
                   f'"first rating: Ra "&FIXED([ra],2,TRUE)&", p "&FIXED([npct]/100,2,TRUE)&", dp "&[ndp]))')
     work.add(
         Col("res_id", "results: id", '=[key]', "8"),
