@@ -362,3 +362,28 @@ def test_the_readmes_python_example_runs_in_a_fresh_interpreter(tmp_path):
                               text=True, timeout=120, check=False)
         assert proc.returncode == 0, proc.stderr
         assert proc.stdout.splitlines()[0].split()[0] == "anna", proc.stdout
+
+
+def test_json_numbers_are_the_csvs_without_float_noise():
+    """Issue 34: JSON wrote 11.600000000000001 where the CSV writes 11.6: every number of a column that is not
+    precise is the value to 6 decimals, its shortest text; a precise one (a value the next period starts from:
+    Glicko-2's rating, RD and volatility) keeps every digit of its double."""
+    from xl_elo.formats.writers import results_json
+    from xl_elo.loader import example, examples
+
+    for ex in examples():
+        results = example(ex.federation).rate()
+        doc = json.loads(results_json(results))
+        spec = {c.name: c for c in results.spec}
+        for row, got in zip(results.rows, doc["results"], strict=True):
+            for name, value in got.items():
+                if not isinstance(value, float):
+                    continue
+                if spec[name].precise:
+                    assert value == row[name], (ex.federation, name)
+                else:
+                    assert value == round(row[name], 6) and len(repr(value).split(".")[1]) <= 6, (ex.federation,
+                                                                                                   name, value)
+    noisy = json.loads(results_json(example("glicko2").rate()))["results"][0]
+    assert noisy["rating_after"] == 1464.0506705393013  # Glickman's example to the last digit (rules 12.5)
+    assert noisy["expected"] == round(noisy["expected"], 6)
