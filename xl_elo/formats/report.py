@@ -6,9 +6,11 @@ round (opponent's number and result), his score, his rating before and after and
 
 from __future__ import annotations
 
+from typing import Any
+
 from xl_elo.formats.layout import grid, wrapped
 from xl_elo.formats.writers import NAME_WIDTH, format_cell, shown
-from xl_elo.model import Event, Results
+from xl_elo.model import Event, Results, facts
 
 _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
 
@@ -34,7 +36,8 @@ def report(results: Results, event: Event, width: int | None = None) -> str:
             mark_a = f"({mark_a})"
         if not g.counts or (g.opponent, g.player) in results.uncounted:
             mark_b = f"({mark_b})"
-        hcp = f"[{g.handicap}]" if g.handicap else ""
+        hcp = "".join(f"[{_cell_text(getattr(g, f.name))}]" for f in facts(type(g)) if getattr(g, f.name) is not None
+                      and getattr(g, f.name) != f.default)
         cells[g.player][g.round] = f"{number[g.opponent]}{mark_a}{hcp}"
         cells[g.opponent][g.round] = f"{number[g.player]}{mark_b}{hcp}"
     notes = any(row.get("note") for row in rows.values())  # what a rating officer should know of a row
@@ -81,6 +84,12 @@ def report(results: Results, event: Event, width: int | None = None) -> str:
             if note:
                 lines.append(wrapped(str(note), width, indent="    ", first=f"  {number[p.id]} {p.name or p.id}: "))
     lines.append("")
-    lines.append(wrapped("Results: + win, = draw, - loss, (x) not rated or not counted for the player, [h] handicap "
-                         "given by the first-named player.", width))
+    own = facts(type(event.games[0])) if event.games else ()
+    said = "".join(f", [{f.name[0]}] {f.name}" + (" given by the first-named player" if f.sided else "") for f in own)
+    lines.append(wrapped(f"Results: + win, = draw, - loss, (x) not rated or not counted for the player{said}.", width))
     return "\n".join(lines)
+
+
+def _cell_text(value: Any) -> str:
+    """A game's own fact as a crosstable cell shows it."""
+    return format_cell(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)

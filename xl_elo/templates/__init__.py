@@ -16,19 +16,18 @@ import importlib
 import os
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
-from typing import Final
+from typing import Final, Protocol, cast
 
 from xl_elo.federations import registry
 from xl_elo.templates.builder import save
-from xl_elo.templates.spec import Capacity
+from xl_elo.templates.spec import Capacity, Template
 
 TABLES_FILE = "published_tables.xlsx"
 
 
 def template_names() -> list[str]:
     """The federations that have a template, then ``tables``."""
-    return [code for code, m in registry().items() if getattr(m, "TEMPLATE", None)] + ["tables"]
+    return [code for code, m in registry().items() if m.TEMPLATE] + ["tables"]
 
 
 def file_name(name: str) -> str:
@@ -49,12 +48,21 @@ def build_book(name: str, capacity: Capacity | None = None):  # type: ignore[no-
 
 def default_capacity(name: str) -> Capacity:
     """The room a template is built with: its spec's ``CAPACITY`` when it has one."""
-    return getattr(spec_module(name), "CAPACITY", Capacity())
+    return spec_module(name).CAPACITY
 
 
-def spec_module(name: str) -> ModuleType:
+class TemplateSpec(Protocol):
+    """A system's template spec: the module ``template.py`` beside its engine (a system with a ``TEMPLATE``)."""
+
+    CAPACITY: Capacity
+    """The room its template is built with."""
+
+    def spec(self, cap: Capacity | None = None) -> Template: ...
+
+
+def spec_module(name: str) -> TemplateSpec:
     """A federation's template spec: the module ``template`` beside its engine."""
-    return importlib.import_module(f"{registry()[name].__name__}.template")
+    return cast(TemplateSpec, importlib.import_module(f"{registry()[name].PACKAGE}.template"))
 
 
 #: The most formulas a template may hold: the FIDE template's at its largest room (2,000 players, 20,000

@@ -11,13 +11,16 @@ the accepted spellings (spaces and case aside); a pair meets once in a round.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import schema
 from xl_elo.core import MAX_RATING
 from xl_elo.model import MAX_GAMES_PER_PLAYER
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 POS = "(ROW()-1)"
 """A work row's player position (the players sheet's row - 1)."""
@@ -181,18 +184,6 @@ def result_check() -> str:
     return f'IF({blank("[opponent]")},"",{guard("result", body)})'
 
 
-def grade_check(column: str, *, allow_pro: bool) -> str:
-    bad = reason(column, schema.GRADE_HELP + (schema.PRO_HELP if allow_pro else ""), "un grade FESA")
-    table = "nsr_key" if allow_pro else "grade_key"
-    key = f'LOWER(SUBSTITUTE(SUBSTITUTE({text_of("[x]")}," ",""),"-",""))'
-    return guard(column, f'IF(ISNA(MATCH({key},{table},0)),{bad},"")')
-
-
-def handicap_check() -> str:
-    bad = reason("handicap", "S, L, B, R, RL, 2p, 4p, 5p or 6p", "S, L, B, R, RL, 2p, 4p, 5p ou 6p")
-    return guard("handicap", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),hc_key,0)),{bad},"")')
-
-
 # --------------------------------------------------------------------------- the input columns
 
 
@@ -225,7 +216,8 @@ def yes_no_input(name: str, title: str, fr: str, width: float) -> Input:
 
 
 def game_inputs(*names: str) -> list[Input]:
-    """The games sheet's columns (rules 8), each with its check."""
+    """The games sheet's columns (rules 8) every system shares, each with its check (a system's own facts of a
+    game are its template spec's inputs, placed among these)."""
     defs: dict[str, Input] = {
         "round": Input("round", "Round", "Ronde", 7,
                        number_check("round", 1, schema.MAX_ROUND, f"a whole number from 1 to {schema.MAX_ROUND}",
@@ -240,8 +232,6 @@ def game_inputs(*names: str) -> list[Input]:
                           text_of("[player]") + '),' + reason("opponent", "the player himself", "le joueur lui-même")
                           + ',"")', ("list", "player_id")),
         "result": Input("result", "Result, first player's side", "Résultat, vu du premier joueur", 9, result_check()),
-        "handicap": Input("handicap", "Handicap given by the first player", "Handicap donné par le premier joueur", 10,
-                          handicap_check(), ("list", "hc_code")),
         "rated": Input("rated", "Rated: yes (default) or no", "Classée : oui (par défaut) ou non", 8,
                        yes_no_check("rated"), ("list", '"yes,no"')),
     }
@@ -310,7 +300,7 @@ def period_setting(required: bool, uses: tuple[str, str] | None = None) -> Setti
     return Setting("period", "Period (YYYY-MM) / Période", "", check=check, help=help_)
 
 
-def option_settings(module: Any) -> list[Setting]:
+def option_settings(module: RatingSystem) -> list[Setting]:
     """One setting per field of the federation's Options, its default and choices (rules: the field's source).
 
     The workbook names them ``opt_<field>`` (a name like ``match`` would read as a spreadsheet function)."""
@@ -339,9 +329,16 @@ def event_setting() -> Setting:
 # --------------------------------------------------------------------------- the sides sheet
 
 
-def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
+def sides_sheet(cap: Capacity, *, rated: str | None = None, round_rules: str = "8",
+                own: Callable[[list[tuple[int, int]], int], list[Col]] | None = None) -> Sheet:
     """Every game seen from both players (rules 1.1): side k is game k from its player's side,
-    side G + k the same game from its opponent's side. Per-player sums are SUMIFS over sides."""
+    side G + k the same game from its opponent's side. Per-player sums are SUMIFS over sides.
+
+    ``rated``: the rules section by which the organiser's ``rated`` column says whether a game is rated (the
+    template offers that column; FESA 6.8); ``round_rules``: the section that takes games in round order;
+    ``own``: the system's own columns of a side (its facts of a game: FESA's handicap), after the common ones,
+    given the rows of the two halves (the games from the first player's side, then the opponent's) and the
+    last row of the first."""
     _g_first, g_last = FIRST, FIRST + cap.games - 1
     s_last = FIRST + cap.sides - 1
     halves = [(FIRST, g_last), (g_last + 1, s_last)]
@@ -380,26 +377,19 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
                       'INDEX(result_score,MATCH([key],result_key,0))))',
             "1.1", "points de ce côté", blocks=halves),
         *([Col("flag", "the organiser rates it (column rated)",
-                f'=IF({blank("[games:rated]")},1,{yes_value("[games:rated]")})', "6.8", "classée par l'organisateur")]
-          if fesa else []),
+                f'=IF({blank("[games:rated]")},1,{yes_value("[games:rated]")})', rated, "classée par l'organisateur")]
+          if rated else []),
         Col("counts", "rated (1/0)",
-            '=IF(AND([kind]="played",N([who])>0,N([opp])>0' + (",[flag]=1" if fesa else "") + '),1,0)',
-            "6.8" if fesa else "1.1", "classée (1/0)"),
-        Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', "6.1" if fesa else "8", "ronde"),
+            '=IF(AND([kind]="played",N([who])>0,N([opp])>0' + (",[flag]=1" if rated else "") + '),1,0)',
+            rated or "1.1", "classée (1/0)"),
+        Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', round_rules, "ronde"),
         Col("pair", "round and pair as one number (first side only)",
             lambda r: (f'=IF(OR(N([who])<1,N([opp])<1),"",([round]*{width}+MIN([who],[opp]))*{width}+MAX([who],[opp]))'
                        if r <= g_last else '=""'),
             "8", "ronde et paire en un nombre", blocks=halves),
     )
-    if fesa:
-        sheet.add(
-            Col("handicap", "handicap code",
-                '=IF([kind]<>"played","",IF(ISERROR(MATCH(LOWER(' + text_of("[games:handicap]")
-                + '),hc_key,0)),"",INDEX(hc_of_key,MATCH(LOWER(' + text_of("[games:handicap]") + '),hc_key,0))))',
-                "6.7", "handicap"),
-            Col("giver", "gives the handicap (1/0)", lambda r: "=1" if r <= g_last else "=0", "6.7",
-                "donne le handicap", blocks=halves),
-        )
+    if own is not None:
+        sheet.add(*own(halves, g_last))
     return sheet
 
 
@@ -435,32 +425,6 @@ def sort_columns(after: str = "res_rating_after") -> list[Col]:
         Col("sortkey", "sort key (new rating, to 9 decimals)",
             f'=IF([key]="","",IF(ISNUMBER([{after}]),ROUND([{after}],9),-1))', "8", "clé de tri"),
         rank_column(after),
-    ]
-
-
-def grade_lists() -> list[tuple[str, list[str], list[Any]]]:
-    """Grade and handicap spellings the reader accepts, for the FESA template's checks (rules 6.7, 6.9)."""
-    from xl_elo.tables import FESA_HANDICAPS
-
-    grade_rows, nsr_rows = [], []
-    for name in schema.GRADE_NAMES:
-        n, unit = name.split()
-        for number in {n, n.zfill(2)}:
-            for u in (("kyu", "k") if unit == "kyu" else ("dan", "d")):
-                grade_rows.append((f"{number}{u}", name))
-                nsr_rows.append((f"{number}{u}", name))
-    for level in range(1, 10):
-        for number in {str(level), str(level).zfill(2)}:
-            for p in ("pro", "professional"):
-                for u in ("dan", "d"):
-                    nsr_rows.append((f"{p}{number}{u}", f"pro {level} dan"))
-    grade_rows.sort()
-    nsr_rows.sort()
-    hc = sorted({(code.lower(), code) for code in FESA_HANDICAPS} | {(v[0], c) for c, v in FESA_HANDICAPS.items()})
-    return [
-        ("grade spellings", ["grade_key", "grade_of_key"], grade_rows),
-        ("NSR grade spellings", ["nsr_key", "nsr_of_key"], nsr_rows),
-        ("handicap spellings", ["hc_key", "hc_of_key"], hc),
     ]
 
 

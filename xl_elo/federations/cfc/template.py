@@ -10,7 +10,7 @@ match's limit and the low-rating rules. Nothing iterates: every case fits the la
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.cfc as cfc
 from xl_elo.tables import CFC_EXPECTED_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -35,9 +35,12 @@ def _round(x: str) -> str:
     return f"SIGN({x})*INT(ABS({x})+0.5)"
 
 
+#: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
+CAPACITY = Capacity()
+
+
 def spec(cap: Capacity | None = None) -> Template:
-    cfc = get("cfc")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     est_games = cfc.ESTABLISHED_GAMES
@@ -221,7 +224,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="cfc", title="CFC (Canada) event rating", title_fr="Cote CFC (Canada) d'un tournoi",
         players=player_inputs("id", "name", "rating", "games", own=[highest]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(cfc.NEEDS_PERIOD), event_setting(), *option_settings(cfc)],
+        settings=[period_setting(cfc.NEEDS_PERIOD), event_setting(), *option_settings(cfc.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[work, sides],
         results=[
             ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=24),

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
+import xl_elo.federations.ffe as ffe
 from xl_elo import schema
 from xl_elo.core import MAX_RATING
-from xl_elo.federations import get
 from xl_elo.tables import FFE_DP_TABLE
 from xl_elo.templates.common import (
     POS,
@@ -38,7 +38,6 @@ from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet,
 
 def dp_expr(p: str) -> str:
     """D(P) of a cell holding P, by the method chosen in the settings (rules 5.4)."""
-    ffe = get("ffe")
     bound = f"{ffe.DP_BOUND:g}"
     normal = f"IF({p}>=1,{bound},IF({p}<=0,-{bound},MAX(-{bound},MIN({bound},2000/7*_xlfn.NORM.S.INV({p})))))"
     x = f"MAX(1,MIN(99,{p}*100))"
@@ -50,7 +49,7 @@ def dp_expr(p: str) -> str:
 
 def compat_expr(score: str, opp: str, center: str) -> str:
     """1 when the game is compatible with the window around ``center`` (rules 5.2)."""
-    w = get("ffe").WINDOW
+    w = ffe.WINDOW
     return f"IF({score}=0.5,1,IF({score}=1,IF({opp}>{center}-{w},1,0),IF({opp}<{center}+{w},1,0)))"
 
 
@@ -77,7 +76,6 @@ OWN_INPUTS: Final = (
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    ffe = get("ffe")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -222,7 +220,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="ffe", title="FFE national Elo period", title_fr="Période de classement Elo FFE",
         players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe)],
+        settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, it, its],
         results=[
             ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=26),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.fide as fide
 from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -26,9 +26,12 @@ from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 FILE = "fide_period.xlsx"
 
 
+#: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
+CAPACITY = Capacity()
+
+
 def spec(cap: Capacity | None = None) -> Template:
-    fide = get("fide")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     standard = 'LOWER(TRIM(opt_list&""))="standard"'
@@ -168,7 +171,7 @@ def spec(cap: Capacity | None = None) -> Template:
         players=player_inputs("id", "name", "rating", "games", "birth_year", own=[
             yes_no_input("ever_2400", "Rating has reached 2400: yes/no", "A atteint 2400 : oui/non", 10)]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide)],
+        settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
         results=results_layout(ResultCol("ever_2400", "2400 reached", "2400 atteint", width=8),
                                ResultCol("note", "Note", "Note", width=56)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.fqe as fqe
 from xl_elo.tables import FQE_EXPECTED_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -20,10 +20,12 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
+#: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
+CAPACITY = Capacity()
+
 
 def spec(cap: Capacity | None = None) -> Template:
-    fqe = get("fqe")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     unrated_opp = f"{fqe.UNRATED_OPPONENT:g}"
@@ -145,7 +147,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="fqe", title="FQE (Quebec) event rating", title_fr="Calcul de la cote FQE (Québec)",
         players=player_inputs("id", "name", "rating", "games"),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fqe.NEEDS_PERIOD), event_setting(), *option_settings(fqe)],
+        settings=[period_setting(fqe.NEEDS_PERIOD), event_setting(), *option_settings(fqe.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[work, sides],
         results=[
             ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=26),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.fse as fse
 from xl_elo.templates.common import (
     POS,
     event_setting,
@@ -20,10 +20,12 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
+#: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
+CAPACITY = Capacity()
+
 
 def spec(cap: Capacity | None = None) -> Template:
-    fse = get("fse")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     # a rating typed recalculates every side: as few columns per side as the rules' steps need
@@ -93,7 +95,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="fse", title="FSE (Swiss) rating period", title_fr="Période de classement FSE (Suisse)",
         players=player_inputs("id", "name", "rating", "games", "birth_year"),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse)],
+        settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
         results=results_layout(ResultCol("note", "Note", "Note", width=34)),
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,
