@@ -111,18 +111,28 @@ def room_problem(name: str, capacity: Capacity) -> str | None:
 
 def largest_room(name: str, capacity: Capacity) -> Capacity:
     """``capacity`` with its players and games scaled down together (its history and periods kept) to the
-    largest room within :data:`MAX_FORMULAS`; itself when it fits."""
+    largest room within :data:`MAX_FORMULAS`; itself when it fits.
+
+    A template's formulas are a linear function of its players and games (every sheet's columns are fixed by
+    the spec, its rows by the room): three counts give it, and the room that fits is read from it, then
+    checked."""
     if formulas(name, capacity) <= MAX_FORMULAS:
         return capacity
+
+    def count(players: int, games: int) -> int:
+        return formulas(name, replace(capacity, players=players, games=games))
+
+    base = count(10, 10)
+    per_player, per_game = (count(20, 10) - base) / 10, (count(10, 20) - base) / 10
+    fixed = base - 10 * (per_player + per_game)
+    f = max(0.0, (MAX_FORMULAS - fixed) / (per_player * capacity.players + per_game * capacity.games))
 
     def scaled(f: float) -> Capacity:
         return replace(capacity, players=max(1, int(capacity.players * f)), games=max(1, int(capacity.games * f)))
 
-    lo, hi = 0.0, 1.0
-    for _ in range(14):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if formulas(name, scaled(mid)) <= MAX_FORMULAS else (lo, mid)
-    return scaled(lo)
+    while f > 0 and formulas(name, scaled(f)) > MAX_FORMULAS:  # rounding: a step down, rarely needed
+        f *= 0.995
+    return scaled(f)
 
 
 def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:
