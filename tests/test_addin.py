@@ -219,6 +219,8 @@ VALUES = {
     "N4": 3, "O4": "marc", "P4": "anna", "Q4": "0-1",
     # GLICKO2_UPDATE: Glickman's example, the opponents' ratings, RDs and results in S2:U4
     "S2": 1400, "S3": 1550, "S4": 1700, "T2": 30, "T3": 100, "T4": 300, "U2": 1, "U3": 0, "U4": "0-1",
+    # a title norm's games: nine opponents rated 2475 in W2:W10 (W11 blank: no game), the results in X2:X10
+    **{f"W{r}": 2475 for r in range(2, 11)}, **{f"X{r}": 1 if r < 8 else 0 for r in range(2, 11)},
 }
 
 M = None  # an optional argument left out
@@ -248,6 +250,8 @@ CASES = [
     ("GLICKO2_UPDATE", "A3", "A3", "A3", "S2:S4", "T2:T4", "U2:U4"),
     ("GLICKO2_UPDATE", 1500, "A3", 0.06, "S2:S4", "T2:T4", "U2:U4"),
     ("GLICKO2_EXPECTED", 1500, 200, "S2:S4", "T2:T4"), ("GLICKO2_EXPECTED", "A2:A4", 200, 1500, 100),
+    ("FIDE_NORM_PERFORMANCE", "W2:W10", "X2:X10", "GM"), ("FIDE_NORM_PERFORMANCE", "W2:W10", "X2:X10"),
+    ("FIDE_NORM_SCORE", "W2:W11", "IM"), ("FIDE_NORM_SCORE", "W2:W10", "FM"),
     ("DWZ_EXPECTED", "A2:A7", "B2:B7"), ("DWZ_EXPECTED", 1600, 1500),
     ("DWZ_E", 1850, 12, 18), ("DWZ_E", "A2:A7", M, 30, 1, 1.5), ("DWZ_E", 1850, 12, 18, 1),
     ("ELO_CHANGE", "DWZ", 2161, "C2:C9", "D2:D9", 12, 40, M, 30), ("ELO_PERFORMANCE", "dwz", "C2:C9", "D2:D9"),

@@ -338,11 +338,18 @@ def test_unknown_opponent_duplicate_rank_and_duplicate_fide_id(tmp_path):
 
 
 def test_a_player_rated_differently_in_two_reports(tmp_path):
+    """FIDE rates each event from the list in force at its start (rules 2.11): two reports may rate a player
+    differently, each event's games count with its own report's ratings."""
     other = tmp_path / "cup.trf"
     other.write_text(CUP.read_text().replace("Alder, Bruno                      2480",
                                              "Alder, Bruno                      2490"))
-    text = str(_refused(_read, CLUB, other))
-    assert "FIDE id 100001 is rated 2490 here but 2480 on line 13 of xlelo_club_2026.trf" in text
+    read = _read(CLUB, other)
+    assert any("rated differently in the reports" in w and "100001 (2490, from cup.trf)" in w for w in read.warnings)
+    bruno = next(p for p in read.event.players if p.id == "100001")
+    assert bruno.rating == 2490  # the cup started later (042 25/10/2026, the club 2026/10/02): the period's
+    club = [g for g in read.event.games if "100001" in (g.player, g.opponent) and g.opponent is not None
+            and g.round is not None and g.round <= 5]
+    assert club and all((g.player_rating if g.player == "100001" else g.opponent_rating) == 2480 for g in club)
 
 
 @pytest.mark.parametrize("data, words", [

@@ -40,6 +40,7 @@ from xl_elo.formats import csvfiles, fastcsv, files
 from xl_elo.formats.files import given_twice, twice_words
 from xl_elo.formats.reader import Sources, Table, Tables, checked, read, system_headings, tables_of
 from xl_elo.model import Event, EventArrays, InputError, Problem, Results
+from xl_elo.season import Season, Unit, rate_season, units
 
 PathLike = str | os.PathLike[str]
 
@@ -73,15 +74,42 @@ class Loaded:
         """The array form, for a federation-size period."""
         return self.tables.arrays()
 
+    @cached_property
+    def units(self) -> list[Unit]:
+        """The periods or events of the games, in time order (rules 14): one unless the games table gives each
+        game's period or event."""
+        return units(self.module, self.tables.games, self.tables.period)
+
+    @property
+    def is_season(self) -> bool:
+        """The games hold a season: each game's period or event given (rules 14)."""
+        games = self.tables.games
+        return games.period is not None or games.event is not None
+
     def rate(self, options: Any = None) -> Results:
-        """The results: on the arrays where the system rates arrays (``rate_arrays``), else on the records.
+        """The results: of the event or period read, or of a season's last unit, the list after it (rules 14).
         ``options``: the system's ``Options`` (default: :attr:`options` over the system's defaults)."""
-        if options is None:
-            options = options_of(self.module.Options, None, **self.options)
-        rate_arrays = getattr(self.module, "rate_arrays", None)
-        if rate_arrays is not None:
-            return rate_arrays(self.arrays, options)  # type: ignore[no-any-return]
-        return self.module.rate(self.event, options)  # type: ignore[no-any-return]
+        if self.is_season:
+            return self.season(options).final
+        return self._rate(self.tables, options)
+
+    def season(self, options: Any = None) -> Season:
+        """The season the games hold, every unit rated in order (rules 14; one unit where they give no period
+        or event)."""
+        return rate_season(self.module, self.tables, self.units, self._options(options), self._rate)
+
+    def _options(self, options: Any) -> Any:
+        return options_of(self.module.Options, None, **self.options) if options is None else options
+
+    def _rate(self, tables: Tables, options: Any = None) -> Results:
+        """One event's or period's results: on the arrays where the system rates arrays (``rate_arrays``), else
+        on the records."""
+        options = self._options(options)
+        if self.module.rate_arrays is not None and tables is not self.tables:
+            return self.module.rate_arrays(tables.arrays(), options)
+        if self.module.rate_arrays is not None:
+            return self.module.rate_arrays(self.arrays, options)
+        return self.module.rate(tables.event() if tables is not self.tables else self.event, options)
 
 
 def system(name: RatingSystem | str) -> RatingSystem:

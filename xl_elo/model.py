@@ -153,10 +153,14 @@ class Fact:
     """Whether ``ELO_K``'s argument of the same name gives it too: K hangs on it (the games before, the DWZ index)."""
     one_player: Any = None
     """Its value for a rated player when ``calc`` or ``ELO_CHANGE`` is not given it (None: ``default``)."""
-    report: str | Callable[[Any], Any] | None = None
-    """The field of a tournament report's player that gives it (:class:`Entrant`), or a function of him."""
+    report: str | Callable[..., Any] | None = None
+    """The field of a tournament report's player that gives it (:class:`Entrant`), or a function of him; for a
+    game's fact, a function of the game's two players as the report lists them (``.rating``, ``.title`` ...)."""
     unreported: tuple[Any, str] | None = None
     """When a report does not give it: the value a rated player gets and the warning that says so."""
+    one_game: bool = True
+    """A game's fact that one player's games take too (``calc``'s words after a result, an ``ELO_CHANGE`` range):
+    False for one they already give otherwise (FIDE's opponent's rating at the event's start is the opponent's)."""
     sided: bool = False
     """A game's fact that belongs to one of its two players (FESA's handicap, given by one): the first player's in
     the games table; in one player's games (``calc``, :class:`xl_elo.federations.contract.OpponentGame`) ``gives``
@@ -299,7 +303,10 @@ class Game:
     """False when the organiser did not rate the game (rules 8; FESA 6.8)."""
     row: int | None = field(default=None, compare=False, kw_only=True)
     period: str | None = field(default=None, kw_only=True)
-    """The rating period the game belongs to, for a system that rates several in order (Glicko's ladder)."""
+    """The rating period the game is rated in (``YYYY-MM``), or the day it was played, where a season gives it
+    (rules 14; a Glicko-2 ladder's periods)."""
+    event: str | None = field(default=None, kw_only=True)
+    """The event the game belongs to, where a season gives it (rules 14)."""
 
     def __post_init__(self) -> None:
         # from Python a result may be given as it is typed ("1-0", 0.5, "+"): read as a cell is
@@ -321,7 +328,7 @@ def as_game(cls: type[G], g: Game) -> G:
     if type(g) is cls:
         return g  # type: ignore[return-value]
     values = {f.name: getattr(g, f.name) for f in facts(cls) if hasattr(g, f.name)}
-    return cls(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period, **values)
+    return cls(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period, event=g.event, **values)
 
 
 _PERIOD = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
@@ -530,6 +537,9 @@ COMMON_COLUMNS: Final = (
     Column("games_after", "int", True, "rated games after"),
 )
 RESULT_COLUMNS: Final = tuple(c.name for c in COMMON_COLUMNS)
+#: A season's history (rules 14.5): each player's row in each unit he played in, in this order.
+SEASON_HISTORY_COLUMNS: Final = ("unit", "period", "start", "end", "id", "name", "rating_before", "games_rated",
+                                 "score", "expected", "k", "change", "rating_after")
 
 
 def results_columns(*own: Column, blank: Iterable[str] = ()) -> tuple[Column, ...]:

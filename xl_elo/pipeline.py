@@ -124,6 +124,10 @@ class Destination:
     """``--format``, or None: the output's name says, else the screen's default."""
     history_output: str | None = None
     """The next history's file (``--history-output``), for a system that takes a history table."""
+    season_output: str | None = None
+    """A season's history (``--season-output``): ``.csv``, ``.json`` or ``.xlsx`` (a season workbook; rules 14.5)."""
+    players: tuple[str, ...] = ()
+    """The players whose season calculation page is the output (``--player``), instead of the results."""
     columns: str | None = None
     """A table's columns (``--columns a,b,c``), or None."""
     wide: bool = False
@@ -141,6 +145,9 @@ class Plan:
     inputs: list[str] = field(default_factory=list)
     history_beside: bool = False
     """The history output is the one beside ``--output`` (not named by the user)."""
+    season_output: str | None = None
+    season_format: str | None = None
+    players: tuple[str, ...] = ()
     shape: Shape = field(default_factory=Shape)
 
 
@@ -212,7 +219,26 @@ def plan(system: RatingSystem, dest: Destination, inputs: Sequence[PathLike], *,
                 raise
             raise OutputError(f"{exc} [the next tournament's history goes beside --output, as {history}: name "
                               "another file with --history-output]") from None
-    return Plan(fmt, writer, dest.output, history, listed, beside, shape)
+    season_format = None
+    if dest.season_output:
+        season_format = SEASON_FORMATS.get(Path(dest.season_output).suffix.lower())
+        if season_format is None:
+            raise UsageError(f"{dest.season_output}: a season's history is written as .csv, .json or .xlsx (a season "
+                             "workbook)")
+        for other in (dest.output, history):
+            if other and same_file(dest.season_output, other):
+                raise UsageError(f"--season-output and another output both name {other}: give two files")
+        check_output(dest.season_output, listed)
+    if dest.players and fmt not in ("table", "report"):
+        if dest.format:
+            raise UsageError(f"--player prints a player's season calculation (text): not --format {fmt}")
+        fmt = "report"
+    return Plan(fmt, writer, dest.output, history, listed, beside, dest.season_output, season_format, dest.players,
+                shape)
+
+
+#: A season's history formats, by the name of the file (rules 14.5).
+SEASON_FORMATS: Final = {".csv": "csv", ".json": "json", ".xlsx": "xlsx"}
 
 
 def _shape(system: RatingSystem, dest: Destination, fmt: str, width: int | None) -> Shape:
@@ -264,6 +290,47 @@ def deliver(p: Plan, results: Results, event: Event, out: TextIO) -> list[str]:
         write_text_atomic(p.history_output, history_csv(results.history),
                           inputs=[*p.inputs, *([p.output] if p.output else [])])
         written.append(p.history_output)
+    return written
+
+
+def deliver_season(p: Plan, season: Any, out: TextIO) -> list[str]:
+    """A season's outputs as planned (rules 14.5): the players' calculation pages (``--player``) instead of
+    the results, and its history (``--season-output``); the results themselves go by :func:`deliver`. The files
+    written."""
+    from xl_elo.formats import seasonreport
+    from xl_elo.formats.writers import write_text_atomic
+
+    written: list[str] = []
+    names = dict(zip(season.ids, season.names, strict=True))
+    if p.players:
+        unknown = [pid for pid in p.players if pid not in names]
+        if unknown:
+            raise UsageError(f"--player {', '.join(unknown)}: no such player id in the players table")
+        pages = "\n".join(seasonreport.player_page(season.system.CODE, pid, names[pid], season.calculations(pid),
+                                                   names) for pid in p.players)
+        if p.output:
+            write_text_atomic(p.output, pages, inputs=p.inputs)
+            written.append(p.output)
+        else:
+            out.write(pages)
+    if p.season_output:
+        rows = season.history()
+        keys, lists = season.lists()
+        units = [{"unit": s.unit.key, "period": s.unit.period,
+                  "start": s.unit.start.isoformat() if s.unit.start else None,
+                  "end": s.unit.end.isoformat() if s.unit.end else None, "events": list(s.unit.events)}
+                 for s in season.steps]
+        inputs = [*p.inputs, *([p.output] if p.output else []), *([p.history_output] if p.history_output else [])]
+        if p.season_format == "csv":
+            write_text_atomic(p.season_output, seasonreport.history_csv(rows), inputs=inputs)
+        elif p.season_format == "json":
+            write_text_atomic(p.season_output, seasonreport.history_json(season.system.CODE, units, rows, lists, names),
+                              inputs=inputs)
+        else:
+            from xl_elo.formats.seasonbook import write_season_workbook
+
+            write_season_workbook(p.season_output, season.system, keys, units, lists, names, rows, inputs=inputs)
+        written.append(p.season_output)
     return written
 
 

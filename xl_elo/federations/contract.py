@@ -42,6 +42,7 @@ Declarations (module attributes):
   deviation, Glicko-2: the :class:`xl_elo.schema.Reading` of one, so ``calc`` reads an opponent
   as ``rating/rd`` and passes it as :attr:`OpponentGame.deviation`); its ``Player.RATING`` (how
   its ratings read, when not whole numbers: Glicko-2 carries decimals);
+  ``NORMS`` (its title norms, FIDE's: a :class:`TitleNorms`, what ``xl-elo norms`` and the norm sheet ask);
   ``NATIONAL_RATINGS`` (a federation's three-letter code,
   ``"GER"`` for DWZ, ``"USA"`` for US Chess, ``"CAN"`` for the CFC: it rates from that
   federation's own list, so a TRF report gives its players' ratings, national ids and years of
@@ -79,6 +80,7 @@ front end.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Protocol
@@ -141,7 +143,7 @@ def game_words(game: type[BaseGame], words: Sequence[str], system: str = "these"
     default), a one-sided one followed by ``gives`` when the player holds it (``receives``, the default). The
     facts by name, and whether the player holds the one-sided ones; ValueProblem naming a word not read
     (``whose``: what else it may be, from the other systems' declarations)."""
-    declared = facts(game)
+    declared = [f for f in facts(game) if f.one_game]
     values: dict[str, Any] = {f.name: f.default for f in declared}
     gives = False
     words = list(words)
@@ -151,11 +153,19 @@ def game_words(game: type[BaseGame], words: Sequence[str], system: str = "these"
             raise schema.ValueProblem(f"{words[-1]!r} is not 'gives' or 'receives'")
         gives, words = side in GIVES, words[:-1]
     if len(words) > len(declared):
-        extra = words[len(declared)]
+        others = [w for w in words if whose(w)]  # another system's fact of a game (a handicap given to FIDE)
+        extra = others[0] if others else words[len(declared)]
         raise schema.ValueProblem(f"{extra!r}: {whose(extra)}{system} games have "
                                   + ("none" if not declared else f"only {', '.join(f.name for f in declared)}"))
     for f, word in zip(declared, words, strict=False):
-        values[f.name] = f.reading(word)
+        try:
+            values[f.name] = f.reading(word)
+        except schema.ValueProblem:
+            other = whose(word)  # another system's fact of a game (a handicap given to FIDE): say so
+            if not other:
+                raise
+            raise schema.ValueProblem(f"{word!r}: {other}{system} games have "
+                                      f"only {', '.join(g.name for g in declared)}") from None
     return values, gives
 
 
@@ -295,6 +305,38 @@ class FileFormat(Protocol):
     def read(self, paths: Sequence[Any], module: RatingSystem, **given: Any) -> Any: ...
 
 
+@dataclass(frozen=True)
+class Cadence:
+    """How a system's ratings move over time (rules 14): what one run of its engine rates, so a season's games are
+    rated unit after unit, in time order, each unit from the list the one before left."""
+
+    unit: str
+    """In words: ``month``, ``two months``, ``four months``, ``event``, ``rating period``."""
+    months: int = 0
+    """Its periods' length in months (FIDE 1); 0 where each event (or each period a games table names, a
+    ladder's) is a unit of its own."""
+    starts: tuple[int, ...] = ()
+    """The months its periods start in (the FFE's September, January and May)."""
+    start_ratings: tuple[str, str] | None = None
+    """Its facts of a game that hold the two players' ratings on the list in force when the game's event
+    started (FIDE 2.11): a season fills them from its own lists where the input gives none."""
+
+    def period_of(self, day: dt.date) -> str:
+        """The period a day falls in, named by its first month (``YYYY-MM``); the day's month where the cadence
+        has no fixed periods."""
+        if not self.months or not self.starts:
+            return f"{day.year:04d}-{day.month:02d}"
+        year, month = day.year, day.month
+        first = max((s for s in self.starts if s <= month), default=None)
+        if first is None:
+            year, first = year - 1, max(self.starts)
+        return f"{year:04d}-{first:02d}"
+
+
+#: Event after event: each event rated from the list the one before left.
+EVENTS: Final = Cadence("event")
+
+
 def _no_tables() -> Mapping[str, Callable[[], Any]]:
     return {}
 
@@ -362,6 +404,8 @@ class RatingSystem:
     """Conversions between rating scales (the FFE's Elo, INGO, BCR ...): ``xl-elo convert``."""
     HISTORY: str | None = None
     """It takes a history table: what the table holds, in words, as the command line's help says it."""
+    CADENCE: Cadence = EVENTS
+    """How its ratings move over time (rules 14): its periods (FIDE's month), or event after event."""
     PERIODS: bool = False
     """It rates several periods in order, each game's in a ``period`` column (a Glicko-2 ladder)."""
     OWN_FILES: str = ""
@@ -379,6 +423,8 @@ class RatingSystem:
     """What its performance is called where it has a name of its own (the FFE's), English and French."""
     NO_PERFORMANCE: tuple[str, str] | None = None
     """It defines no performance rating at all (Glicko-2): why, in English and French."""
+    NORMS: TitleNorms | None = None
+    """Its title norms (FIDE's Title Regulations): what ``xl-elo norms`` and the norm sheet ask."""
 
     # words and readings the front ends show
     TEMPLATE: str | None = None
@@ -533,3 +579,25 @@ def _convert(f: Any, value: Any) -> Any:
 def kinds(columns: Sequence[Column]) -> Mapping[str, str]:
     """Column name -> kind."""
     return {c.name: c.kind for c in columns}
+
+
+# --------------------------------------------------------------------------- title norms
+
+
+@dataclass(frozen=True)
+class TitleNorms:
+    """A system's title norms (FIDE's Title Regulations), declared as its ``NORMS``: the command ``xl-elo norms``,
+    its readers and the norm sheet ask this, never the system's name."""
+
+    rules: str
+    """Its chapter of docs/rules.md."""
+    source: str
+    """Where the federation publishes the regulations."""
+    engine: Any
+    """The module of the rules: its ``Entrant``, ``Pairing`` and ``Tournament`` (plain data in), ``NormOptions``
+    (what a report cannot show, with :func:`option` fields), ``checked(tournament, options, titles)`` (one check per
+    player and title, and the warnings), ``COLUMNS`` (a check's fields), ``TITLES`` and the figures the sheet uses."""
+    sheet: str | None = None
+    """The file name of its norm sheet (a template workbook), or None."""
+    example: str | None = None
+    """A tournament report in its ``example/`` folder whose norms the README and the norm sheet's picture show."""

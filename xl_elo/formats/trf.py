@@ -77,14 +77,26 @@ import datetime as dt
 import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, Text, decode_text, peek
-from xl_elo.model import Entrant, Event, Game, InputError, NationalRating, Player, Problem, Results, facts
+from xl_elo.model import (
+    Entrant,
+    Event,
+    Fact,
+    Game,
+    InputError,
+    NationalRating,
+    Player,
+    Problem,
+    Results,
+    as_game,
+    facts,
+)
 
 if TYPE_CHECKING:
     from xl_elo.federations.contract import RatingSystem
@@ -208,6 +220,10 @@ class TrfPlayer:
     points: float | None
     blocks: list[Block]
     id: str = ""
+    federation: str = ""
+    """Columns 54-56 as written (``FRA``; ``FID`` is FIDE's own flag), '' when blank."""
+    sex: str = ""
+    """Column 10 in lower case (``m``, ``w``; ``f`` read as ``w``), '' when blank."""
 
 
 @dataclass
@@ -489,7 +505,9 @@ def _player(tf: TrfFile, line: str, number: int, index: int) -> TrfPlayer | None
         del tf.problems[problems_before + 50:]
     if rank is None:
         return None
-    return TrfPlayer(number, index, rank, name, title, rating, fide_id, birth_text, points, blocks)
+    federation = _cut(padded, "federation").strip().upper() if "federation" not in spoiled else ""
+    return TrfPlayer(number, index, rank, name, title, rating, fide_id, birth_text, points, blocks,
+                     federation=federation, sex={"f": "w"}.get(sex.strip().lower(), sex.strip().lower()))
 
 
 def _rating(tf: TrfFile, line: str, number: int) -> float | None:
@@ -1061,9 +1079,14 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
     period = _period(reports, module, period, problems, warnings)
     year = int(period[:4]) if period else None
     ages = any(f.name == "birth_year" for f in facts(module.Player))
+    own_events = [f for f in facts(module.Game) if f.report is not None] if len(reports) > 1 else []
     entrants, by_file = _players(reports, year, problems, warnings, several=len(paths) > 1, national=national,
+                                 each_event=bool(own_events),
                                  ages=ages)
     games = _games(reports, by_file, problems, warnings)
+    if own_events:  # each event from the list in force at its start (FIDE 2.11): its report's ratings on its games
+        games = _each_event(reports, by_file, games, module, own_events)
+        entrants = _rated_last(reports, by_file, entrants, warnings)
     if problems:
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     effective = {**set_by_files, **given}
@@ -1278,10 +1301,11 @@ def _birth(tf: TrfFile, line: int, text: str, name: str, year: int | None, colum
 
 
 def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], warnings: list[str], *,
-             several: bool, national: str | None = None, ages: bool = True
+             several: bool, national: str | None = None, ages: bool = True, each_event: bool = False
              ) -> tuple[list[tuple[str, Entrant, int]], list[dict[int, str]]]:
     """The players of every report, one per FIDE id (a national system's: national id; id, what the
-    report says of him, line); each report's start rank -> player id."""
+    report says of him, line); each report's start rank -> player id. ``each_event``: the system rates each
+    report from its own ratings (FIDE 2.11), so a player may be rated differently in two reports."""
     players: list[tuple[str, Entrant, int]] = []
     where: dict[str, tuple[TrfFile, TrfPlayer, int | None]] = {}
     by_file: list[dict[int, str]] = []
@@ -1317,7 +1341,7 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
                     problems.append(LineProblem(tf.name, p.line, _span("FIDE id"),
                                                 f"the {'national' if own is not None and own.id else 'FIDE'} id "
                                                 f"{pid} is also on {at}: one line per player"))
-                elif national is None and other.rating != rating:
+                elif national is None and other.rating != rating and not each_event:
                     problems.append(LineProblem(tf.name, p.line, _span("rating"),
                                                 f"FIDE id {pid} is rated {_r(rating)} here but {_r(other.rating)} "
                                                 f"on {at}: one player has one rating in a period (or give "
@@ -1338,6 +1362,72 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
 
 def _r(rating: float | None) -> str:
     return "unrated" if rating is None else f"{rating:g}"
+
+
+def start_date(tf: TrfFile) -> dt.date | None:
+    """The day a report's event started: its ``042`` start date, else its first round's date (``132``)."""
+    date, _ = parse_date(tf.tag("042"), date_order(tf), round_dates(tf))
+    if date is not None:
+        return date
+    rounds = round_dates(tf)
+    return min(rounds) if rounds else None
+
+
+def _each_event(reports: list[TrfFile], by_file: list[dict[int, str]], games: list[Game], module: RatingSystem,
+                own: list[Fact]) -> list[Game]:
+    """The games of several reports with what each report says of its own two players (the system's facts of a
+    game that a report gives: FIDE's ratings at the event's start, rules 2.11)."""
+    lines: dict[tuple[int, str], TrfPlayer] = {}
+    for k, (tf, ids) in enumerate(zip(reports, by_file, strict=True)):
+        for p in tf.players.values():
+            lines[(k, ids[p.rank])] = p
+    out: list[Game] = []
+    ends = []
+    total = 0
+    for tf in reports:  # a report's games come in order, its rounds after the previous report's
+        total += max((b.round for p in tf.players.values() for b in p.blocks), default=0)
+        ends.append(total)
+    for g in games:
+        k = next(i for i, last in enumerate(ends) if (g.round or 0) <= last)
+        if g.opponent is None:
+            out.append(as_game(module.Game, g))
+            continue
+        me, other = lines[(k, g.player)], lines[(k, g.opponent)]
+        values = {f.name: f.report(me, other) for f in own if callable(f.report)}
+        out.append(module.Game(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period,
+                               event=g.event, **values))
+    return out
+
+
+def _rated_last(reports: list[TrfFile], by_file: list[dict[int, str]], entrants: list[tuple[str, Entrant, int]],
+                warnings: list[str]) -> list[tuple[str, Entrant, int]]:
+    """Each player's rating in the period when several reports rate each event from its own list (FIDE 2.11):
+    the rating of the report that started last among those he played in (its 042 start date; in the order
+    given where a report has none), the nearest to the list in force at the period's end; said in a warning
+    where two reports disagree."""
+    starts = [start_date(tf) for tf in reports]
+    order = sorted(range(len(reports)), key=lambda k: (starts[k] is None, starts[k] or dt.date.min, k))
+    latest: dict[str, tuple[float | None, str]] = {}
+    seen: dict[str, set[float | None]] = {}
+    for k in order:
+        tf, ids = reports[k], by_file[k]
+        for p in tf.players.values():
+            pid = ids[p.rank]
+            latest[pid] = (p.rating, tf.name)
+            seen.setdefault(pid, set()).add(p.rating)
+    differ = [pid for pid, ratings in seen.items() if len(ratings) > 1]
+    if differ:
+        shown = ", ".join(f"{pid} ({_r(latest[pid][0])}, from {latest[pid][1]})" for pid in differ[:5])
+        undated = [tf.name for tf, d in zip(reports, starts, strict=True) if d is None]
+        warnings.append(f"{len(differ)} player(s) are rated differently in the reports: each event is rated from its "
+                        f"own report's ratings, the list in force when it started (rules 2.11), and a player's "
+                        f"rating for the period is that of the report he played in that started last: {shown}"
+                        + (" ..." if len(differ) > 5 else "")
+                        + (f"; {', '.join(undated)} give no start date (042), taken in the order given" if undated
+                           else "")
+                        + "; give --rating-list (the list in force in the period) where none of a player's events "
+                          "started under it")
+    return [(pid, replace(e, rating=latest[pid][0]), line) for pid, e, line in entrants]
 
 
 def _games(reports: list[TrfFile], by_file: list[dict[int, str]], problems: list[Problem],
@@ -1385,6 +1475,15 @@ def _games(reports: list[TrfFile], by_file: list[dict[int, str]], problems: list
                             f"{' ...' if len(unplayed) > 5 else ''}): not played yet, not rated")
         offset += last
     return games
+
+
+def check_games(tf: TrfFile) -> tuple[list[Problem], list[str]]:
+    """The problems of one report's pairings (two sides that disagree, a player paired with himself) and its
+    warnings (pairings without a result), as :func:`read_trf_files` finds them."""
+    problems: list[Problem] = []
+    warnings: list[str] = []
+    _games([tf], [{rank: str(rank) for rank in tf.players}], problems, warnings)
+    return problems, warnings
 
 
 def _game(tf: TrfFile, p: TrfPlayer, b: Block, other: TrfPlayer, ob: Block, ids: dict[int, str], rnd: int,

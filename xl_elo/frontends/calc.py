@@ -69,7 +69,7 @@ def parse_games(text: str, module: RatingSystem | None = None) -> list[OpponentG
 
 def _fact_words(module: RatingSystem) -> int:
     """The most words a system's own facts of a game take after the result (a one-sided one: ``gives``)."""
-    own = facts(module.Game)
+    own = [f for f in facts(module.Game) if f.one_game]
     return len(own) + any(f.sided for f in own)
 
 
@@ -100,7 +100,7 @@ def _one_game(words: list[str], module: RatingSystem | None) -> OpponentGame:
 def _whose(word: str) -> str:
     """Whose fact of a game a word is, as a message names it (``handicaps are FESA's (shogi); ``)."""
     for m in registry().values():
-        for f in facts(m.Game):
+        for f in (g for g in facts(m.Game) if g.one_game):
             try:
                 if f.reading(word) is not None:
                     return f"{f.name}s are {_systems_with(f.name)}; "

@@ -23,7 +23,7 @@ from xl_elo.formats.layout import terminal_width
 from xl_elo.frontends.calc import add_coefficient_flags, add_fact_flags
 from xl_elo.loader import Loaded
 from xl_elo.model import InputError
-from xl_elo.pipeline import Destination, UsageError, choose_format, deliver, plan, written_back
+from xl_elo.pipeline import Destination, UsageError, choose_format, deliver, deliver_season, plan, written_back
 
 if TYPE_CHECKING:
     from xl_elo.federations.contract import RatingSystem
@@ -130,6 +130,13 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
+    r.add_argument("--season-output", metavar="FILE",
+                   help="a season (games with a period, date or event column; several TRF reports): each player's "
+                        "history, period by period or event by event, as .csv, .json or .xlsx (a season workbook: "
+                        "the list after each period, a leaderboard, each player's rating over time as a chart)")
+    r.add_argument("--player", action="append", metavar="ID",
+                   help="print this player's season calculation, period by period, event by event, game by game, "
+                        "instead of the results (repeat for several)")
     for flags, kwargs in _option_flags().values():
         r.add_argument(*flags, **kwargs)
     r.add_argument("--recalculate", action="store_true",
@@ -160,7 +167,9 @@ def _parser() -> argparse.ArgumentParser:
                        description="Write the template workbooks (one per federation, native formulas, no macro) "
                                    "and the published-tables workbook to a folder.")
     w.add_argument("--output-dir", "-o", default="workbooks", help="folder (default: workbooks)")
-    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables)")
+    sheets = [f"{code}-norms" for code, m in registry().items() if m.NORMS is not None and m.NORMS.sheet]
+    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables; the norm sheets: "
+                                                   f"{', '.join(sheets)})")
     for room, what in (("players", "players"), ("games", "games"), ("history", "history rows (earlier games)"),
                        ("periods", "rating periods laid out (a ladder)")):
         w.add_argument(f"--{room}", type=int, metavar="N",
@@ -213,6 +222,10 @@ def _parser() -> argparse.ArgumentParser:
                                     "the template workbook and the federation's own text.")
     sy.add_argument("--markdown", action="store_true", help="as the README's table")
 
+    from xl_elo.frontends.norms import add_parser as add_norms
+
+    add_norms(sub)
+
     d = sub.add_parser("demo", help="rate the shipped worked examples and write their results",
                        description="Rate the worked examples shipped with xl-elo (one per federation), print "
                                    "them and write the results to a folder.")
@@ -239,6 +252,13 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
 
             module = _federation(args.federation)
             return run_calc(args, module, _options(module, args), out)
+        if args.command == "norms":
+            from xl_elo.frontends.norms import run as run_norms
+
+            status, usage = run_norms(args, out, err)
+            if usage:
+                raise UsageError(usage)
+            return status
         if args.command == "tables":
             return _tables(args, out)
         if args.command == "workbooks":
@@ -377,8 +397,10 @@ def _workbook_options(module: RatingSystem, given: dict[str, Any], name: str) ->
 
 def _destination(args: argparse.Namespace) -> Destination:
     """Where the results go, as the flags say (:mod:`xl_elo.pipeline`)."""
-    return Destination(args.output, args.format, args.history_output, getattr(args, "columns", None),
-                       getattr(args, "wide", False))
+    return Destination(args.output, args.format, args.history_output,
+                       season_output=getattr(args, "season_output", None),
+                       players=tuple(getattr(args, "player", None) or ()), columns=getattr(args, "columns", None),
+                       wide=getattr(args, "wide", False))
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -436,10 +458,14 @@ def _rate_and_write(loaded: Loaded, args: argparse.Namespace, out: TextIO, err: 
     options = options if options is not None else _options(loaded.module, args, loaded.options)
     where = plan(loaded.module, _destination(args), loaded.inputs, tty=out.isatty(), width=terminal_width(out),
                  writers=loaded.writers, default=loaded.default_format)
-    results = loaded.rate(options)
+    season = loaded.season(options) if loaded.is_season or where.season_output or where.players else None
+    results = season.final if season is not None else loaded.rate(options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
-    deliver(where, results, loaded.event, out)
+    if season is not None:
+        deliver_season(where, season, out)
+    if not where.players:
+        deliver(where, results, loaded.event, out)
     return EXIT_OK
 
 
@@ -530,14 +556,23 @@ def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from dataclasses import replace
 
     from xl_elo.formats.files import check_output
-    from xl_elo.templates import build_template, default_capacity, file_name, room_problem, rooms, template_names
+    from xl_elo.templates import (
+        build_template,
+        default_capacity,
+        file_name,
+        room_problem,
+        rooms,
+        sheet_names,
+        template_names,
+    )
 
     keys = []
-    for name in args.only or template_names():
+    for name in args.only or template_names() + sheet_names():
         try:
-            keys.append(name.lower() if name.lower() == "tables" else get(name).CODE)
+            keys.append(name.lower() if name.lower() in ("tables", *sheet_names()) else get(name).CODE)
         except (KeyError, ValueError):
-            raise UsageError(f"unknown workbook {name!r}; expected one of {', '.join(template_names())}") from None
+            raise UsageError(f"unknown workbook {name!r}; expected one of "
+                             f"{', '.join(template_names() + sheet_names())}") from None
     room = {k: getattr(args, k) for k in MAX_ROOM if getattr(args, k) is not None}
     for k, n in room.items():
         if not 1 <= n <= MAX_ROOM[k] and not (k == "history" and n == 0):
@@ -546,7 +581,8 @@ def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     has = {key: rooms(key) for key in keys}
     for k in room:  # a room no template built has is said, never ignored silently
         takers = [key for key in keys if k in has[key]]
-        without = [key for key in keys if k not in has[key] and key != "tables"]  # the published tables: no room
+        # the published tables and a norm sheet have no room: never named
+        without = [key for key in keys if k not in has[key] and key not in ("tables", *sheet_names())]
         if not takers:
             which = f"the {keys[0]} workbook has no" if len(keys) == 1 else "none of these workbooks has a"
             raise UsageError(f"--{k}: {which} {_ROOM_WORDS[k]} (--{k} is for {', '.join(_takers(k))})")
@@ -554,7 +590,7 @@ def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"xl-elo: warning: --{k} is for the templates with a {_ROOM_WORDS[k]} ({', '.join(takers)}); "
                   f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} none", file=err)
     capacities = {key: replace(default_capacity(key), **{k: n for k, n in room.items() if k in has[key]})
-                  if room and key != "tables" else None for key in keys}
+                  if room and has[key] else None for key in keys}
     problems = [why for key, cap in capacities.items() if cap is not None and (why := room_problem(key, cap))]
     if problems:
         raise UsageError("\n".join(problems))

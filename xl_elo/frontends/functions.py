@@ -506,7 +506,8 @@ def _change_arguments() -> tuple[list[str], list[Fact]]:
     per_game: dict[str, Fact] = {}
     for m in registry().values():
         for f in facts(m.Game):
-            per_game.setdefault(f.function or f.name, f)
+            if f.one_game:
+                per_game.setdefault(f.function or f.name, f)
     return names, list(per_game.values())
 
 
@@ -599,14 +600,14 @@ def _games_with_facts(module: RatingSystem, pairs: list[tuple[float, float] | No
                       per_game: dict[str, Range]) -> list[OpponentGame]:
     """One player's games with the system's own facts of each (one cell per game, beside its result; read as
     ``calc`` reads the words after a result); a fact the system's games have not is refused if given."""
-    own = {f.function or f.name: f for f in facts(module.Game)}
+    own = {f.function or f.name: f for f in facts(module.Game) if f.one_game}
     cells: dict[str, list[Any]] = {}
     for name, value in per_game.items():
         if _blank_range(value):
             continue
         if name not in own:
             who = ", ".join(f"{m.CODE.upper()}'s ({m.GAME})" for m in registry().values()
-                            if any((f.function or f.name) == name for f in facts(m.Game)))
+                            if any((f.function or f.name) == name for f in facts(m.Game) if f.one_game))
             raise ArgumentError(f"argument {name}: {name} are {who}; {module.CODE.upper()} games have none")
         rows, _ = _grid(value)
         cells[name] = [c for row in rows for c in row]

@@ -4,7 +4,8 @@ Each federation with a ``TEMPLATE`` (a file name) has a spec module beside its e
 (``xl_elo/federations/<code>/template.py``) whose ``spec(capacity)`` declares its sheets as
 columns of formulas (:mod:`.spec`); one builder (:mod:`.workbook`) makes every workbook from its
 spec. ``build_all(directory)`` writes
-one template per federation and ``published_tables.xlsx``. Only functions that both Excel
+one template per federation, ``published_tables.xlsx`` and the norm sheets
+(:mod:`.normsheet`). Only functions that both Excel
 2016+ and LibreOffice 7.4 compute are used; no macro, no add-in. The published tables
 (:mod:`xl_elo.tables`) are written into a hidden ``lists`` sheet from the package's one
 transcription.
@@ -19,10 +20,15 @@ from pathlib import Path
 from typing import Final, Protocol, cast
 
 from xl_elo.federations import registry
+from xl_elo.federations.contract import TitleNorms
 from xl_elo.templates.builder import save
 from xl_elo.templates.spec import Capacity, Template
 
 TABLES_FILE = "published_tables.xlsx"
+
+
+#: A norm sheet's name among the workbooks: its system's code and this (``fide-norms``).
+NORM_SHEET = "-norms"
 
 
 def template_names() -> list[str]:
@@ -30,9 +36,22 @@ def template_names() -> list[str]:
     return [code for code, m in registry().items() if m.TEMPLATE] + ["tables"]
 
 
+def sheet_names() -> list[str]:
+    """The norm sheets of the systems that declare title norms with one (``fide-norms``, rules 13)."""
+    return [code + NORM_SHEET for code, m in registry().items() if m.NORMS is not None and m.NORMS.sheet]
+
+
 def file_name(name: str) -> str:
     """The file a template is written to."""
+    if name.endswith(NORM_SHEET):
+        return str(_norms(name).sheet)
     return TABLES_FILE if name == "tables" else str(registry()[name].TEMPLATE)
+
+
+def _norms(name: str) -> TitleNorms:
+    norms = registry()[name.removesuffix(NORM_SHEET)].NORMS
+    assert norms is not None
+    return norms
 
 
 def build_book(name: str, capacity: Capacity | None = None):  # type: ignore[no-untyped-def]
@@ -41,6 +60,10 @@ def build_book(name: str, capacity: Capacity | None = None):  # type: ignore[no-
         from xl_elo.templates.published import tables
 
         return tables()
+    if name.endswith(NORM_SHEET):
+        from xl_elo.templates.normsheet import build
+
+        return build(_norms(name))
     from xl_elo.templates.workbook import build_book as assemble
 
     return assemble(spec_module(name).spec(capacity or default_capacity(name)))
@@ -73,16 +96,17 @@ MAX_FORMULAS: Final = 2_000_000
 
 def rooms(name: str) -> tuple[str, ...]:
     """The rooms a template has, of ``players``, ``games``, ``history`` (a history sheet) and ``periods``
-    (rating periods laid out)."""
-    if name == "tables":
+    (rating periods laid out); none for the published tables and a norm sheet."""
+    if name == "tables" or name.endswith(NORM_SHEET):
         return ()
     t = spec_module(name).spec(default_capacity(name))
     return ("players", "games") + (("history",) if t.history is not None else ()) + (("periods",) if t.periods else ())
 
 
 def formulas(name: str, capacity: Capacity | None = None) -> int:
-    """How many formulas the template holds at ``capacity`` (0 for the published tables)."""
-    if name == "tables":
+    """How many formulas the template holds at ``capacity`` (0 for the published tables and a norm sheet, which
+    have no room)."""
+    if name == "tables" or name.endswith(NORM_SHEET):
         return 0
     from xl_elo.templates.workbook import formula_cells
 
@@ -145,9 +169,10 @@ def build_template(name: str, directory: str | os.PathLike[str], capacity: Capac
 
 
 def build_all(directory: str | os.PathLike[str], capacity: Capacity | None = None) -> list[Path]:
-    """Build every template into ``directory``."""
-    return [build_template(name, directory, capacity) for name in template_names()]
+    """Build every template into ``directory``, then the norm sheets."""
+    return [build_template(name, directory, None if name in sheet_names() else capacity)
+            for name in template_names() + sheet_names()]
 
 
 __all__ = ["MAX_FORMULAS", "Capacity", "build_all", "build_template", "default_capacity", "file_name", "formulas",
-           "largest_room", "room_problem", "rooms", "template_names"]
+           "largest_room", "room_problem", "rooms", "sheet_names", "template_names"]

@@ -5,7 +5,8 @@ federation's worked example, recalculates and prints the whole workbook to PDF w
 LibreOffice (A4; a template prints its results sheet only), and turns the pages a user looks at
 into PNGs: ``<code>_results.png`` (the results sheet) and ``fide_instructions.png`` (the
 instructions printed as a selection); ``fqe_problem.png`` shows a players sheet with a rating
-typed as text, flagged on its row. It prints the number of
+typed as text, flagged on its row; ``fide_norms.png`` the norm sheet filled from FIDE's example
+report for its first norm. It prints the number of
 pages of each PDF. Needs LibreOffice and poppler-utils (``pdftoppm``, ``pdftotext``); the
 package never needs them.
 """
@@ -135,8 +136,39 @@ def main(out_dir: str) -> None:
                 _print_areas(done, {"instructions": f"A1:C{_used_rows(done, 'instructions')}"})
                 pdf = to_pdf(done, t / "pdf")
                 _png(pdf, _first_page_with(_pages(pdf), "How to use it"), out / f"{done.stem}_instructions.png")
+        for path in norm_sheets(t / "norms"):  # the norm sheet as the certificate's table prints it
+            done = recalculate_many([path], t / "done")[0]
+            pdf = to_pdf(done, t / "pdf")
+            print(f"{done.stem}: {len(_pages(pdf))} pages")
+            _png(pdf, 1, out / f"{done.stem}.png")
     for p in sorted(out.glob("*.png")):
         print(p)
+
+
+def norm_sheets(folder: Path) -> list[Path]:
+    """Each norm sheet filled from its system's example report for the first player whose result is a norm for
+    a title he needs (rules 13): ``<code>_norms.xlsx``."""
+    from importlib import resources
+
+    from xl_elo.federations import registry
+    from xl_elo.formats.normfiles import from_trf
+    from xl_elo.templates.normsheet import fill_sheet
+
+    out = []
+    for code, system in registry().items():
+        norms = system.NORMS
+        if norms is None or not norms.sheet or not norms.example:
+            continue
+        with resources.as_file(resources.files(system.PACKAGE) / "example" / norms.example) as report:
+            tournament, _ = from_trf(report, norms)
+        checks, _ = norms.engine.checked(tournament)
+        first = next(c for c in checks if c.norm and c.eligible)
+        player = next(e for e in tournament.players if e.id == first.id)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{code}_norms.xlsx"
+        fill_sheet(system, tournament, [c for c in checks if c.title == first.title], player, first.title, target)
+        out.append(target)
+    return out
 
 
 if __name__ == "__main__":

@@ -141,7 +141,7 @@ class Player(model.Player):
         unreported=(None, ""))  # not known (a TRF report): established, and the engine says so (rules 11.10)
     highest: float | None = fact(
         schema.RATING, "the highest rating the player had before this event (the all-time-high bonus); blank: not "
-                       "known, no such bonus", rules="11.6", calc="--highest",
+                       "known, no such bonus", rules="11.6", calc="--highest", aliases=("highest_after",),
         calc_help="the highest rating before this event, for the all-time-high bonus (blank: not known, no such "
                   "bonus)",
         function="highest", function_doc=("CFC: the highest rating before (the all-time-high bonus; blank: not "
@@ -164,6 +164,8 @@ COLUMNS: Final = results_columns(
     Column("match_cap", "float", False, "points taken by the 50-point limit of a match"),
     Column("floor", "float", False, "points added by the low-rating rules (416)"),
     Column("note", "note", False, "what a rating officer should know of this row"),
+    Column("highest_after", "number", True, "the highest rating with this event's: the next event's highest "
+                                            "(blank: not known)"),
 )
 
 _TABLE = core.range_table(CFC_EXPECTED_ROWS)
@@ -519,7 +521,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "threshold": _only(est & (n >= BONUS_MIN_GAMES), bonus_threshold(k, n)),
         "bonus_high": _only(est, high), "bonus_change": _only(est, change),
         "match_cap": _only(rated_played, total - capped), "floor": _only(played, adjusted - unadjusted),
-        "note": notes,
+        "note": notes, "highest_after": np.where(np.isnan(highest), np.nan, np.fmax(highest, after)),
     }
     return Results(CODE, COLUMNS, values, period=ev.period, warnings=warnings)
 

@@ -29,6 +29,7 @@ from xl_elo import core, model, schema
 from xl_elo.compat import np
 from xl_elo.core import round_half_away, round_to_ten
 from xl_elo.federations.contract import (
+    Cadence,
     Calculation,
     FirstRating,
     GameLine,
@@ -128,6 +129,7 @@ COLUMNS: Final = results_columns(
     Column("archive_games", "int", True, "games behind it"),
     Column("rounds", "int", True, "round of the iteration in which the estimate settled"),
     Column("note", "note", False, "an estimate still moving, or an archive"),
+    Column("category", "text", True, "junior or senior, as given: the next period's quota (5.6)"),
     blank=("expected", "k", "bonus"),
 )
 
@@ -536,7 +538,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "rule": np.array(RULE_NAMES)[u["rule"]], "nj": perf.nj.astype(np.float64), "sc": perf.sc,
         "ea": perf.ea, "p": perf.p, "dp": perf.dp, "pj": pj, "ej": u["ej"],
         "archive_perf": u["archive_perf"], "archive_games": u["archive_games"],
-        "rounds": np.where(unrated & (games > 0), est.rounds, np.nan), "note": notes,
+        "rounds": np.where(unrated & (games > 0), est.rounds, np.nan), "note": notes, "category": ev.category,
     }
     return Results(CODE, COLUMNS, values, period=ev.period, warnings=warnings)
 
@@ -679,6 +681,7 @@ PUBLISHED_TABLES: Final = {"ffe-dp": _ffe_dp, "ffe-conversions": _ffe_conversion
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("four months", 4, (1, 5, 9)),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,

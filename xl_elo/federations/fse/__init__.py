@@ -20,7 +20,7 @@ from xl_elo import core, model
 from xl_elo import tables as t
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
-from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, RatingSystem, options_of
+from xl_elo.federations.contract import Cadence, Calculation, GameLine, OpponentGame, RatingSystem, options_of
 from xl_elo.model import (
     Column,
     Event,
@@ -77,6 +77,8 @@ class Player(model.Player):
                       "FSE : l'âge du joueur dans l'année de la période (vide : adulte)."))
 
 COLUMNS: Final = results_columns(Column("note", "note", False, "why an unrated player gets no rating"),
+                                 Column("birth_year", "int", True, "the year of birth, as given: the next period's "
+                                                                   "K counts the age (3.2)"),
                                  blank=("performance", "bonus"))
 
 
@@ -186,7 +188,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "rating_before": np.trunc(ev.rating), "games_rated": n.astype(np.float64),
         "score": counted.total(counted.score), "expected": np.where(rated, both.total(e), np.nan),
         "k": np.where(rated, k, np.nan), "change": np.where(rated, change, np.nan),
-        "rating_after": np.trunc(after), "games_after": ev.games + n, "note": notes,
+        "rating_after": np.trunc(after), "games_after": ev.games + n, "note": notes, "birth_year": ev.birth_year,
     }
     return Results(CODE, COLUMNS, values, period=ev.period)
 
@@ -210,6 +212,7 @@ PUBLISHED_TABLES: Final = {
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("two months", 2, (1, 3, 5, 7, 9, 11)),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,

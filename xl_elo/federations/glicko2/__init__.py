@@ -27,6 +27,7 @@ from xl_elo import model, schema
 from xl_elo.compat import need_numpy, np
 from xl_elo.core import MAX_RATING
 from xl_elo.federations.contract import (
+    Cadence,
     Calculation,
     GameLine,
     OpponentGame,
@@ -680,6 +681,7 @@ FUNCTIONS: Final = (
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("rating period"),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rules_values=rules_values,

@@ -1,0 +1,411 @@
+"""Ratings over time: a season of periods or events rated in order (rules 14).
+
+A games table that gives each game's ``period`` (or the day it was played) or ``event`` holds a season: its
+games are split into the system's units (its :attr:`~xl_elo.federations.contract.RatingSystem.CADENCE`: FIDE's
+months, the FSE's two months, the FFE's three periods a year, event after event for the others, a ladder's
+own periods), rated in time order, each unit from the list the one before left: its results read back as the
+next players table exactly as a user types a results table back in (:func:`next_players`, the reader's own
+reading of a results table's headings), the history table (FESA, DWZ) carried the same way. A system that rates
+each event from the list in force at its start (FIDE, rules 2.11) has its games' start ratings filled from the
+season's own lists where the input does not give them.
+
+:func:`units` splits a table into units, :func:`rate_season` rates them; :class:`Season` holds every unit's
+results: the list after the last one (:attr:`Season.final`), each player's history (:meth:`Season.history`)
+and the list after each unit (:meth:`Season.lists`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from xl_elo.formats.reader import GameColumns, HistoryColumns, PlayerColumns, Table, Tables, _Columns, players_headings
+from xl_elo.model import (
+    SEASON_HISTORY_COLUMNS,
+    Fact,
+    HistoryGame,
+    InputError,
+    Problem,
+    Results,
+    fact_array,
+    facts,
+    id_text,
+)
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import Calculation, RatingSystem
+
+#: The history a season's output gives of each player in each unit he played in (rules 14), in this order.
+HISTORY_COLUMNS: Final = SEASON_HISTORY_COLUMNS
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One period or event of a season: what one run of the system's engine rates (rules 14)."""
+
+    key: str
+    """How the season names it: the period (``2026-02``) or the event (its name, else its day)."""
+    period: str | None
+    """The period the engine is given (its rules' dates: ages, rule sets): ``YYYY-MM`` or a day ``YYYY-MM-DD``."""
+    rows: Any
+    """Its games' positions in the games table (every game of it, rated or not)."""
+    start: dt.date | None = None
+    end: dt.date | None = None
+    """Its first and last day, where the games give their days."""
+    events: tuple[str, ...] = ()
+    """The events it holds (a period of FIDE's may hold several)."""
+
+
+@dataclass
+class Step:
+    """One unit rated: the tables as it rated them (the players as it found them), its results."""
+
+    unit: Unit
+    results: Results
+    tables: Tables
+
+
+@dataclass
+class Season:
+    """A season rated: every unit's results, in order (rules 14)."""
+
+    system: RatingSystem
+    steps: list[Step]
+    ids: list[str]
+    names: list[str]
+    warnings: list[str] = field(default_factory=list)
+    options: Any = None
+
+    @property
+    def final(self) -> Results:
+        """The list after the last unit: every player, his last rating and every fact the next season starts from."""
+        return self.steps[-1].results
+
+    def history(self, everyone: bool = False) -> list[dict[str, Any]]:
+        """Each player's history: one row per unit he played in (``everyone``: every unit), with the figures a
+        rating officer checks (:data:`HISTORY_COLUMNS`), in time order then the players table's order."""
+        out: list[dict[str, Any]] = []
+        for step in self.steps:
+            u = step.unit
+            rows = step.results.rows
+            for row in rows:
+                if not everyone and not row.get("games_rated"):
+                    continue
+                out.append({"unit": u.key, "period": u.period, "start": _day(u.start), "end": _day(u.end),
+                            **{c: row.get(c) for c in HISTORY_COLUMNS[4:]}})
+        return out
+
+    def lists(self) -> tuple[list[str], dict[str, list[float | None]]]:
+        """The list after each unit: the units' keys, and each player's rating after each (None: unrated)."""
+        keys = [s.unit.key for s in self.steps]
+        table: dict[str, list[float | None]] = {pid: [] for pid in self.ids}
+        for step in self.steps:
+            after = dict(zip(step.results.cells("id"), step.results.cells("rating_after"), strict=True))
+            for pid in self.ids:
+                table[pid].append(after.get(pid))
+        return keys, table
+
+
+    def calculations(self, pid: str) -> list[UnitCalculation]:
+        """One player's season as a rating officer checks it, unit by unit and event by event, game by game
+        (the system's one-player calculation of each event, with his rating at its start and the unit's K):
+        the units he played in."""
+        out = []
+        for step in self.steps:
+            row = step.results.by_id().get(pid)
+            if row is None or not row.get("games_rated"):
+                continue
+            out.append(UnitCalculation(step.unit, row, _events_of(self.system, step, pid, row, self.options)))
+        return out
+
+
+@dataclass
+class EventCalculation:
+    """One event of a unit, for one player: his games in it, as the system's one-player calculation shows them."""
+
+    event: str | None
+    calculation: Calculation
+    opponents: list[str]
+    """Each game's opponent's id, in the order of the calculation's games."""
+
+
+@dataclass
+class UnitCalculation:
+    """One unit of a season, for one player: his results row and each event's calculation."""
+
+    unit: Unit
+    row: dict[str, Any]
+    events: list[EventCalculation]
+
+
+def _events_of(system: RatingSystem, step: Step, pid: str, row: dict[str, Any], options: Any
+               ) -> list[EventCalculation]:
+    """A player's events in a unit, each as the system's one-player calculation (its ``calculate``) shows it:
+    his rating at the event's start (a FIDE event started under an earlier list: 2.11), the opponents' as
+    the unit counts them, the unit's K for every event (one K a period, FIDE 8.3.3)."""
+    from xl_elo.federations.contract import OpponentGame
+
+    tables = step.tables
+    event = tables.event()
+    me = next(p for p in event.players if p.id == pid)
+    rating = {p.id: p.rating for p in event.players}
+    starts = system.CADENCE.start_ratings
+    by_event: dict[str | None, list[tuple[OpponentGame, str]]] = {}
+    start_of: dict[str | None, float | None] = {}
+    declared = [f for f in facts(system.Game) if f.one_game]
+    for g in event.games:
+        if not g.counts or pid not in (g.player, g.opponent):
+            continue
+        first = g.player == pid
+        other = g.opponent if first else g.player
+        assert other is not None
+        score = float(g.result.score or 0.0) if first else 1.0 - float(g.result.score or 0.0)
+        opp = rating.get(other)
+        if starts:
+            mine, theirs = (getattr(g, n, None) for n in starts)
+            if not first:
+                mine, theirs = theirs, mine
+            if theirs is not None and not np.isnan(theirs):
+                opp = None if theirs == 0 else float(theirs)
+            if mine is not None and not np.isnan(mine) and mine != 0:
+                start_of[g.event] = float(mine)
+        values = {f.name: getattr(g, f.name) for f in declared}
+        gives = first or not any(f.sided for f in declared)
+        by_event.setdefault(g.event, []).append((OpponentGame(opp, score, None, gives, values), other))
+    k = row.get("k")
+    out = []
+    for name, games in by_event.items():
+        player = replace(me, rating=start_of.get(name, me.rating))
+        calc = system.calculate(player, [g for g, _ in games], step.unit.period,
+                                int(k) if isinstance(k, (int, float)) and k == k else None, options)
+        out.append(EventCalculation(name, calc, [o for _, o in games]))
+    return out
+
+
+def _day(day: dt.date | None) -> str | None:
+    return None if day is None else day.isoformat()
+
+
+# --------------------------------------------------------------------------- the units
+
+
+def _days(values: Sequence[str | None]) -> list[dt.date | None]:
+    """Each game's day: a date as given, a month as its first day."""
+    out: list[dt.date | None] = []
+    for v in values:
+        if not v:
+            out.append(None)
+            continue
+        parts = [int(x) for x in v.split("-")]
+        out.append(dt.date(parts[0], parts[1], parts[2] if len(parts) > 2 else 1))
+    return out
+
+
+def units(system: RatingSystem, games: GameColumns, period: str | None = None) -> list[Unit]:
+    """The units of a games table in time order, by the system's cadence (rules 14): one unit when the table
+    gives no game's period or event (the event or period of ``period``)."""
+    n = len(games)
+    every = np.arange(n)
+    periods = games.period.tolist() if games.period is not None else None
+    events = games.event.tolist() if games.event is not None else None
+    if periods is None and events is None:
+        return [Unit(period or "", period, every)]
+    if system.PERIODS and events is None and periods is not None:
+        # an engine that rates the periods a table names itself, in order, each on the state the one before left
+        # (a Glicko-2 ladder, rules 12.7: its months without a game rated too): the table is one unit, rated in
+        # one pass over its games (a unit per period would rate every player again in each)
+        named = sorted({p for p in periods if p})
+        known = [d for d in _days(periods) if d is not None]
+        final = named[-1] if named else period
+        return [Unit(final or "", final, every, min(known, default=None), max(known, default=None))]
+    cadence = system.CADENCE
+    days = _days(periods) if periods is not None else [None] * n
+    names = events if events is not None else [None] * n
+    # an event's days: its first and last game's (a game's own day where there is no event)
+    first: dict[str | None, dt.date | None] = {}
+    last: dict[str | None, dt.date | None] = {}
+    for name, day in zip(names, days, strict=True):
+        if name is not None and day is not None:
+            first[name] = min(first.get(name) or day, day)
+            last[name] = max(last.get(name) or day, day)
+    keys: list[str] = []
+    for i in range(n):
+        name, day = names[i], days[i]
+        end = last.get(name, day) if name is not None else day
+        if cadence.months:  # a fixed period: the one the event (or the game) ends in
+            if end is None:
+                raise InputError([Problem(games.source, int(games.rows[i]) or None, "period",
+                                          f"{system.CODE.upper()} rates {cadence.unit}s: give each game's period "
+                                          "or day (a column period or date)")])
+            keys.append(cadence.period_of(end))
+        elif name is not None:
+            keys.append(name)
+        else:
+            keys.append(periods[i] if periods is not None else "")
+    order: dict[str, tuple[Any, ...]] = {}
+    for i, key in enumerate(keys):
+        if key not in order:
+            name, day = names[i], days[i]
+            start = first.get(name, day) if name is not None else day
+            order[key] = (start is None, start or dt.date.min, i)
+    out = []
+    key_arr = np.array(keys, dtype=object)
+    for key in sorted(order, key=lambda k: order[k]):
+        rows = np.flatnonzero(key_arr == key)
+        held = tuple(dict.fromkeys(str(names[i]) for i in rows.tolist() if names[i] is not None))
+        starts = [first.get(names[i], days[i]) if names[i] is not None else days[i] for i in rows.tolist()]
+        ends = [last.get(names[i], days[i]) if names[i] is not None else days[i] for i in rows.tolist()]
+        start = min((d for d in starts if d is not None), default=None)
+        end = max((d for d in ends if d is not None), default=None)
+        if cadence.months:
+            unit_period: str | None = key
+        elif end is not None:
+            unit_period = end.isoformat() if periods is not None and any(len(p or "") > 7 for p in periods) \
+                else f"{end.year:04d}-{end.month:02d}"
+        else:
+            unit_period = period
+        out.append(Unit(key, unit_period, rows, start, end, held))
+    return out
+
+
+# --------------------------------------------------------------------------- one unit's list to the next
+
+
+def carried(system: RatingSystem, columns: Sequence[str]) -> dict[str, str]:
+    """Which results column the next players table reads each column from, exactly as the reader reads a
+    results table typed back in as a players table (``rating`` from ``rating_after``, DWZ's ``index`` from
+    ``index_after``, a fact of the same name as itself): players column -> results column."""
+    table = Table.from_rows("results", list(columns), [], typed=True)
+    problems: list[Problem] = []
+    spec = players_headings(system.Player, system.CODE.upper(), results=[c.name for c in system.COLUMNS])
+    cols = _Columns(table, spec, problems, [])
+    return {name: str(columns[j]) for name, j in cols.cols.items()}
+
+
+def next_players(system: RatingSystem, players: PlayerColumns, results: Results,
+                 mapping: dict[str, str] | None = None) -> PlayerColumns:
+    """The players table the next unit starts from: each column from the results as a user types the results
+    table back in (:func:`carried`), a fact the results do not hold as it was (rules 14)."""
+    mapping = mapping if mapping is not None else carried(system, results.columns)
+    rating = players.rating
+    if "rating" in mapping:
+        rating = _numbers(results, mapping["rating"])
+        rating = np.where(rating == 0, np.nan, rating)
+    values = dict(players.facts)
+    for f in facts(system.Player):
+        if f.name in mapping:
+            values[f.name] = _fact_values(f, results, mapping[f.name])
+    return replace(players, rating=rating, facts=values)
+
+
+def _numbers(results: Results, column: str) -> npt.NDArray[np.float64]:
+    v = results.values.get(column)
+    if isinstance(v, np.ndarray) and v.dtype.kind in "fiu":
+        return v.astype(np.float64)
+    return np.array([np.nan if x is None else float(x) for x in results.cells(column)], dtype=np.float64)
+
+
+def _fact_values(f: Fact, results: Results, column: str) -> npt.NDArray[Any]:
+    """A results column as a fact's values, read as its column reads them."""
+    if f.array == "number":
+        return _numbers(results, column)
+    cells = results.cells(column)
+    if f.array == "flag":
+        return fact_array(f, [bool(c) if c is not None else f.default for c in cells])
+    return fact_array(f, [f.reading(c) if c is not None else f.default for c in cells])
+
+
+def _history(results: Results, source: str) -> HistoryColumns:
+    """A unit's next history table (FESA's performance games, DWZ's remaining games) as the next unit reads it."""
+    h: list[HistoryGame] = results.history
+    return HistoryColumns(source, np.array([x.id.encode("utf-8") for x in h], dtype="S") if h else np.zeros(0, "S1"),
+                          np.array([x.opponent_rating for x in h], dtype=np.float64),
+                          np.array([x.result for x in h], dtype=np.float64), np.zeros(len(h), np.int64))
+
+
+# --------------------------------------------------------------------------- the season
+
+
+def rate_season(system: RatingSystem, tables: Tables, season_units: Sequence[Unit], options: Any,
+                rate: Callable[[Tables, Any], Results]) -> Season:
+    """Rate each unit in order, each from the list the one before left (rules 14). ``rate`` rates one unit's
+    tables (:meth:`xl_elo.loader.Loaded.rate`'s engine call)."""
+    players = tables.players
+    history = tables.history
+    steps: list[Step] = []
+    mapping: dict[str, str] | None = None
+    lists: list[tuple[str, npt.NDArray[np.float64]]] = []  # the list after each period, for start ratings
+    start_facts = system.CADENCE.start_ratings
+    for unit in season_units:
+        games = _subset(tables.games, unit.rows)
+        if start_facts and len(unit.rows):
+            games = _start_ratings(games, tables, unit, players, lists, start_facts, system)
+        sub = Tables(tables.player, tables.game, players, games, history, unit.period, tables.name,
+                     tables.who[unit.rows], tables.against[unit.rows])
+        results = rate(sub, options)
+        steps.append(Step(unit, results, sub))
+        if mapping is None:
+            mapping = carried(system, results.columns)
+        players = next_players(system, players, results, mapping)
+        lists.append((unit.key, players.rating))
+        if system.takes_history:
+            history = _history(results, tables.history.source)
+    ids = [id_text(x) for x in tables.players.ids.tolist()]
+    names = [id_text(x) for x in tables.players.names.tolist()]
+    return Season(system, steps, ids, names, options=options)
+
+
+def _subset(games: GameColumns, rows: Any) -> GameColumns:
+    """A games table's rows at ``rows`` (its every column)."""
+    return GameColumns(games.source, games.player[rows], games.opponent[rows], games.has_opponent[rows],
+                       games.result[rows], games.results, games.round[rows], games.rated[rows], games.rows[rows],
+                       {k: v[rows] for k, v in games.facts.items()},
+                       None if games.who is None else games.who[rows], None if games.against is None
+                       else games.against[rows], None if games.period is None else games.period[rows],
+                       None if games.event is None else games.event[rows])
+
+
+def _start_ratings(games: GameColumns, tables: Tables, unit: Unit, players: PlayerColumns,
+                   lists: list[tuple[str, npt.NDArray[np.float64]]], names: tuple[str, str],
+                   system: RatingSystem) -> GameColumns:
+    """A unit's games with each event's start ratings from the season's own lists (FIDE 2.11), where the input
+    gives none: the list in force in the month the event started (the one the period before that month left,
+    else the season's first), 0 for a player unrated on it."""
+    if games.event is None or games.period is None:
+        return games
+    events = games.event.tolist()
+    days = _days(games.period.tolist())
+    starts: dict[str, dt.date] = {}
+    for name, day in zip(events, days, strict=True):
+        if name is not None and day is not None:
+            starts[name] = min(starts.get(name, day), day)
+    first_list = tables.players.rating
+    mine, theirs = (games.facts.get(n) for n in names)
+    if mine is None or theirs is None:
+        return games
+    mine, theirs = mine.copy(), theirs.copy()
+    who, against = tables.who[unit.rows], tables.against[unit.rows]
+    for k, name in enumerate(events):
+        start = starts.get(name) if name is not None else None
+        if start is None or against[k] < 0:
+            continue
+        month = system.CADENCE.period_of(start)
+        if month >= (unit.key or ""):
+            continue  # started in the period: its list is the period's own
+        before = [r for key, r in lists if key < month]
+        ratings = before[-1] if before else first_list
+        for values, pos in ((mine, who[k]), (theirs, against[k])):
+            if np.isnan(values[k]):
+                r = ratings[pos]
+                values[k] = 0.0 if np.isnan(r) else r
+    facts_ = dict(games.facts)
+    facts_[names[0]], facts_[names[1]] = mine, theirs
+    return replace(games, facts=facts_)
+
+
+__all__ = ["HISTORY_COLUMNS", "Season", "Step", "Unit", "carried", "next_players", "rate_season", "units"]
