@@ -10,6 +10,7 @@ double from the paper's formulas (the project's research notes, glicko_check.py)
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 
@@ -170,6 +171,66 @@ def test_a_season_at_once_is_its_periods_one_after_another():
     assert whole["ann"]["games_rated"] == 4 and whole["ann"]["periods_played"] == 2
     assert whole["ann"]["last_period"] == "2026-03" and whole["eve"]["status"] == "new"
     assert whole["dan"]["periods_played"] == 1 and whole["dan"]["rd_after"] > PAPER_RD
+
+
+def _idle_ladder(periods, extra=()):
+    """A rated player who never plays, beside two who play once in each period named."""
+    players = (Player("idle", rating=1600, rd=60, volatility=0.06), Player("a", rating=1700, rd=60, volatility=0.06),
+               Player("b", rating=1500, rd=60, volatility=0.06), *extra)
+    return Event(players, tuple(Game("a", "b", 1, 1, period=p) for p in periods))
+
+
+def test_a_month_without_a_game_between_two_monthly_periods_is_a_period_and_said():
+    """A monthly ladder that skips February and March rates them as periods in which nobody played (rules
+    12.6, 12.7): an idle player's RD grows in each, RD^2 by (173.7178 sigma)^2 a period (Step 6), and a
+    warning names the months."""
+    results = rate(_idle_ladder(("2026-01", "2026-04")))
+    rd = results.by_id()["idle"]["rd_after"]
+    assert rd == pytest.approx(math.sqrt(60 ** 2 + 4 * (SCALE * 0.06) ** 2), abs=1e-9)
+    assert len(results.warnings) == 1 and "2026-02, 2026-03" in results.warnings[0]
+    assert "RD" in results.warnings[0] and "12.7" in results.warnings[0]
+    # dated periods: a date is a day, its period's length the organiser's; nothing is added between them
+    dated = rate(_idle_ladder(("2026-01-05", "2026-04-05")))
+    assert dated.by_id()["idle"]["rd_after"] == pytest.approx(math.sqrt(60 ** 2 + 2 * (SCALE * 0.06) ** 2), abs=1e-9)
+    assert not dated.warnings
+    # consecutive months, a year's turn: nothing added
+    turn = rate(_idle_ladder(("2025-12", "2026-01")))
+    assert not turn.warnings and turn.by_id()["idle"]["rd_after"] == pytest.approx(
+        math.sqrt(60 ** 2 + 2 * (SCALE * 0.06) ** 2), abs=1e-9)
+    across = rate(_idle_ladder(("2025-11", "2026-02")))
+    assert "2025-12, 2026-01" in across.warnings[0]
+
+
+def test_a_day_of_a_month_that_is_a_period_is_refused_on_its_row():
+    """A game dated 2026-01-15 in a ladder whose period 2026-01 is a month would be in two periods."""
+    games = (Game("a", "b", 1, 1, period="2026-01", row=2), Game("b", "a", 1, 2, period="2026-01-15", row=3),
+             Game("a", "b", 1, 1, period="2026-02-03", row=4))
+    ev = Event(_idle_ladder(()).players, games)
+    with pytest.raises(InputError) as exc:
+        rate(ev)
+    [problem] = exc.value.problems
+    assert (problem.row, problem.column) == (3, "period")
+    assert "2026-01-15 is a day of the month 2026-01" in problem.message
+
+
+def test_the_games_limit_is_a_periods(tmp_path, capsys):
+    """1,000 rated games is a player's limit in one period (a pasted column), not in a season: a weekly ladder of
+    156 weeks of 7 games each is rated; 1,001 in one week is refused, naming the period."""
+    players = tmp_path / "players.csv"
+    players.write_text("id,rating,rd,volatility\n" + "".join(f"p{i},{1500 + i},80,0.06\n" for i in range(8)),
+                       encoding="utf-8")
+    weeks = [(dt.date(2023, 1, 2) + dt.timedelta(weeks=k)).isoformat() for k in range(156)]
+    season = tmp_path / "season.csv"
+    season.write_text("period,round,player,opponent,result\n" + "".join(
+        f"{w},{j + 1},p0,p{j + 1},{(j + k) % 2}\n" for k, w in enumerate(weeks) for j in range(7)), encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(players), "-g", str(season), "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].split(",")[4] == "1092"
+    week = tmp_path / "week.csv"
+    week.write_text("period,round,player,opponent,result\n" + "".join(
+        f"2023-01-02,{k // 7 + 1},p0,p{k % 7 + 1},1\n" for k in range(1001)), encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(players), "-g", str(week)]) != 0
+    assert "'p0' has 1001 rated games in the period 2023-01-02 (at most 1000" in capsys.readouterr().err
 
 
 def test_everyone_is_rated_on_the_values_before_the_period():
@@ -420,6 +481,22 @@ def random_ladder(seed: int, players: int = 14, games: int = 50,
         result = rnd.choice([1, 0, 0.5, 1, 0, "+", "-", "bye"])
         gs.append(Game(f"p{a}", None if result == "bye" else f"p{b}", result, k + 1, period=rnd.choice(periods)))
     return Event(tuple(ps), tuple(gs), name=f"ladder {seed}")
+
+
+#: Ratings apart in their 15th or 16th digit: written to 15 digits, as a spreadsheet's COUNTIF reads its criterion
+#: (``">"&x``), several are 1600 and others 1600.00000000001 or 1599.99999999999.
+NEAR_EQUAL = (1600.000000000004, 1599.9999999999966, 1600.0000000000055, 1600.0000000000016, 1599.9999999999989,
+              1600.000000000006, 1599.9999999999952, 1600.0000000000027, 1600.0000000000002, 1599.9999999999973)
+
+
+def near_equal_ladder() -> Event:
+    """Ten idle players whose ratings differ in their 15th or 16th digit (:data:`NEAR_EQUAL`), beside two who
+    play: the template's ranking once compared them as the text of 15 digits, gave several one rank and dropped
+    players from its results sheet (tests/test_workbooks.py)."""
+    ps = tuple(Player(f"n{k}", rating=r, rd=80, volatility=0.06) for k, r in enumerate(NEAR_EQUAL))
+    ps += (Player("a", rating=1700, rd=60, volatility=0.06), Player("b", rating=1500, rd=60, volatility=0.06))
+    return Event(ps, (Game("a", "b", 0.5, 1, period="2026-01"), Game("b", "a", 1, 2, period="2026-01")),
+                 name="near equal")
 
 
 def upset_ladder(steps: bool = False) -> Event:

@@ -16,7 +16,10 @@ Sources of the published figures:
   from 1 February 2023) and the US Chess forum (2025: 12 to 10 for every event of 2025).
 
 No crosstable with published ratings before and after could be read here (MSA is not reachable):
-the example event (``xl_elo/federations/uscf/example``) is checked by hand-computed figures.
+the example event (``xl_elo/federations/uscf/example``) is checked by the figures computed by hand from
+rules 10.3, 10.6 and 10.8 (each player's N', each standard-formula K, each floor, Carla held by hers);
+its special-formula ratings and bonuses, which hang on every opponent's Step 4 rating, are checked by
+the formulas' own published examples above and the properties below, not figure by figure.
 """
 
 from __future__ import annotations
@@ -258,6 +261,35 @@ def test_rate_refuses_what_it_cannot_rate():
 def test_the_example_rates():
     res = rate("uscf", example_event("uscf")).by_id()
     assert all(r["rating_exact"] is None or r["rating_exact"] >= r["floor"] for r in res.values())
+
+
+def test_the_example_events_figures_computed_by_hand():
+    """The club Swiss of ``xl_elo/federations/uscf/example``, by hand from docs/rules.md 10.3, 10.6 and 10.8:
+
+    - N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2), N' = min(N, N*) (10.3): Alice 1843 on 120 games:
+      726^2 = 527,076, x 0.00000739 = 3.895, + 0.662 = 4.557, sqrt 2.1347, N* = 23.422; Ben 1652 on 48:
+      917^2 = 840,889 -> 6.876 -> N* = 19.068; Carla 1420 on 35: 1149^2 = 1,320,201 -> 10.418 -> 15.491;
+      Eve 1388 on 14: 1181^2 -> N* = 15.097 > 14, N' = 14; Dan 1511 on 6: N* = 16.73, N' = 6; Hugo 620 on 9:
+      1949^2 -> N* = 9.328, N' = 9; Farid and Gina, unrated: 0.
+    - K = 800 / (N' + m), m = 4 games here (10.6): Alice 800 / 27.422 = 29.174, Ben 800 / 23.068 = 34.681,
+      Carla 800 / 19.491 = 41.045, Eve 800 / 18 = 44.444; Dan and Hugo (8 games or fewer) and the unrated take
+      the special formula, no K.
+    - Floors (10.8): an established player (over 25 games) has his highest minus 200, down to the hundred:
+      Alice's highest 1910 gives 1700, Ben's (his rating, 1652) 1400, Carla's 1638 gives 1400; Dan, Eve and
+      Hugo (25 games or fewer) have the absolute floor of 100. Carla loses all four games: her formula takes
+      her below 1400 (1420 - 41.045 E with E above 0.49), and the floor holds her at 1400.
+    """
+    res = rate("uscf", example_event("uscf")).by_id()
+    effective = {"alice": 23.422, "ben": 19.068, "carla": 15.491, "eve": 14, "dan": 6, "hugo": 9, "farid": 0,
+                 "gina": 0}
+    for pid, n in effective.items():
+        assert res[pid]["effective_games"] == pytest.approx(n, abs=5e-4), pid
+    for pid, k in {"alice": 29.174, "ben": 34.681, "carla": 41.045, "eve": 44.444}.items():
+        assert (res[pid]["formula"], res[pid]["k"]) == ("standard", pytest.approx(k, abs=5e-4)), pid
+    assert {pid for pid, r in res.items() if r["formula"] == "special"} == {"dan", "hugo", "farid", "gina"}
+    floors = {"alice": 1700, "ben": 1400, "carla": 1400, "dan": 100, "eve": 100, "hugo": 100}
+    assert {pid: res[pid]["floor"] for pid in floors} == floors
+    assert (res["carla"]["score"], res["carla"]["rating_after"], res["carla"]["change"]) == (0, 1400, -20)
 
 
 def test_a_trf_report_never_gives_fide_ratings_as_us_chess_ones(capsys):

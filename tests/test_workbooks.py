@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from conftest import DATA, ROOT, event
 from gen import random_event, random_uscf_event
-from test_glicko2 import random_ladder, upset_ladder
+from test_glicko2 import near_equal_ladder, random_ladder, upset_ladder
 
 from xl_elo import schema
 from xl_elo.federations import get, registry
@@ -162,6 +162,9 @@ def valid_cases() -> list[Case]:
         Case("glicko2-paper-full", "glicko2", default_capacity("glicko2"), example_event("glicko2")),
         Case("glicko2-ladder", "glicko2", GLICKO2_SMALL, random_ladder(3)),
         Case("glicko2-upset-tau", "glicko2", GLICKO2_SMALL, upset_ladder(), options={"tau": 0.3, "rd_cap": 400}),
+        Case("glicko2-skipped-months", "glicko2", GLICKO2_SMALL,
+             random_ladder(5, periods=("2026-01", "2026-04", "2026-05-07"))),
+        Case("glicko2-near-equal-ratings", "glicko2", GLICKO2_SMALL, near_equal_ladder()),
         Case("uscf-example-full", "uscf", default_capacity("uscf"), example_event("uscf")),
         Case("uscf-random-2025", "uscf", SMALL, random_uscf_event(3, 23, 7, period="2025-01")),
         Case("uscf-random-2023", "uscf", SMALL, random_uscf_event(8, 22, 6, period="2023-01-15"),
@@ -267,6 +270,8 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("rd-of-a-new-player", "glicko2", lambda t: t["players"][1][2].__setitem__(2, None), ("players", 4)),
     ("period-left-blank", "glicko2", lambda t: t["games"][1][1].__setitem__(5, None), ("games", 3)),
     ("period-not-a-month", "glicko2", lambda t: t["games"][1][0].__setitem__(5, "2026-13"), ("games", 2)),
+    ("period-a-day-of-a-monthly-period", "glicko2", lambda t: t["games"][1][1].__setitem__(5, "2026-11-15"),
+     ("games", 3)),
     ("record-typo", "uscf", lambda t: t["players"][1][3].__setitem__(6, "all win"), ("players", 5)),
     ("games-without-a-rating", "uscf", lambda t: t["players"][1][5].__setitem__(3, 3), ("players", 7)),
     ("record-with-no-game-before", "uscf", lambda t: t["players"][1][6].__setitem__(6, "all losses"), ("players", 8)),
@@ -511,6 +516,9 @@ def test_the_workbook_gives_the_engines_results(recalculated, case):
     differences = compare(wb, results)
     assert not differences, "\n".join(map(str, differences[:20]))
     assert len(wb.computed) == len(case.event.players)
+    if case.id == "glicko2-skipped-months":  # February and March rated as periods in which nobody played
+        assert results.warnings and "2026-02, 2026-03" in results.warnings[0]
+        assert _values(recalculated[case.id], "lad_name")[:4] == ["2026-01", "2026-02", "2026-03", "2026-04"]
     if case.id == "fqe-daniel-full":
         assert wb.computed["daniel"]["rating_after"] == 2012  # the FQE's worked example
     if case.id == "fide-corrections":

@@ -1108,12 +1108,14 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
     paired = games.has_opponent & ~itself
     counting = games.counts() & ~itself
     rnd = np.nan_to_num(games.round, nan=0.0).astype(np.int64)
+    in_period = np.zeros(m, np.int64)
     if (games.period is not None or games.event is not None) and m:  # a round is a round of its period and event
         periods = games.period.tolist() if games.period is not None else [""] * m
         events = games.event.tolist() if games.event is not None else [""] * m
         _, in_period = np.unique(np.array([f"{p or ''}\x00{e or ''}" for p, e in zip(periods, events, strict=True)],
                                           dtype=object).astype(str), return_inverse=True)
-        rnd = rnd + in_period.ravel().astype(np.int64) * (schema.MAX_ROUND + 1)
+        in_period = in_period.ravel().astype(np.int64)
+        rnd = rnd + in_period * (schema.MAX_ROUND + 1)
     scores = games.scores()
     if paired.any():
         every = paired.all()
@@ -1146,14 +1148,21 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
                 gat.append((i, 3, Problem(games.source, row_of(grow, i), None,
                                           f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
     problems += _capped([q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))], found_games, games.source)
-    if counting.any():  # the games that do not count go to one more bin, past every player
-        per = (np.bincount(np.where(counting, key_who, width), minlength=width + 1)
-               + np.bincount(np.where(counting, key_against, width), minlength=width + 1))[:width]
-        over = np.flatnonzero(per > MAX_GAMES_PER_PLAYER)
+    if counting.any():  # each player's rated games, in each period of a ladder (the limit is a period's)
+        period_of = in_period if (games.period is not None or games.event is not None) and m else None
+        c = np.flatnonzero(counting)
+        side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
+        key = np.concatenate([key_who[c], key_against[c]]).astype(np.int64)
+        if period_of is not None:
+            key = key + np.concatenate([period_of[c], period_of[c]]).astype(np.int64) * width
+        if period_of is None and width:
+            per = np.bincount(key, minlength=width)
+            keys = np.arange(width)
+        else:
+            keys, per = np.unique(key, return_counts=True)
+        over = keys[per > MAX_GAMES_PER_PLAYER]
+        many = dict(zip(keys.tolist(), per.tolist(), strict=True)) if len(over) else {}
         if len(over):
-            c = np.flatnonzero(counting)
-            side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
-            key = np.concatenate([key_who[c], key_against[c]])
             mine = np.isin(key, over)
             side, key = side[mine], key[mine]
             order = np.argsort(side, kind="stable")
@@ -1163,8 +1172,12 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
             for k in sorted(over.tolist(), key=lambda x: first_seen[x])[:MAX_PROBLEMS]:
                 i = first_seen[k] // 2
                 pid = (games.player if first_seen[k] % 2 == 0 else games.opponent)[i].decode("utf-8")
+                period = None if period_of is None or games.period is None else games.period[i]
+                event = None if period_of is None or games.event is None else games.event[i]
+                in_its = "".join([f" in the period {period}" if period else "",
+                                  f"{' of' if period else ' in'} the event {event}" if event else ""])
                 heavy.append(Problem(games.source, None, None,
-                                     f"{pid!r} has {int(per[k])} rated games (at most {MAX_GAMES_PER_PLAYER} in "
+                                     f"{pid!r} has {many[k]} rated games{in_its} (at most {MAX_GAMES_PER_PLAYER} in "
                                      "one event or period): is a column pasted twice?"))
             problems += _capped(heavy, len(over), games.source)
     if len(history):

@@ -1046,4 +1046,21 @@ def by_name() -> dict[str, Function]:
     return {f.name: f for f in spreadsheet_functions()}
 
 
-__all__ = ["Arg", "ArgumentError", "Function", "by_name", "spreadsheet_functions"]
+def markdown_table() -> str:
+    """Every function, its arguments (``[optional]``) and what it returns, as ``udfs/README.md`` lists them:
+    made from the declarations (``python -m xl_elo.frontends.functions`` prints it; a test checks the README)."""
+    rows = ["| function | what it returns |", "| --- | --- |"]
+    for f in spreadsheet_functions():
+        args = ", ".join(f"[{a.name}]" if a.optional else a.name for a in f.args)
+        words = f.description.replace("|", "\\|")
+        rows.append(f"| `{f.name}({args})` | {words} |")
+    return "\n".join(rows) + "\n"
+
+
+__all__ = ["Arg", "ArgumentError", "Function", "by_name", "markdown_table", "spreadsheet_functions"]
+
+
+if __name__ == "__main__":  # the table of udfs/README.md
+    import sys
+
+    sys.stdout.write(markdown_table())

@@ -476,8 +476,10 @@ def rank_column(after: str = "res_rating_after") -> Col:
 def sort_columns(after: str = "res_rating_after") -> list[Col]:
     return [
         Col("pos", "position", f"={POS}", "8", "position"),
-        Col("sortkey", "sort key (new rating)", f'=IF([key]="","",IF(ISNUMBER([{after}]),[{after}],-1))', "8",
-            "clé de tri"),
+        # rounded to 9 decimals: COUNTIF compares with the text of its criterion, 15 digits, so two ratings apart in
+        # their 16th digit would take one rank and one player would be dropped from the results
+        Col("sortkey", "sort key (new rating, to 9 decimals)",
+            f'=IF([key]="","",IF(ISNUMBER([{after}]),ROUND([{after}],9),-1))', "8", "clé de tri"),
         rank_column(after),
     ]
 

@@ -43,7 +43,6 @@ from xl_elo.templates.builder import (
     UNLOCKED,
     Book,
     Input,
-    Stamp,
     Template,
     _computed_sheet,
     _index,
@@ -53,6 +52,7 @@ from xl_elo.templates.builder import (
     print_nothing,
     protect,
     register,
+    style_column,
     write_column,
 )
 from xl_elo.templates.common import TEXT_MARKS, text_diagnosis
@@ -126,6 +126,19 @@ def build_book(t: Template) -> Book:
     return book
 
 
+def formula_cells(t: Template) -> int:
+    """The cells of formulas the workbook of ``t`` holds: its computed sheets, the inputs' checks and the results
+    (what decides how long a spreadsheet takes to open and recalculate it), counted from the spec."""
+    t = group_by_player(t)
+    n = sum((len(s.columns) + len(s.leading)) * (s.last - s.first + 1) for s in t.sheets)
+    rooms = {"players": t.capacity.players, "games": t.capacity.games, "history": t.capacity.history}
+    for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history)):
+        if inputs is not None:
+            helpers = sum(1 + sum(mark in i.check for mark in TEXT_MARKS) for i in inputs if i.check)
+            n += (helpers + 1) * rooms[name]
+    return n + (len(t.results) + 1) * t.capacity.players
+
+
 # --------------------------------------------------------------------------- inputs
 
 
@@ -145,9 +158,7 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
         c = ws.cell(1, j)
         c.comment = Comment(f"{inp.title}\n{inp.fr}" + (f"\n{inp.prompt}" if inp.prompt else ""), "xl-elo")
     for j, inp in enumerate(inputs, start=1):
-        style = Stamp(protection=UNLOCKED, number_format=inp.fmt)
-        for r in range(FIRST, last + 1):
-            style(ws.cell(r, j))
+        style_column(book, ws, j, FIRST, last, protection=UNLOCKED, number_format=inp.fmt)
     prefix = {"players": "player_", "games": "game_", "history": "history_"}[name]
     for j, inp in enumerate(inputs, start=1):
         book.name_range(prefix + inp.name, ws, j, FIRST, last)
@@ -212,7 +223,9 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
         return book.render(f'=IF(COUNTA({span.format(r=r)})=0,"",{body})', r, name)
 
     check_formula(problem(FIRST), f"{name}!problem")
-    write_column(book, ws, problem_j, FIRST, last, problem, FORMULA_FILL)
+    # the reader's words are long: a problem reads to its end
+    write_column(book, ws, problem_j, FIRST, last, problem, FORMULA_FILL,
+                 alignment=Alignment(wrap_text=True, vertical="top"))
     # a refused cell turns red: its column's name opens a reason in the problem cell
     p = f"${col(problem_j)}{FIRST}"
     for j, inp in enumerate(inputs, start=1):
@@ -221,8 +234,6 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
             FormulaRule(formula=[f'ISNUMBER(SEARCH("{inp.name}:",{p}))'], fill=BAD_FILL, stopIfTrue=False))
     ws.conditional_formatting.add(f"{col(problem_j)}{FIRST}:{col(problem_j)}{last}",
                                   FormulaRule(formula=[f'LEN({p})>0'], fill=BAD_FILL))
-    for r in range(FIRST, last + 1):  # the reader's words are long: a problem reads to its end
-        ws.cell(r, problem_j).alignment = Alignment(wrap_text=True, vertical="top")
 
 
 def _rendered(book: Book, template: str, sheet: str) -> Callable[[int], str]:
@@ -583,4 +594,4 @@ def _steps(lang: str, t: Template) -> list[str]:
     ]
 
 
-__all__ = ["MENUS", "RowBreak", "banner_formula", "build_book", "print_nothing"]
+__all__ = ["MENUS", "RowBreak", "banner_formula", "build_book", "formula_cells", "print_nothing"]

@@ -193,7 +193,8 @@ class Player(model.Player):
 
 COLUMNS: Final = results_columns(
     Column("index", "int", True, "the index before"),
-    Column("index_after", "int", True, "the index after: one more per evaluation, 1 after a first DWZ"),
+    Column("index_after", "int", True, "the index after: one more per evaluation, 1 after a first DWZ",
+           key=True),
     Column("j", "int", True, "J: 5 to 20, 10 from 21 to 25, 15 over 25"),
     Column("e0", "float", False, "E0 = (R0 / 1000)^4 + J"),
     Column("fb", "float", False, "fB, the acceleration of a youth at or above his expectation"),

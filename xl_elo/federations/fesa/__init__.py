@@ -113,8 +113,10 @@ class Player(model.Player):
     """A FESA player: his mode, bonuses, grade and promotion runs (rules 6.3 - 6.10)."""
 
     games: int = games_fact(
-        "6.3", calc_help=f"rated games before: fewer than {PERFORMANCE_GAMES} with this tournament's is "
-                         "performance mode (default: normal mode)", function=None)
+        "6.3", calc_help=f"rated games before; calc rates a rated player in normal mode: performance mode (fewer "
+                         f"than {PERFORMANCE_GAMES} games with this tournament's) rates his history game by game, "
+                         "which calc is not given (xl-elo rate with the history table; calc says so)",
+        function=None)
     bonus_count: int = fact(
         schema.counts(schema.MAX_BONUS_COUNT, f"the activity bonuses already used, from 0 to {schema.MAX_BONUS_COUNT}"),
         "activity bonuses used so far, 0 .. 100", default=0, rules="6.4",
@@ -151,7 +153,7 @@ COLUMNS: Final = results_columns(
     Column("bonus_count", "int", True, "activity bonuses used so far, 0 .. 100"),
     Column("nsr_grade", "text", True, "the recognised prior grade of a new player"),
     Column("grade_before", "text", True, "FESA grade before"),
-    Column("grade_after", "text", True, "FESA grade after the promotions"),
+    Column("grade_after", "text", True, "FESA grade after the promotions", key=True),
     Column("lb_run", "int", True, "games at or above LB of the next grade"),
     Column("mp_run", "int", True, "games at or above MP of the next grade"),
     Column("mp_reached", "bool", True, "MP of the next grade reached during the LB run"),
@@ -334,6 +336,11 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     r = float(player.rating)
     opps = _counted(games, r, r)
     outcome = normal_change(r, opps, [g.score for g in games], player.bonus_count, k=k)
+    notes: tuple[str, ...] = ()
+    if not isinstance(player.games, model.NotGiven) and player.games + len(games) < PERFORMANCE_GAMES:
+        notes = (f"{player.games} games before and {len(games)} here, fewer than {PERFORMANCE_GAMES}: FESA rates such "
+                 "a player in performance mode from his history, game by game (rules 6.3), which calc is not given; "
+                 "rated here in normal mode from his rating (xl-elo rate with the history table rates his mode)",)
     lines = tuple(GameLine(g.rating, st.opponent_rating, g.score, st.rating - st.opponent_rating,
                            expected(st.rating, st.opponent_rating), st.delta,
                            "upset gain" if st.upset is not None else "")
@@ -345,7 +352,7 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
                        status="normal", steps=(("total before rounding", outcome.total),
                                                ("activity bonus", sum(st.bonus for st in outcome.steps)),
                                                ("bonus count after", outcome.bonus_count)),
-                       bonus=sum(st.bonus for st in outcome.steps),
+                       bonus=sum(st.bonus for st in outcome.steps), notes=notes,
                        own=(("total", outcome.total), ("bonus_count_after", outcome.bonus_count)))
 
 

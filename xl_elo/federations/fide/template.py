@@ -106,8 +106,12 @@ def spec(cap: Capacity | None = None) -> Template:
                 f'{fide.NOT_RATED_ABOVE} ("&LOWER(TRIM(opt_list&""))&" list, rules 2.9)"')
     rated_note = (f'IF({below},{floor_text}&IF([nfar]>0,"; "&{gap_text},""),IF([nfar]>0,{gap_text},""))')
 
-    first_note = (f'IF([enough]=0,"unrated: needs {fide.FIRST_RATING_MIN_GAMES} games against rated opponents and '
-                  f'{fide.FIRST_RATING_MIN_SCORE:g} points",IF([ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&'
+    few_games = (f'IF([nn]<{fide.FIRST_RATING_MIN_GAMES},[nn]&" game"&IF([nn]=1,"","s")&" against rated opponents, '
+                 f'fewer than {fide.FIRST_RATING_MIN_GAMES}"&IF([sn]<{fide.FIRST_RATING_MIN_SCORE}," and ",""),"")')
+    few_points = (f'IF([sn]<{fide.FIRST_RATING_MIN_SCORE},[sn]&" points, fewer than '
+                  f'{fide.FIRST_RATING_MIN_SCORE:g}","")')
+    first_note = (f'IF([enough]=0,"no first rating: "&{few_games}&{few_points}&" (rules 2.4)",'
+                  f'IF([ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&'
                   f'FIXED([ra]+[ndp],0,TRUE)&" is below the floor of {fide.RATING_FLOOR}: not published",'
                   f'"first rating: Ra "&FIXED([ra],2,TRUE)&", p "&FIXED([npct]/100,2,TRUE)&", dp "&[ndp]))')
     work.add(

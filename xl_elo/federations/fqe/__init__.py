@@ -96,7 +96,7 @@ class Player(model.Player):
                       "FQE : parties classées jouées auparavant (vide : permanent)."))
 
 COLUMNS: Final = results_columns(
-    Column("status_after", "text", True, "unrated, provisional or permanent after the event"),
+    Column("status_after", "text", True, "unrated, provisional or permanent after the event", key=True),
     Column("wins", "int", True, "W"),
     Column("losses", "int", True, "L"),
     Column("cm", "float", False, "Cm, the mean of the opponents (unrated at 1100 for an unrated player)"),

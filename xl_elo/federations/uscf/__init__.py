@@ -646,7 +646,9 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
         share = rated.k * (g.score - e) if rated.k is not None else None
         lines.append(GameLine(g.rating, o, g.score, prior - o, e, share))
     steps: list[tuple[str, Any]] = [("R0, Step 1", prior)] if n == 0 else []
-    steps += [("N", n), ("N*", n_star(prior)), ("N'", n_eff), ("formula", rated.formula)]
+    given = not isinstance(player.games, model.NotGiven) or player.rating is None
+    shown_n = n if given else f"not given: counted as established (more than {PROVISIONAL_GAMES} games, so N' is N*)"
+    steps += [("N", shown_n), ("N*", n_star(prior)), ("N'", n_eff), ("formula", rated.formula)]
     notes: list[str] = []
     if player.rating is None:
         age = age_of(player.birth_year, period)
