@@ -281,6 +281,26 @@ def units(system: RatingSystem, games: GameColumns, period: str | None = None) -
         else:
             unit_period = period
         out.append(Unit(key, unit_period, rows, s_day, e_day, held, start[rows]))
+    if cadence.as_given and not named:
+        out = _with_skipped_months(out)
+    return out
+
+
+def _with_skipped_months(season_units: list[Unit]) -> list[Unit]:
+    """A monthly ladder's units with each month between two of its months that no game names, as a period in
+    which nobody played (rules 12.7: every rated player's deviation grows in it)."""
+    out: list[Unit] = []
+    for u in season_units:
+        last = out[-1].key if out else None
+        if last is not None and len(last) == 7 and len(u.key) == 7:
+            year, month = int(last[:4]), int(last[5:])
+            while True:
+                year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+                key = f"{year:04d}-{month:02d}"
+                if key >= u.key:
+                    break
+                out.append(Unit(key, key, np.zeros(0, np.int64), event_start=np.zeros(0, np.int64)))
+        out.append(u)
     return out
 
 
