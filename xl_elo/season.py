@@ -346,9 +346,10 @@ def _fact_values(f: Fact, results: Results, column: str) -> npt.NDArray[Any]:
     if f.array == "number":
         return _numbers(results, column)
     cells = results.cells(column)
-    if f.array == "flag":
-        return fact_array(f, [bool(c) if c is not None else f.default for c in cells])
-    return fact_array(f, [f.reading(c) if c is not None else f.default for c in cells])
+    values = [bool(c) if c is not None else f.default for c in cells] if f.array == "flag" else \
+        [f.reading(c) if c is not None else f.default for c in cells]
+    out: npt.NDArray[Any] = fact_array(f, values)
+    return out
 
 
 def _history(results: Results, source: str) -> HistoryColumns:
