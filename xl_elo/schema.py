@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from xl_elo.core import BYE, MAX_RATING, RESULT_HELP, RESULT_TIMES, Result, ResultError, parse_result
-from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
 
 #: The columns every system reads in the players table (each reads its own facts after them), the
 #: games table's (each reads its own facts of a game before ``rated``) and the history table's (rules 8).
@@ -518,43 +517,6 @@ COUNTED_RATING: Final = Reading(lambda v, *, typed=False, year=None: counted_rat
 def spelled(parse: Callable[[Any], Any]) -> Reading:
     """A column of a few spellings (a category, a grade): each read by ``parse``."""
     return Reading(lambda v, *, typed=False, year=None: parse(v), kind="text")
-
-
-# --------------------------------------------------------------------------- FESA grades and handicaps
-
-GRADE_NAMES: Final = tuple(g.grade for g in FESA_GRADES)
-_GRADE = re.compile(r"^\s*(pro(?:fessional)?\s*)?(\d{1,2})\s*-?\s*(k|kyu|d|dan)\s*$", re.IGNORECASE)
-GRADE_HELP: Final = "a FESA grade (20 kyu .. 1 kyu, 1 dan .. 8 dan)"
-PRO_HELP: Final = " or a professional grade (pro 1 dan .. pro 9 dan)"
-
-
-def grade(value: Any, *, allow_pro: bool = False) -> str | None:
-    """A grade as the data contract writes it: ``3kyu``, ``3 Kyu``, ``3k`` -> ``3 kyu``; ``1d`` -> ``1 dan``."""
-    v = text(value)
-    if v is None:
-        return None
-    m = _GRADE.match(v)
-    if m:
-        pro, n, unit = m.group(1), int(m.group(2)), m.group(3).lower()
-        name = f"{n} {'kyu' if unit.startswith('k') else 'dan'}"
-        if pro:
-            if allow_pro and name.endswith("dan") and 1 <= n <= 9:
-                return f"pro {name}"
-        elif name in GRADE_NAMES:
-            return name
-    raise ValueProblem(f"{shown(v)} is not {GRADE_HELP}{PRO_HELP if allow_pro else ''}")
-
-
-def handicap(value: Any) -> str | None:
-    """A FESA handicap code (rules 6.7): ``S L B R RL 2p 4p 5p 6p`` or the handicap's name."""
-    v = text(value)
-    if v is None:
-        return None
-    key = v.lower()
-    for code, (name, _) in FESA_HANDICAPS.items():
-        if key in (code.lower(), name):
-            return code
-    raise ValueProblem(f"{shown(v)} is not a handicap (expected one of {', '.join(FESA_HANDICAPS)})")
 
 
 # --------------------------------------------------------------------------- headers

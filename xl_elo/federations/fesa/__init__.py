@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from xl_elo import core, model, schema
-from xl_elo import tables as t
 from xl_elo.federations.contract import (
     Calculation,
     FirstRating,
@@ -33,7 +32,9 @@ from xl_elo.federations.contract import (
     options_of,
 )
 from xl_elo.federations.fesa import grades, newton
+from xl_elo.federations.fesa import tables as t
 from xl_elo.federations.fesa.promotion import Promotion, promote
+from xl_elo.federations.fesa.tables import FESA_K_BANDS
 from xl_elo.model import (
     Column,
     Event,
@@ -46,7 +47,6 @@ from xl_elo.model import (
     require_games,
     results_columns,
 )
-from xl_elo.tables import FESA_K_BANDS
 from xl_elo.tableview import TableView
 
 CODE: Final = "fesa"
@@ -129,10 +129,10 @@ class Player(model.Player):
                        default=0, rules="6.10")
     mp_reached: bool = fact(schema.YES_NO, "the MP of the next grade was reached during the LB run", default=False,
                             rules="6.10", array="flag")
-    grade: str | None = fact(schema.spelled(schema.grade), "FESA grade (3 kyu, 1 dan)", rules="6.9", array="text",
+    grade: str | None = fact(schema.spelled(grades.grade), "FESA grade (3 kyu, 1 dan)", rules="6.9", array="text",
                              aliases=("grade_after",))
     nsr_grade: str | None = fact(
-        schema.spelled(lambda v: schema.grade(v, allow_pro=True)),
+        schema.spelled(lambda v: grades.grade(v, allow_pro=True)),
         "recognised prior grade of a new player (2 dan, pro 1 dan)", rules="6.5", array="text",
         calc="--nsr-grade", calc_help="a new player's recognised prior grade (e.g. '2 dan')")
 
@@ -142,7 +142,7 @@ class Player(model.Player):
 class Game(model.Game):
     """A FESA game: the handicap its first player gives (rules 6.7)."""
 
-    handicap: str | None = fact(schema.spelled(schema.handicap),
+    handicap: str | None = fact(schema.spelled(grades.handicap),
                                 "the handicap the first player (the giver) gives: S, L, B, R, RL, 2p, 4p, 5p or 6p",
                                 rules="6.7", array="text", sided=True)
 
@@ -634,8 +634,7 @@ def _num(x: float | None) -> int | float | None:
 
 def rules_values() -> dict[str, Any]:
     """The figures of FESA's chapter of the rules document that are computed from the tables (rules 6)."""
-    from xl_elo import tables
-    from xl_elo.federations.fesa import promotion
+    from xl_elo.federations.fesa import promotion, tables
 
     bands = tables.FESA_K_BANDS
     k_text = []
@@ -689,7 +688,7 @@ FUNCTIONS: Final = (
                              "Le classement de celui qui donne le handicap : une cellule ou une plage."),
                   schema.rating, range=True, zero_is_blank=True),
          SheetArg("handicap", ("S (sente), L (lance), B (bishop), R (rook), RL, 2p, 4p, 5p or 6p.",
-                               "S (sente), L (lance), B (fou), R (tour), RL, 2p, 4p, 5p ou 6p."), schema.handicap)),
+                               "S (sente), L (lance), B (fou), R (tour), RL, 2p, 4p, 5p ou 6p."), grades.handicap)),
         ("The handicap effect in rating points for that giver's rating (xl-elo rules 6.7).",
          "L'effet d'un handicap en points de classement, pour le classement de celui qui le donne "
          "(règles xl-elo 6.7)."),

@@ -40,8 +40,9 @@ from xl_elo.federations.contract import (
     option,
     options_of,
 )
+from xl_elo.federations.ffe.tables import FFE_CONVERSION_SOURCE, FFE_CONVERSIONS
 from xl_elo.model import Column, Event, EventArrays, Results, Sides, fact, games_fact, results_columns
-from xl_elo.tables import FFE_CONVERSION_SOURCE, FFE_CONVERSIONS, FFE_DP_SOURCE, FFE_DP_TABLE
+from xl_elo.tables import FFE_DP_SOURCE, FFE_DP_TABLE
 from xl_elo.tableview import TableView
 
 CODE: Final = "ffe"

@@ -44,6 +44,7 @@ from xl_elo.federations.contract import (
     options_of,
 )
 from xl_elo.federations.fide import norms
+from xl_elo.federations.fide.tables import FIDE_K20_APPROX
 from xl_elo.model import (
     Column,
     Event,
@@ -920,7 +921,7 @@ def _fide_pd() -> TableView:
 PUBLISHED_TABLES: Final = {
     "fide-pd": _fide_pd,
     "fide-k20-approx": lambda: approx(
-        "fide-k20-approx", t.FIDE_K20_APPROX, 20, 0.05, "FIDE approximation table, K = 20 (arbiter course)"),
+        "fide-k20-approx", FIDE_K20_APPROX, 20, 0.05, "FIDE approximation table, K = 20 (arbiter course)"),
 }
 
 

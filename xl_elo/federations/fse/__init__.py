@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from xl_elo import core, model
-from xl_elo import tables as t
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
 from xl_elo.federations.contract import Cadence, Calculation, GameLine, OpponentGame, RatingSystem, options_of
+from xl_elo.federations.fse.tables import FSE_K24_APPROX
 from xl_elo.model import (
     Column,
     Event,
@@ -209,7 +209,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 #: The FSE's published table (rules 7), by the name ``xl-elo tables NAME`` takes.
 PUBLISHED_TABLES: Final = {
     "fse-k24-approx": lambda: approx(
-        "fse-k24-approx", t.FSE_K24_APPROX, 24, 0.01, "FSE approximation table, K = 24 (arbiter course)"),
+        "fse-k24-approx", FSE_K24_APPROX, 24, 0.01, "FSE approximation table, K = 24 (arbiter course)"),
 }
 
 
