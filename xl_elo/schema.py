@@ -21,7 +21,7 @@ import decimal
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -544,20 +544,3 @@ def header(cells: Sequence[Any], required: Sequence[str], aliases: Mapping[str, 
         if name not in columns and alias in columns:
             columns[name] = columns[alias]
     return columns, [name for name in required if name not in columns]
-
-
-def duplicate_columns(cells: Sequence[Any], known: Iterable[str]) -> list[str]:
-    """A column read (one of ``known``) given twice ("rating" in columns 3 and 7): which one is meant
-    is not for a program to guess. One message per repeated column."""
-    seen: dict[str, int] = {}
-    out = []
-    wanted = set(known)
-    for j, name in enumerate(cells, start=1):
-        key = column_key(name)
-        if key not in wanted:
-            continue
-        if key in seen:
-            out.append(f"the column '{key}' is given twice (columns {seen[key]} and {j}): keep one")
-        else:
-            seen[key] = j
-    return out

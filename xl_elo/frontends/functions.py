@@ -748,7 +748,7 @@ def _performance_words(french: bool = False) -> str:
 
 def _performs(module: RatingSystem) -> bool:
     """Whether a system has a performance rating (not one that declares ``NO_PERFORMANCE``)."""
-    return not module.NO_PERFORMANCE
+    return module.has_performance
 
 
 def _performers(last: str = "or") -> str:

@@ -23,9 +23,6 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
-FILE = "fide_period.xlsx"
-
-
 #: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
 CAPACITY = Capacity()
 

@@ -304,11 +304,6 @@ class Period:
         """RD' = 173.7178 phi' (Step 8)."""
         return SCALE * self.phi_after
 
-    @property
-    def sum_gse(self) -> float:
-        """sum g(phi_j) (s_j - E_j), the sum of Steps 4 and 7."""
-        return math.fsum(gj * (s - ej) for gj, s, ej in zip(self.g, self.scores, self.e, strict=True))
-
 
 def to_scale(rating: float, rd: float) -> tuple[float, float]:
     """(mu, phi) of a rating and RD (Step 2)."""
@@ -362,10 +357,6 @@ def paper_update(rating: float, rd: float, sigma: float, games: Sequence[tuple[f
 
 
 # --------------------------------------------------------------------------- one player (calc)
-
-
-def _refuse(where: str, words: str) -> InputError:
-    return InputError([Problem(where, None, None, words)])
 
 
 def _start(player: Player, cap: float, flags: dict[str, str] | None = None) -> tuple[bool, float, float, float]:
