@@ -22,6 +22,12 @@ Decisions where the handbook is silent (rules 11.10):
   from zero, rules 1.3) never meets a binary fraction;
 - the bonus is computed from the rounded Rn, as the handbook's sample does, and rounded to a
   whole number of points.
+
+Example: the CFC Handbook's sample (Section 4, article 425): 1450 scores 4/6, Sx 2.84, Rn 1487, bonus 9::
+
+    >>> from xl_elo.loader import example_event
+    >>> rate(example_event("cfc")).by_id()["sample"]["rating_after"]
+    1496
 """
 
 from __future__ import annotations

@@ -12,6 +12,12 @@ against those who get one in the same tournament), by the DSB's integer iteratio
 Decisions where the Wertungsordnung is silent are in rules 9.10; the rule sets by date (the
 probabilities before and after August 2013, the Sonderwertung from August 2016, and what was
 and was not found of a 2026 revision) in rules 9.9.
+
+Example: Barthel's first DWZ at the DSB's tournament B431-636-C4F (2014), 983 as the DSB published it::
+
+    >>> from xl_elo.loader import example_event
+    >>> int(rate(example_event("dwz")).by_id()["barthel"]["rating_after"])
+    983
 """
 
 from __future__ import annotations

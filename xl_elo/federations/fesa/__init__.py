@@ -12,6 +12,12 @@ in single floats, as FESA's program computes them (6.11, :mod:`.newton`).
 
 What xl-elo decides where the rules and the program are silent, or where the program never
 finishes, is :data:`BEYOND_THE_PROGRAM` (rules 6.12).
+
+Example: the 13th Nekomado-ken (2017-04-15), a real tournament, as FESA published it: N2, 2297, ends at 2299::
+
+    >>> from xl_elo.loader import example_event
+    >>> rate(example_event("fesa")).by_id()["N2"]["rating_after"]
+    2299
 """
 
 from __future__ import annotations

@@ -16,6 +16,18 @@ Decisions where the rules are silent (rules 5.12):
 - ``rounds`` in the results is the round in which the player's estimate last settled;
 - the FFE rates by performance, not by expected score: :func:`expected` is the score D(P)
   implies, the P whose D(P) is the rating difference.
+
+Example: the FFE arbiters' bulletin (BAF 103), IENTILE, 1970, scores 5/7 against 2091.57: D(P) 161 read in
+the table, Pj 2253, braked as a senior below 16 games to 2093.81, rounded to the ten (rules 5.4 - 5.9)::
+
+    >>> from xl_elo.model import Event, Game
+    >>> rated = [1780, 2261, 1920, 2180, 2210, 2160, 2130]
+    >>> scores = [1, 0, 1, 1, 0.5, 0.5, 1]
+    >>> players = (Player("ientile", rating=1970, games=50, category="senior"),
+    ...            *(Player(f"o{k}", rating=r, games=50, category="senior") for k, r in enumerate(rated)))
+    >>> games = tuple(Game("ientile", f"o{k}", s, k + 1) for k, s in enumerate(scores))
+    >>> rate(Event(players, games, period="2026-01"), dp_method="table").by_id()["ientile"]["rating_after"]
+    2090
 """
 
 from __future__ import annotations

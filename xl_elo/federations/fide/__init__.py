@@ -17,6 +17,15 @@ Decisions where the rules are silent (rules 2.7):
 - games between two unrated players count for neither;
 - PD sums are exact: the table is held in hundredths, so ``K * (score - PD)`` is a whole
   number of hundredths and the rounding of 2.1 never meets a binary fraction.
+
+Example (rules 2.1 - 2.3: 200 points apart, PD 0.76; K 20 for both; 20 x (1 - 0.76) = 4.8 and
+20 x (0 - 0.24) = -4.8, each rounded)::
+
+    >>> from xl_elo.model import Event
+    >>> players = (Player("anna", rating=2000, games=50), Player("bob", rating=1800, games=50))
+    >>> results = rate(Event(players, (Game("anna", "bob", "1-0", 1),), period="2026-10")).by_id()
+    >>> results["anna"]["rating_after"], results["bob"]["rating_after"]
+    (2005, 1795)
 """
 
 from __future__ import annotations

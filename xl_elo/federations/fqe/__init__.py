@@ -14,6 +14,13 @@ Decisions where the rules are silent (rules 4.10):
   says "tous les changements"), the bonus of 4.6 to permanent players only;
 - Rp and ``32 (R - Rp)`` are computed in whole hundredths, so the rounding of 4.5 (half away
   from zero, rules 1.3) never meets a binary fraction.
+
+Example: the FQE's own worked example (rules 4.6), Daniel at the Quebec Open, 1876, 5.5/8, +84 and a bonus
+of 52::
+
+    >>> from xl_elo.loader import example_event
+    >>> rate(example_event("fqe")).by_id()["daniel"]["rating_after"]
+    2012
 """
 
 from __future__ import annotations

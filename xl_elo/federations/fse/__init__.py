@@ -8,6 +8,15 @@ Decisions where the rules are silent (rules 3.3): games against unrated opponent
 rated; an unrated player gets no rating (the course gives no first-rating rule) and is
 listed with his games against rated players; "junior under 20" is
 ``period year - birth year < 20``.
+
+Example (rules 3.1, 3.2: E = 1 / (1 + 10^(-200/400)) = 0.7597; K 24 for both; 24 x 0.2403 = 5.77 and
+24 x (0 - 0.2403) = -5.77, each rounded)::
+
+    >>> from xl_elo.model import Event, Game
+    >>> players = (Player("anna", rating=2000, games=50), Player("bob", rating=1800, games=50))
+    >>> results = rate(Event(players, (Game("anna", "bob", "1-0", 1),), period="2025-10")).by_id()
+    >>> results["anna"]["change"], results["bob"]["change"]
+    (6, -6)
 """
 
 from __future__ import annotations

@@ -14,6 +14,14 @@ Decisions where the paper is silent (rules 12.10): a new player (no rating) star
 cap (350 unless chosen); several periods in one file are rated in the order of their names,
 each on the full-precision state the one before left; a game's result is 1, 0.5 or 0
 (forfeits and byes are never rated, rules 1.1).
+
+Example: Glickman's worked example (glicko2.pdf): 1500, RD 200, volatility 0.06 beats 1400/30, loses to
+1550/100 and 1700/300 (rules 12)::
+
+    >>> from xl_elo.loader import example_event
+    >>> row = rate(example_event("glicko2")).by_id()["player"]
+    >>> row["rating_after"], round(row["rd_after"], 4)
+    (1464.0506705393013, 151.5165)
 """
 
 from __future__ import annotations

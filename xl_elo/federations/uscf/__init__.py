@@ -14,6 +14,14 @@ returns every step of it. The standard formula (rules 10.6) is ``R0 + K (S - E)`
 ``K = 800 / (N' + m)`` and the bonus (rules 10.7) above ``B sqrt(max(m, 4))``, B a dated setting.
 
 Decisions where the text is silent or could not be read are in rules 10.10.
+
+Example: the approximating formulas' own example (glicko.net/ratings/approx.pdf): 1500 on 6 games beats a
+1400, loses to a 1550 and draws a 1650: 1511.11, published 1511 (rules 10.4)::
+
+    >>> from xl_elo.federations.contract import OpponentGame
+    >>> games = [OpponentGame(1400, 1), OpponentGame(1550, 0), OpponentGame(1650, 0.5)]
+    >>> int(calculate(Player("p", rating=1500, games=6), games, "2026-10").rating_after)
+    1511
 """
 
 from __future__ import annotations
