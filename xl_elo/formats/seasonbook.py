@@ -216,8 +216,8 @@ class _Book:
 
         sides = {"l": "left", "c": "center", "r": "right"}
         for j, label in enumerate(labels, start=1):
-            c = ws.cell(row, j, label)
-            c.font, c.fill = self.head_font, self.head_fill
+            c = ws.cell(row, j, _excel_text(label))
+            c.font, c.fill, c.data_type = self.head_font, self.head_fill, "s"
             side = sides[align[j - 1]] if j <= len(align) else "center"
             c.alignment = Alignment(wrap_text=True, vertical="center", horizontal=side)
 
@@ -299,7 +299,7 @@ def _leaderboard(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence
              (f"change: since {before}; games: rated in the season; best: the highest rating on the season's "
               "lists, its start included. Unrated players last.", book.note_font, 26)]
     for r, (text, font, height) in enumerate(lines, start=1):
-        c = ws.cell(r, 1, text)
+        c = ws.cell(r, 1, _excel_text(text))
         c.font, c.alignment, c.data_type = font, book.wrap, "s"
         ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=len(_BOARD_HEAD))
         ws.row_dimensions[r].height = height
@@ -309,7 +309,7 @@ def _leaderboard(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence
     band = book.band
     for i, s in enumerate(board):
         r = head + 1 + i
-        values = [s.rank, s.name, s.id, s.rating if s.rating is not None else "unrated",
+        values = [s.rank, _excel_text(s.name), _excel_text(s.id), s.rating if s.rating is not None else "unrated",
                   s.change if s.change is not None else ("new" if s.rating is not None else None), s.games, s.best]
         for j, v in enumerate(values, start=1):
             c = ws.cell(r, j)
@@ -470,7 +470,7 @@ def _line_chart(book: _Book, title: str, keys: Sequence[str], players: Sequence[
     from openpyxl.chart.series import SeriesLabel
 
     chart = LineChart()
-    chart.title = _rich_title(title, 1100 if legend else 900)
+    chart.title = _rich_title(_CONTROL.sub("\ufffd", title), 1100 if legend else 900)  # a chart's text: no escape
     chart.width, chart.height = size
     chart.style = 2
     chart.visible_cells_only = False  # a hidden row or column of the lists sheet still draws
@@ -551,15 +551,20 @@ def _col(n: int) -> str:
     return get_column_letter(n)
 
 
-_ILLEGAL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+#: What XML cannot hold (Excel writes it ``_x0001_``), and text that reads as such an escape (``_x0041_``: its
+#: underscore is written ``_x005F_``, as Excel does, so the text reads back as typed).
+_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ESCAPED: Final = re.compile(f"{_CONTROL.pattern}|_(?=x[0-9A-Fa-f]{{4}}_)")
+
+
+def _excel_text(value: str) -> str:
+    """Text as Excel writes it in a workbook's XML (before the XML's own escapes): :data:`_ESCAPED`."""
+    return _ESCAPED.sub(lambda m: f"_x{ord(m.group()):04X}_", value) if _ESCAPED.search(value) else value
 
 
 def _text(value: str) -> str:
-    """Text as a cell's XML holds it: escaped, a character XML cannot hold as Excel writes it (``_x0001_``)."""
-    out = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    if _ILLEGAL.search(out):
-        out = _ILLEGAL.sub(lambda m: f"_x{ord(m.group()):04X}_", out)
-    return out
+    """Text as a cell's XML holds it: :func:`_excel_text`, then XML's escapes."""
+    return _excel_text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _tail(value: Any) -> str:
