@@ -237,11 +237,12 @@ class _Book:
         return sid
 
     def page(self, ws: Any, *, landscape: bool, wide: int = 1, title_rows: str | None = None,
-             title_cols: str | None = None, fit: bool = True) -> None:
+             title_cols: str | None = None, fit: bool = True, centred: bool = False) -> None:
         """A4, the orientation, ``wide`` pages across (any number down), the title rows/columns on every page, a
-        header with the season's title and a footer with the page number."""
+        header with the season's title and a footer with the page number; ``centred`` across the page."""
         from openpyxl.worksheet.page import PageMargins
 
+        ws.print_options.horizontalCentered = centred
         ws.page_setup.paperSize = ws.PAPERSIZE_A4
         ws.page_setup.orientation = "landscape" if landscape else "portrait"
         if fit:
@@ -337,7 +338,7 @@ def _leaderboard(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence
     ws.freeze_panes = f"A{head + 1}"
     end = head + max(len(board), 1)
     ws.print_area = f"A1:G{end}"
-    book.page(ws, landscape=False, title_rows=f"{head}:{head}")
+    book.page(ws, landscape=False, title_rows=f"{head}:{head}", centred=True)
 
 
 def _lists(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence[str],
@@ -430,7 +431,7 @@ def _charts(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence[str]
         ws.row_breaks.append(Break(id=first + b * _CHART_ROWS - 1))
         b += _BANDS_PER_PAGE
     ws.print_area = f"A1:B{max(top + band_rows + bands * _CHART_ROWS, 2)}"
-    book.page(ws, landscape=False, fit=False)
+    book.page(ws, landscape=False, fit=False, centred=True)
 
 
 def _place(ws: Any, chart: Any, column: int, row: int) -> None:
@@ -613,11 +614,14 @@ def _rows_xml(columns: Sequence[Iterable[Any]], styles: Sequence[Sequence[int]],
 
 _SHEET_DATA_END: Final = b"</sheetData>"
 _DIMENSION: Final = re.compile(rb'<dimension ref="[^"]*"/>')
+#: A sheet's print titles as openpyxl writes them, rows then columns: written columns first, as Excel writes them.
+_TITLES: Final = re.compile(rb'(<definedName name="_xlnm.Print_Titles"[^>]*>)([^,<]+!\$\d+:\$\d+),'
+                            rb'([^,<]+!\$[A-Z]+:\$[A-Z]+)(</definedName>)')
 
 
 def _with_rows(package: bytes, rows: Mapping[str, tuple[Sequence[str], str]]) -> bytes:
     """The package openpyxl saved, with each named sheet's rows after its header row (``{part: ([row XML],
-    the sheet's dimension)}``)."""
+    the sheet's dimension)}``), and the print titles in Excel's order (:data:`_TITLES`)."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(package)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
@@ -629,6 +633,8 @@ def _with_rows(package: bytes, rows: Mapping[str, tuple[Sequence[str], str]]) ->
                 data = _DIMENSION.sub(f'<dimension ref="{ref}"/>'.encode(), data, count=1)
                 dst.writestr(info.filename, data, compresslevel=1)
             else:
+                if info.filename == "xl/workbook.xml":
+                    data = _TITLES.sub(rb"\1\3,\2\4", data)
                 dst.writestr(info, data)
     return out.getvalue()
 
