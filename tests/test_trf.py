@@ -125,13 +125,17 @@ def test_a_report_given_twice_is_refused(capsys):
     assert "is given twice" in capsys.readouterr().err
 
 
-def test_reports_ending_in_different_months_need_a_period(tmp_path):
+def test_reports_ending_in_different_months_are_a_season(tmp_path):
+    """Rules 14: reports of two months are two FIDE periods rated in order; --period makes them one."""
     other = tmp_path / "november.trf"
     other.write_text(CUP.read_text().replace("052 26/10/2026", "052 02/11/2026"))
-    with pytest.raises(InputError) as exc:
-        _read(CLUB, other)
-    assert "different months" in str(exc.value) and "2026-11" in str(exc.value)
-    assert _read(CLUB, other, period="2026-11").event.period == "2026-11"
+    season = _read(CLUB, other)
+    assert [u.key for u in season.units] == ["2026-10", "2026-11"]
+    steps = season.season().steps
+    oct_after = steps[0].results.by_id()["100001"]["rating_after"]
+    assert steps[1].results.by_id()["100001"]["rating_before"] == oct_after  # the list October's period left
+    one = _read(CLUB, other, period="2026-11")
+    assert one.event.period == "2026-11" and [u.key for u in one.units] == ["2026-11"]
 
 
 def test_juniors_ages_count_in_the_period_given():

@@ -87,11 +87,13 @@ class Loaded:
         return games.period is not None or games.event is not None
 
     def rate(self, options: Any = None) -> Results:
-        """The results: of the event or period read, or of a season's last unit, the list after it (rules 14).
+        """The results: of the event or period read, or of a season's last unit, the list after it (rules 14; a
+        system that rates several periods itself, a ladder, rates them at once: the same list, with its run's
+        own figures, the periods each player played in).
         ``options``: the system's ``Options`` (default: :attr:`options` over the system's defaults)."""
-        if self.is_season:
+        if self.is_season and not self.module.PERIODS:
             return self.season(options).final
-        return self._rate(self.tables, options)
+        return self._rate(self.tables, options)  # one event, or a ladder whose engine rates its periods itself
 
     def season(self, options: Any = None) -> Season:
         """The season the games hold, every unit rated in order (rules 14; one unit where they give no period

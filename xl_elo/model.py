@@ -662,9 +662,10 @@ def require_games(event: Event) -> None:
     problems.raise_if_any()
 
 
-def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "period") -> None:
+def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "period", playing: Any = None) -> None:
     """A period the rules need (FIDE 2.3, FSE 3.2 count ages in its year): a real month
-    ``YYYY-MM``, and no birth year after its year. :class:`InputError` otherwise."""
+    ``YYYY-MM``, and no birth year after its year for a player who plays in it (``playing``: who does; a
+    season's list holds players born after its first periods, rules 14). :class:`InputError` otherwise."""
     from xl_elo.schema import ValueProblem
     from xl_elo.schema import period as parse_period
 
@@ -674,7 +675,8 @@ def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "p
         raise InputError([Problem(source, None, None, str(exc))]) from None
     year = period_year(period)
     births = np.asarray(birth_year, dtype=np.float64)
-    late = np.flatnonzero(np.nan_to_num(births, nan=0.0) > (year or 0))
+    after = np.nan_to_num(births, nan=0.0) > (year or 0)
+    late = np.flatnonzero(after if playing is None else after & np.asarray(playing, dtype=bool))
     if len(late):
         raise InputError([
             Problem(source, None, None, f"{id_text(ids[i])!r} was born in {int(births[i])}, after the period "

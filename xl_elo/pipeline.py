@@ -225,9 +225,10 @@ def _back(write: Callable[[Results], str | bytes]) -> Callable[[Results, Event],
     return lambda results, event: write(results)
 
 
-def deliver(p: Plan, results: Results, event: Event, out: TextIO) -> list[str]:
+def deliver(p: Plan, results: Results, event: Event | Callable[[], Event], out: TextIO) -> list[str]:
     """Write ``results`` as planned: to the output file (through a temporary file, never over an input) or
-    the screen, and the next history where the plan says. The files written."""
+    the screen, and the next history where the plan says. ``event``: the event's records, or what gives them
+    (built only for a crosstable). The files written."""
     from xl_elo.formats.writers import history_csv, write_text_atomic
 
     written: list[str] = []
@@ -237,7 +238,7 @@ def deliver(p: Plan, results: Results, event: Event, out: TextIO) -> list[str]:
         written.append(p.output)
     else:
         assert p.writer.text is not None
-        data = p.writer.text(results, event)
+        data = p.writer.text(results, event() if callable(event) else event)
         if p.output:
             write_text_atomic(p.output, data, inputs=p.inputs)
             written.append(p.output)

@@ -59,6 +59,8 @@ class Unit:
     """Its first and last day, where the games give their days."""
     events: tuple[str, ...] = ()
     """The events it holds (a period of FIDE's may hold several)."""
+    event_start: Any = None
+    """Each of its games' event's first day (an ordinal; :data:`_NO_DAY` where the games give no day)."""
 
 
 @dataclass
@@ -194,74 +196,91 @@ def _day(day: dt.date | None) -> str | None:
 # --------------------------------------------------------------------------- the units
 
 
-def _days(values: Sequence[str | None]) -> list[dt.date | None]:
-    """Each game's day: a date as given, a month as its first day."""
-    out: list[dt.date | None] = []
-    for v in values:
-        if not v:
-            out.append(None)
-            continue
-        parts = [int(x) for x in v.split("-")]
-        out.append(dt.date(parts[0], parts[1], parts[2] if len(parts) > 2 else 1))
-    return out
+#: A day with no date: after every real day, so a unit without days comes last.
+_NO_DAY: Final = dt.date.max.toordinal()
+
+
+def _day_of(value: str | None) -> int:
+    """A game's period as a day's ordinal: a date as given, a month as its first day; none, :data:`_NO_DAY`."""
+    if not value:
+        return _NO_DAY
+    parts = [int(x) for x in value.split("-")]
+    return dt.date(parts[0], parts[1], parts[2] if len(parts) > 2 else 1).toordinal()
+
+
+def _codes(values: Any) -> tuple[Any, list[Any]]:
+    """Each value's code (its distinct value's position) and the distinct values, in first-seen order."""
+    seen: dict[Any, int] = {}
+    codes = np.fromiter((seen.setdefault(v, len(seen)) for v in values), np.int64, len(values))
+    return codes, list(seen)
 
 
 def units(system: RatingSystem, games: GameColumns, period: str | None = None) -> list[Unit]:
     """The units of a games table in time order, by the system's cadence (rules 14): one unit when the table
-    gives no game's period or event (the event or period of ``period``)."""
+    gives no game's period or event (the event or period of ``period``). Each distinct period and event is
+    read once: a season of many years splits in a moment."""
     n = len(games)
     every = np.arange(n)
-    periods = games.period.tolist() if games.period is not None else None
-    events = games.event.tolist() if games.event is not None else None
-    if periods is None and events is None:
+    if games.period is None and games.event is None:
         return [Unit(period or "", period, every)]
     cadence = system.CADENCE
-    days = _days(periods) if periods is not None else [None] * n
-    names = events if events is not None else [None] * n
-    # an event's days: its first and last game's (a game's own day where there is no event)
-    first: dict[str | None, dt.date | None] = {}
-    last: dict[str | None, dt.date | None] = {}
-    for name, day in zip(names, days, strict=True):
-        if name is not None and day is not None:
-            first[name] = min(first.get(name) or day, day)
-            last[name] = max(last.get(name) or day, day)
-    keys: list[str] = []
-    for i in range(n):
-        name, day = names[i], days[i]
-        end = last.get(name, day) if name is not None else day
-        if cadence.months:  # a fixed period: the one the event (or the game) ends in
-            if end is None:
-                raise InputError([Problem(games.source, int(games.rows[i]) or None, "period",
-                                          f"{system.CODE.upper()} rates {cadence.unit}s: give each game's period "
-                                          "or day (a column period or date)")])
-            keys.append(cadence.period_of(end))
-        elif name is not None:
-            keys.append(name)
-        else:
-            keys.append(periods[i] if periods is not None else "")
-    order: dict[str, tuple[Any, ...]] = {}
-    for i, key in enumerate(keys):
-        if key not in order:
-            name, day = names[i], days[i]
-            start = first.get(name, day) if name is not None else day
-            order[key] = (start is None, start or dt.date.min, i)
+    if games.period is not None:
+        period_code, period_values = _codes(games.period.tolist())
+        day = np.array([_day_of(v) for v in period_values], dtype=np.int64)[period_code]
+    else:
+        day = np.full(n, _NO_DAY, np.int64)
+    named = games.event is not None
+    if games.event is not None:
+        event_code, event_names = _codes(games.event.tolist())
+    else:  # each game is its own event: its day is its event's
+        event_code, event_names = np.arange(n), []
+    m = int(event_code.max(initial=-1)) + 1
+    dated = day != _NO_DAY
+    first = np.full(m, _NO_DAY, np.int64)
+    np.minimum.at(first, event_code[dated], day[dated])
+    last = np.full(m, -1, np.int64)
+    np.maximum.at(last, event_code[dated], day[dated])
+    start, end = first[event_code], np.where(last[event_code] >= 0, last[event_code], _NO_DAY)
+    if cadence.months:  # a fixed period: the one the event (or the game) ends in
+        missing = np.flatnonzero(end == _NO_DAY)
+        if len(missing):
+            i = int(missing[0])
+            raise InputError([Problem(games.source, int(games.rows[i]) or None, "period",
+                                      f"{system.CODE.upper()} rates {cadence.unit}s: give each game's period or "
+                                      "day (a column period or date)")])
+        ends, end_code = np.unique(end, return_inverse=True)
+        names = [cadence.period_of(dt.date.fromordinal(int(d))) for d in ends.tolist()]
+        key_code, keys = _codes([names[c] for c in np.ravel(end_code).tolist()]) if n else (np.zeros(0, np.int64), [])
+    elif named:
+        key_code, keys = event_code, event_names
+    else:
+        key_code, keys = _codes(games.period.tolist()) if games.period is not None else (np.zeros(n, np.int64), [""])
+    k = len(keys)
+    unit_start = np.full(k, _NO_DAY, np.int64)
+    np.minimum.at(unit_start, key_code, start)
+    unit_end = np.full(k, -1, np.int64)
+    np.maximum.at(unit_end, key_code, np.where(end == _NO_DAY, -1, end))
+    first_row = np.full(k, n, np.int64)
+    np.minimum.at(first_row, key_code, every)
+    order = sorted(range(k), key=lambda j: (int(unit_start[j]), int(first_row[j])))
+    by_unit = np.argsort(key_code, kind="stable")
+    bounds = np.searchsorted(key_code[by_unit], np.arange(k + 1))
     out = []
-    key_arr = np.array(keys, dtype=object)
-    for key in sorted(order, key=lambda k: order[k]):
-        rows = np.flatnonzero(key_arr == key)
-        held = tuple(dict.fromkeys(str(names[i]) for i in rows.tolist() if names[i] is not None))
-        starts = [first.get(names[i], days[i]) if names[i] is not None else days[i] for i in rows.tolist()]
-        ends = [last.get(names[i], days[i]) if names[i] is not None else days[i] for i in rows.tolist()]
-        start = min((d for d in starts if d is not None), default=None)
-        end = max((d for d in ends if d is not None), default=None)
+    for j in order:
+        rows = by_unit[bounds[j]:bounds[j + 1]]
+        held = tuple(str(event_names[c]) for c in dict.fromkeys(event_code[rows].tolist())) if named else ()
+        s_day = dt.date.fromordinal(int(unit_start[j])) if unit_start[j] != _NO_DAY else None
+        e_day = dt.date.fromordinal(int(unit_end[j])) if unit_end[j] >= 0 else None
+        key = str(keys[j])
         if cadence.months:
             unit_period: str | None = key
-        elif end is not None:
-            unit_period = end.isoformat() if periods is not None and any(len(p or "") > 7 for p in periods) \
-                else f"{end.year:04d}-{end.month:02d}"
+        elif cadence.as_given and not named and games.period is not None:
+            unit_period = key
+        elif e_day is not None:
+            unit_period = f"{e_day.year:04d}-{e_day.month:02d}"
         else:
             unit_period = period
-        out.append(Unit(key, unit_period, rows, start, end, held))
+        out.append(Unit(key, unit_period, rows, s_day, e_day, held, start[rows]))
     return out
 
 
@@ -368,33 +387,29 @@ def _start_ratings(games: GameColumns, tables: Tables, unit: Unit, players: Play
     """A unit's games with each event's start ratings from the season's own lists (FIDE 2.11), where the input
     gives none: the list in force in the month the event started (the one the period before that month left,
     else the season's first), 0 for a player unrated on it."""
-    if games.event is None or games.period is None:
-        return games
-    events = games.event.tolist()
-    days = _days(games.period.tolist())
-    starts: dict[str, dt.date] = {}
-    for name, day in zip(events, days, strict=True):
-        if name is not None and day is not None:
-            starts[name] = min(starts.get(name, day), day)
-    first_list = tables.players.rating
     mine, theirs = (games.facts.get(n) for n in names)
-    if mine is None or theirs is None:
+    if mine is None or theirs is None or unit.event_start is None or not len(unit.rows):
         return games
+    starts = np.asarray(unit.event_start)
+    dated = starts != _NO_DAY
+    if not dated.any():
+        return games
+    months = {int(d): system.CADENCE.period_of(dt.date.fromordinal(int(d))) for d in np.unique(starts[dated])}
+    earlier = np.array([dated[i] and months[int(starts[i])] < unit.key for i in range(len(starts))], bool)
+    if not earlier.any():
+        return games  # every event started in the period: its list is the period's own
     mine, theirs = mine.copy(), theirs.copy()
     who, against = tables.who[unit.rows], tables.against[unit.rows]
-    for k, name in enumerate(events):
-        start = starts.get(name) if name is not None else None
-        if start is None or against[k] < 0:
-            continue
-        month = system.CADENCE.period_of(start)
-        if month >= (unit.key or ""):
-            continue  # started in the period: its list is the period's own
+    first_list = tables.players.rating
+    for month in sorted({months[int(d)] for d in starts[earlier].tolist()}):
         before = [r for key, r in lists if key < month]
         ratings = before[-1] if before else first_list
-        for values, pos in ((mine, who[k]), (theirs, against[k])):
-            if np.isnan(values[k]):
-                r = ratings[pos]
-                values[k] = 0.0 if np.isnan(r) else r
+        rows = np.flatnonzero(earlier & np.array([months.get(int(d)) == month for d in starts.tolist()], bool)
+                              & (against >= 0))
+        for values, pos in ((mine, who[rows]), (theirs, against[rows])):
+            blank = np.isnan(values[rows])
+            given = np.nan_to_num(ratings[pos], nan=0.0)
+            values[rows[blank]] = given[blank]
     facts_ = dict(games.facts)
     facts_[names[0]], facts_[names[1]] = mine, theirs
     return replace(games, facts=facts_)

@@ -320,6 +320,9 @@ class Cadence:
     start_ratings: tuple[str, str] | None = None
     """Its facts of a game that hold the two players' ratings on the list in force when the game's event
     started (FIDE 2.11): a season fills them from its own lists where the input gives none."""
+    as_given: bool = False
+    """Each period the games name (a month or a day) is a unit, given to its engine as named (a ladder's
+    rating periods); else an event's period is the month it ends in."""
 
     def period_of(self, day: dt.date) -> str:
         """The period a day falls in, named by its first month (``YYYY-MM``); the day's month where the cadence

@@ -1076,7 +1076,8 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
             if not tf.full and not tf.national.get(national):
                 problems.append(LineProblem(tf.name, None, None, _no_national(module, national)))
     set_by_files = _time_controls(reports, module, given, problems, warnings)
-    period = _period(reports, module, period, problems, warnings)
+    season = period is None and len(reports) > 1 and len({file_month(tf).month for tf in reports if not tf.full}) > 1
+    period = _period(reports, module, period, problems, warnings, season=season)
     year = int(period[:4]) if period else None
     ages = any(f.name == "birth_year" for f in facts(module.Player))
     own_events = [f for f in facts(module.Game) if f.report is not None] if len(reports) > 1 else []
@@ -1086,7 +1087,9 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
     games = _games(reports, by_file, problems, warnings)
     if own_events:  # each event from the list in force at its start (FIDE 2.11): its report's ratings on its games
         games = _each_event(reports, by_file, games, module, own_events)
-        entrants = _rated_last(reports, by_file, entrants, warnings)
+        entrants = _rated_last(reports, by_file, entrants, warnings, first=season)
+    if len(reports) > 1:  # several reports: each its own event, in its own period (a season, rules 14)
+        games = _in_events(reports, games, period if not season else None)
     if problems:
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     effective = {**set_by_files, **given}
@@ -1240,7 +1243,9 @@ def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
 
 
 def _period(reports: list[TrfFile], module: RatingSystem, given: str | None, problems: list[Problem],
-            warnings: list[str]) -> str | None:
+            warnings: list[str], season: bool = False) -> str | None:
+    """The period of the reports: ``given``, else the month they end in; ``season``: they end in different
+    months, a season of periods or events (rules 14), whose last month is the period's."""
     if given:
         try:
             return schema.period(given, what="--period")
@@ -1260,6 +1265,8 @@ def _period(reports: list[TrfFile], module: RatingSystem, given: str | None, pro
         if got.note:
             warnings.append(f"{tf.name}: line {got.line}: {got.note} for the period {got.month}; give --period if "
                             "that is wrong")
+    if len(months) > 1 and season:
+        return max(months)
     if len(months) > 1:
         found = "; ".join(f"{m}: {', '.join(v)}" for m, v in sorted(months.items()))
         problems.append(Problem(", ".join(tf.name for tf in reports), None, None,
@@ -1364,6 +1371,31 @@ def _r(rating: float | None) -> str:
     return "unrated" if rating is None else f"{rating:g}"
 
 
+def _in_events(reports: list[TrfFile], games: list[Game], period: str | None) -> list[Game]:
+    """Each report's games as its own event (named by its ``012`` name, else its file's), in its own period (the
+    month ``period`` given, else the day it ended, ``052``, else its month): several reports hold a season, rated
+    event after event or period after period by the system's cadence (rules 14)."""
+    labels = [tf.title or tf.name for tf in reports]
+    twice = {x for x in labels if labels.count(x) > 1}
+    labels = [f"{x} ({tf.name})" if x in twice else x for x, tf in zip(labels, reports, strict=True)]
+    days: list[str | None] = []
+    for tf in reports:
+        if period:
+            days.append(period)
+            continue
+        end, _ = parse_date(tf.tag("052"), date_order(tf), round_dates(tf))
+        days.append(end.isoformat() if end is not None else file_month(tf).month)
+    ends, total = [], 0
+    for tf in reports:  # a report's games come in order, its rounds after the previous report's
+        total += max((b.round for p in tf.players.values() for b in p.blocks), default=0)
+        ends.append(total)
+    out = []
+    for g in games:
+        k = next((i for i, last in enumerate(ends) if (g.round or 0) <= last), len(ends) - 1)
+        out.append(replace(g, event=labels[k], period=days[k]))
+    return out
+
+
 def start_date(tf: TrfFile) -> dt.date | None:
     """The day a report's event started: its ``042`` start date, else its first round's date (``132``)."""
     date, _ = parse_date(tf.tag("042"), date_order(tf), round_dates(tf))
@@ -1400,13 +1432,16 @@ def _each_event(reports: list[TrfFile], by_file: list[dict[int, str]], games: li
 
 
 def _rated_last(reports: list[TrfFile], by_file: list[dict[int, str]], entrants: list[tuple[str, Entrant, int]],
-                warnings: list[str]) -> list[tuple[str, Entrant, int]]:
+                warnings: list[str], first: bool = False) -> list[tuple[str, Entrant, int]]:
     """Each player's rating in the period when several reports rate each event from its own list (FIDE 2.11):
     the rating of the report that started last among those he played in (its 042 start date; in the order
     given where a report has none), the nearest to the list in force at the period's end; said in a warning
-    where two reports disagree."""
+    where two reports disagree. ``first``: the reports make a season of several periods (rules 14), whose
+    list at its start is the rating of the report that started first."""
     starts = [start_date(tf) for tf in reports]
     order = sorted(range(len(reports)), key=lambda k: (starts[k] is None, starts[k] or dt.date.min, k))
+    if first:
+        order.reverse()
     latest: dict[str, tuple[float | None, str]] = {}
     seen: dict[str, set[float | None]] = {}
     for k in order:
@@ -1416,7 +1451,11 @@ def _rated_last(reports: list[TrfFile], by_file: list[dict[int, str]], entrants:
             latest[pid] = (p.rating, tf.name)
             seen.setdefault(pid, set()).add(p.rating)
     differ = [pid for pid, ratings in seen.items() if len(ratings) > 1]
-    if differ:
+    if differ and first:
+        warnings.append(f"{len(differ)} player(s) are rated differently in the reports: each event is rated from its "
+                        "own report's ratings, the list in force when it started (rules 2.11), and the season starts "
+                        "from the rating of the report each played in that started first")
+    elif differ:
         shown = ", ".join(f"{pid} ({_r(latest[pid][0])}, from {latest[pid][1]})" for pid in differ[:5])
         undated = [tf.name for tf, d in zip(reports, starts, strict=True) if d is None]
         warnings.append(f"{len(differ)} player(s) are rated differently in the reports: each event is rated from its "

@@ -441,14 +441,14 @@ def _rate_and_write(loaded: Loaded, args: argparse.Namespace, out: TextIO, err: 
     options = options if options is not None else _options(loaded.module, args, loaded.options)
     where = plan(loaded.module, _destination(args), loaded.inputs, tty=out.isatty(), writers=loaded.writers,
                  default=loaded.default_format)
-    season = loaded.season(options) if loaded.is_season or where.season_output or where.players else None
-    results = season.final if season is not None else loaded.rate(options)
+    season = loaded.season(options) if where.season_output or where.players else None
+    results = season.final if season is not None and not loaded.module.PERIODS else loaded.rate(options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
     if season is not None:
         deliver_season(where, season, out)
     if not where.players:
-        deliver(where, results, loaded.event, out)
+        deliver(where, results, lambda: loaded.event, out)
     return EXIT_OK
 
 

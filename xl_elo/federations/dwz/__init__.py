@@ -549,8 +549,9 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     history, those they carry on (rules 9.7)."""
     opts = options_of(Options, options, **overrides)
     players = [model.as_player(Player, p) for p in event.players]
+    played = {pid for g in event.games if g.counts for pid in (g.player, g.opponent)}
     check_period(event.period, [np.nan if p.birth_year is None else p.birth_year for p in players],
-                 [p.id for p in players])
+                 [p.id for p in players], playing=[p.id in played for p in players])
     year = period_year(event.period)
     rounded = per_game_rounding(opts, event.period)
     pos = event.index()

@@ -675,7 +675,7 @@ def period_arrays(ev: EventArrays, options: Options | None = None) -> dict[str, 
 
 def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     """The results table of a FIDE period (rules 2, 8) from its array form."""
-    check_period(ev.period, ev.birth_year, ev.ids)
+    check_period(ev.period, ev.birth_year, ev.ids, playing=ev.sides().count() > 0)
     out = period_arrays(ev, options)
     rated = out["rated"]
     after = ev.rating + out["change"]

@@ -172,7 +172,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     A side counts when the opponent is rated: a rated game for a rated player, a game listed
     (without a first rating) for an unrated one.
     """
-    check_period(ev.period, ev.birth_year, ev.ids)
+    check_period(ev.period, ev.birth_year, ev.ids, playing=ev.sides().count() > 0)
     sides = ev.sides()
     rated = ev.rated
     counted = sides.select(rated[sides.against])

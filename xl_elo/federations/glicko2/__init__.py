@@ -636,7 +636,7 @@ FUNCTIONS: Final = (
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
-    CADENCE=Cadence("rating period"),
+    CADENCE=Cadence("rating period", as_given=True),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rules_values=rules_values,
