@@ -271,3 +271,19 @@ def test_libreoffice_prints_the_leaderboard_forty_to_a_page_and_draws_the_charts
     drawn = "\n".join(p for p, s in zip(pages, sheet, strict=True) if s == "charts")
     for x in [x for x in want if x["rank"]][:LEADERS]:
         assert f"{x['rank']}. {x['name']}" in drawn
+
+
+def test_the_readme_says_what_the_workbook_does():
+    """The README's season section: the workbook's figures as the writer's constants, its pictures there."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Seasons: ratings over time", 1)[1].split("\n## ", 1)[0]
+    flat = " ".join(section.split())
+    assert f"{PAGE_PLAYERS} players to a portrait page" in flat
+    assert f"the first {TOGETHER} of the list together, then one for each of the first {LEADERS}" in flat
+    assert "`" + " ".join(SEASON_HISTORY_COLUMNS) + "`" in flat
+    for picture in re.findall(r"\]\((workbooks/screenshots/[^)]+\.png)\)", section):
+        assert (root / picture).is_file(), picture
+    assert "season_leaderboard.png" in section and "season_charts.png" in section

@@ -27,6 +27,7 @@ import re
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, Final
 
 from xl_elo.formats import files
@@ -580,23 +581,14 @@ def _tail(value: Any) -> str:
     return f"><v>{int(x) if x.is_integer() and abs(x) < 1e15 else repr(x)}</v></c>"
 
 
-def _tails(values: Iterable[Any]) -> list[str]:
+def _tails(values: Sequence[Any]) -> list[str]:
     """Each value's :func:`_tail`, each distinct value worked out once (a column repeats its ids, names, units
-    and ratings)."""
-    seen: dict[Any, str] = {}
-    out = []
-    for v in values:
-        if v is None:
-            out.append("")
-            continue
-        t = seen.get(v)
-        if t is None:
-            t = seen[v] = _tail(v)
-        out.append(t)
-    return out
+    and ratings); a blank ''."""
+    known = {v: _tail(v) for v in set(values) if v is not None}
+    return list(map(known.get, values, repeat("")))
 
 
-def _rows_xml(columns: Sequence[Iterable[Any]], styles: Sequence[Sequence[int]], first: int = 2) -> list[str]:
+def _rows_xml(columns: Sequence[Sequence[Any]], styles: Sequence[Sequence[int]], first: int = 2) -> list[str]:
     """A sheet's rows as XML from its columns of values, the first at row ``first``; ``styles`` the columns'
     style indexes for each row in turn (a band every other row)."""
     tails = [_tails(c) for c in columns]
