@@ -287,3 +287,21 @@ def test_the_readme_says_what_the_workbook_does():
     for picture in re.findall(r"\]\((workbooks/screenshots/[^)]+\.png)\)", section):
         assert (root / picture).is_file(), picture
     assert "season_leaderboard.png" in section and "season_charts.png" in section
+
+
+def test_events_long_names_wrap_in_the_lists_and_stay_off_the_small_charts(tmp_path):
+    """A season of events (FQE's cadence): their names head the lists' columns, wrapped whole; the small charts
+    leave them out (no room to draw under them), the chart of the leaders together shows them."""
+    from xl_elo.federations import get
+
+    keys = ["Club championship 2026 spring", "Rapid cup", "Summer open (Basel)"]
+    lists = {"a": [1510.0, 1520.0, 1530.0], "b": [1490.0, 1480.0, 1470.0]}
+    history = [{"unit": k, "id": p, "rating_before": 1500, "games_rated": 1} for k in keys for p in lists]
+    path = tmp_path / "events.xlsx"
+    path.write_bytes(season_workbook(get("fqe"), keys, [{"unit": k} for k in keys], lists, {"a": "Anna", "b": "Bo"},
+                                     history))
+    wb = openpyxl.load_workbook(path)
+    assert [c.value for c in wb["lists"][1]] == ["id", "name", "start", *keys]
+    assert wb["lists"].row_dimensions[1].height >= 3 * 13  # "Club championship 2026 spring" on three lines
+    together, *small = wb["charts"]._charts
+    assert not together.x_axis.delete and len(small) == 2 and all(c.x_axis.delete for c in small)

@@ -24,6 +24,7 @@ import io
 import math
 import os
 import re
+import textwrap
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -61,6 +62,9 @@ _WIDE: Final = (17.4, 11.4)
 #: The charts sheet's two columns (characters: some 8.8 cm each), a small chart in each.
 _CHART_COLUMN: Final = 47.0
 _BANDS_PER_PAGE: Final = 4
+#: The longest unit's name a small chart shows under its axis (a month, a day); longer ones (events) only the
+#: first chart shows.
+_SHORT: Final = 10
 
 
 @dataclass(frozen=True)
@@ -346,12 +350,15 @@ def _lists(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence[str],
            lists: Mapping[str, Sequence[float | None]], start: Mapping[str, float | None]) -> list[str]:
     """The head of the lists sheet (its rows are written as XML): the rows, in the leaderboard's order."""
     book.header(ws, 1, ["id", "name", "start", *keys])
-    ws.row_dimensions[1].height = 28
     ws.column_dimensions["A"].width = _width([s.id for s in board] + ["id"], 6, 24)
     ws.column_dimensions["B"].width = _width([s.name for s in board] + ["name"], 10, 32)
     number = 6 + book.decimals
+    lines = 2
     for j, key in enumerate(["start", *keys], start=3):
-        ws.column_dimensions[_col(j)].width = max(number, min(len(key), 14) + 1)
+        width = max(number, min(len(key), 14) + 1)
+        ws.column_dimensions[_col(j)].width = width
+        lines = max(lines, len(textwrap.wrap(key, width - 1, break_long_words=True)))
+    ws.row_dimensions[1].height = 13.0 * min(lines, 5) + 2  # an event's name wrapped whole, up to five lines
     ws.freeze_panes = "C2"
     last = _col(3 + len(keys))
     ws.print_area = f"A1:{last}{1 + max(len(board), 1)}"
@@ -503,6 +510,8 @@ def _line_chart(book: _Book, title: str, keys: Sequence[str], players: Sequence[
     chart.y_axis.delete = False
     chart.x_axis.delete = False
     skip = max(1, math.ceil((1 + len(keys)) / (12 if legend else 6)))
+    if not legend and max(map(len, keys), default=0) > _SHORT:
+        chart.x_axis.delete = True  # events' long names would leave no room to draw: the first chart has them
     chart.x_axis.tickLblSkip = skip
     chart.x_axis.tickMarkSkip = skip
     chart.x_axis.noMultiLvlLbl = True
@@ -590,16 +599,19 @@ def _tails(values: Sequence[Any]) -> list[str]:
 
 def _rows_xml(columns: Sequence[Sequence[Any]], styles: Sequence[Sequence[int]], first: int = 2) -> list[str]:
     """A sheet's rows as XML from its columns of values, the first at row ``first``; ``styles`` the columns'
-    style indexes for each row in turn (a band every other row)."""
+    style indexes for the rows in turn: the first for plain rows (a blank cell left out), the others for banded
+    ones (a blank cell written, its fill with it)."""
     tails = [_tails(c) for c in columns]
-    letters = [_col(j + 1) for j in range(len(tails))]
-    height = len(tails[0]) if tails else 0
-    heads = [f'<c r="{letter}' for letter in letters]
+    heads = [f'<c r="{_col(j + 1)}' for j in range(len(tails))]
     out = []
-    for i in range(height):
+    for i in range(len(tails[0]) if tails else 0):
         r = first + i
-        style = styles[i % len(styles)]
-        cells = "".join([f'{heads[j]}{r}" s="{style[j]}"{t[i]}' for j, t in enumerate(tails) if t[i]])
+        turn = i % len(styles)
+        style = styles[turn]
+        if turn:
+            cells = "".join([f'{heads[j]}{r}" s="{style[j]}"{t[i] or "/>"}' for j, t in enumerate(tails)])
+        else:
+            cells = "".join([f'{heads[j]}{r}" s="{style[j]}"{t[i]}' for j, t in enumerate(tails) if t[i]])
         out.append(f'<row r="{r}">{cells}</row>')
     return out
 
