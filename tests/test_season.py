@@ -147,3 +147,29 @@ def test_elo_history_spills_a_players_ratings_over_the_season():
     assert [list(r) for r in spilled] == [["Spring", "Summer"], [1810.0, 1830.0]]
     with pytest.raises(ArgumentError, match="'eve' is not an id of the players table"):
         history.function("fqe", players, games, "eve")
+
+
+def test_several_filled_workbooks_are_a_season(tmp_path):
+    """Rules 14: two filled templates rated together are two events, the second from the list the first left
+    (the FQE's worked example twice: Daniel 1876 -> 2012 (rules 4.6), then from 2012)."""
+    from dataclasses import replace
+
+    from xl_elo.formats.workbook import fill_template
+    from xl_elo.loader import example
+    from xl_elo.templates import build_template
+
+    template = build_template("fqe", tmp_path / "templates")
+    event = example("fqe").event
+    first = fill_template(template, event, tmp_path / "open.xlsx")
+    second = fill_template(template, replace(event, name="Second open"), tmp_path / "second.xlsx")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["rate", str(first), str(second), "--format", "json"], stdout=out, stderr=err) == 0
+    rows = {r["id"]: r for r in json.loads(out.getvalue())["results"]}
+    assert rows["daniel"]["rating_before"] == 2012 and "rated as a season" in err.getvalue()
+    by_hand = tmp_path / "after_first.csv"
+    _run("rate", str(first), "--format", "csv", "-o", str(by_hand))
+    _run("rate", "-f", "fqe", "-p", str(by_hand), "-g", str(Path(str(resources.files(get("fqe").PACKAGE) / "example"))
+                                                              / "games.csv"), "--format", "json", "-o",
+         str(tmp_path / "second.json"))
+    again = {r["id"]: r for r in json.loads((tmp_path / "second.json").read_text(encoding="utf-8"))["results"]}
+    assert rows["daniel"]["rating_after"] == again["daniel"]["rating_after"]
