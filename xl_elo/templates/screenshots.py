@@ -164,10 +164,12 @@ def season_workbook(folder: Path) -> Path:
     """A club's season for the pictures: the members above, FIDE's rules, twelve monthly periods of four rounds
     (each member plays a month in five, three in four), results drawn from fixed strengths (a seeded random
     draw: the same season each time); the season workbook ``season.xlsx`` as ``xl-elo rate --season-output``
-    writes it."""
+    writes it (the same loader and pipeline)."""
+    import io
     import random
 
-    from xl_elo.frontends.cli import main as cli
+    from xl_elo.loader import load
+    from xl_elo.pipeline import Destination, deliver_season, plan
 
     rnd = random.Random(2026)
     folder.mkdir(parents=True, exist_ok=True)
@@ -189,10 +191,10 @@ def season_workbook(folder: Path) -> Path:
     (folder / "players.csv").write_text("\n".join(players) + "\n", encoding="utf-8")
     (folder / "games.csv").write_text("\n".join(games) + "\n", encoding="utf-8")
     target = folder / "season.xlsx"
-    code = cli(["rate", "-f", "fide", "-p", str(folder / "players.csv"), "-g", str(folder / "games.csv"),
-                "--season-output", str(target), "-o", str(folder / "after.csv")])
-    if code != 0:
-        raise RuntimeError(f"the demo season was not rated (exit status {code})")
+    loaded = load("fide", players=folder / "players.csv", games=folder / "games.csv")
+    inputs = [folder / "players.csv", folder / "games.csv"]
+    deliver_season(plan(loaded.module, Destination(season_output=str(target)), inputs, tty=False), loaded.season(),
+                   io.StringIO())
     return target
 
 
