@@ -151,7 +151,8 @@ class Player(model.Player):
 
 
 COLUMNS: Final = results_columns(
-    Column("provisional", "bool", True, "the rating after the event is provisional (fewer than 25 games)"),
+    Column("provisional", "bool", True, "the rating after the event is provisional (fewer than 25 games, or a first "
+                                        "rating: a performance, 414a)"),
     Column("formula", "text", True, "414a (performance, cumulative) or 414b (Ro + K (S - Sx))"),
     Column("wins", "int", True, "W"),
     Column("losses", "int", True, "L"),
@@ -324,7 +325,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     before_games = int(player.games or 0)
     status = status_of(player.rating, before_games, n)
     after_games = before_games + n
-    provisional_after = after_games < ESTABLISHED_GAMES
+    # a first rating is a performance (414a) whatever its games: provisional until 414b rates him (rules 11.10)
+    provisional_after = after_games < ESTABLISHED_GAMES or player.rating is None
     notes: list[str] = []
     if after_games < PUBLISHED_FROM:
         notes.append(f"a rating is published from {PUBLISHED_FROM} rated games (434)")
@@ -504,7 +506,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     for i in np.flatnonzero(no_highest).tolist():
         notes[i] = "highest not given: no all-time-high bonus"
     status = np.select([unrated, games >= ESTABLISHED_GAMES], ["unrated", "established"], "provisional")
-    provisional_after = [None if (u and not p) else bool(ga < ESTABLISHED_GAMES)
+    provisional_after = [None if (u and not p) else bool(ga < ESTABLISHED_GAMES or u)
                          for u, p, ga in zip(unrated.tolist(), played.tolist(), games_after.tolist(), strict=True)]
     formula = np.where(~played, "", np.where(est, "414b", "414a"))
     values = {
