@@ -279,8 +279,6 @@ def _load_files(module: RatingSystem | None, paths: list[Path], **given: Any) ->
     for reader in file_formats():
         if reader.recognises(paths):
             module = module if module is not None else get(reader.SYSTEM)
-            if given.get("rating_list") and module.from_rating_list is None:
-                raise InputError([Problem(Path(given["rating_list"]).name, None, None, not_for(module))])
             got = reader.read(paths, module, **given)
             tables = from_event(module, got.event, Sources(*got.sources))
             return Loaded(module, tables, got.inputs, got.writers, got.default_format, got.warnings, got.options)

@@ -1110,7 +1110,8 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
         apply = module.from_rating_list
         if apply is None:
             raise InputError([Problem(Path(rating_list).name, None, None,
-                                      f"{module.CODE.upper()} reads no FIDE rating list")])
+                                      f"FIDE's rating list gives FIDE ratings and K: {module.CODE.upper()} reads "
+                                      "none")])
         entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
         players, list_warnings = apply(players, entries, year, Path(rating_list).name,
                                        own=names[0] if len(names) == 1 else "the reports",
