@@ -295,7 +295,8 @@ class FileFormat(Protocol):
     KIND: str
     """What it reads, in words (``a TRF tournament report (.trf)``)."""
     FORMAT: str
-    """The output format that writes a file read back with the new ratings (``trf``)."""
+    """The output format that writes a file read back with the new ratings (``trf``); ``""`` where none does (a PGN
+    database is read, never rewritten)."""
     FORMAT_HELP: str
     SUFFIXES: tuple[str, ...]
     """The names of the files it writes back."""
