@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
-from xl_elo.formats.text import LineProblem, ReadFiles, decode, peek
+from xl_elo.formats.text import LineProblem, ReadFiles, capped, decode, peek
 from xl_elo.model import Entrant, Event, InputError, Problem, Result
 
 if TYPE_CHECKING:
@@ -542,7 +542,7 @@ def read_pgn_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
     if not games and not problems:
         problems.append(Problem(joined, None, None, "holds no game to rate"))
     if problems:
-        raise InputError(_capped(problems, [f.name for f in parsed] + names))
+        raise InputError(capped(problems, [f.name for f in parsed] + names, MAX_PROBLEMS))
     warnings[:0] = _said(warned)
     entrants, sources, starts = _players(games, parsed, module, warnings)
     players = trf.players_of(module, entrants, warnings, listed=rating_list is not None, sources=sources)
@@ -800,18 +800,3 @@ def _note(warned: dict[str, list[Any]], kind: str, example: str) -> None:
 def _said(warned: Mapping[str, list[Any]]) -> list[str]:
     return [f"{seen[0]} {_SAID[kind]}: " + "; ".join(seen[1:]) + (" ..." if seen[0] > len(seen) - 1 else "")
             for kind, seen in warned.items()]
-
-
-def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
-    """The problems by file, then by line; past :data:`MAX_PROBLEMS` in one file, one line says how many more."""
-    order = {n: i for i, n in enumerate(names)}
-    out: list[Problem] = []
-    count: dict[str, int] = {}
-    for q in sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is not None, q.row or 0)):
-        count[q.source] = count.get(q.source, 0) + 1
-        if count[q.source] <= MAX_PROBLEMS:
-            out.append(q)
-    for source, n in count.items():
-        if n > MAX_PROBLEMS:
-            out.append(LineProblem(source, None, None, f"and {n - MAX_PROBLEMS:,} more problems"))
-    return out

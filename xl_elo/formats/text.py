@@ -52,6 +52,23 @@ class LineProblem(Problem):
         return f"{', '.join(where)}: {self.message}"
 
 
+def capped(problems: Sequence[Problem], names: Sequence[str], most: int, hint: str = "") -> list[Problem]:
+    """The problems of a reader of whole files by file (in the order of ``names``), each file's own (no line)
+    first, then by line; past ``most`` in one file, one line says how many more (and ``hint``: what the file should
+    have been)."""
+    order = {n: i for i, n in enumerate(names)}
+    out: list[Problem] = []
+    count: dict[str, int] = {}
+    for q in sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is not None, q.row or 0)):
+        count[q.source] = count.get(q.source, 0) + 1
+        if count[q.source] <= most:
+            out.append(q)
+    for source, n in count.items():
+        if n > most:
+            out.append(LineProblem(source, None, None, f"and {n - most:,} more problems{hint}"))
+    return out
+
+
 # --------------------------------------------------------------------------- text files
 
 
