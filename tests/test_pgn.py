@@ -332,3 +332,20 @@ def test_an_output_named_pgn_is_refused(tmp_path):
     code, _, err = _cli("rate", str(CLUB), "-o", str(tmp_path / "results.pgn"))
     assert code != 0 and "results.pgn: xl-elo reads a PGN database of games (.pgn) but does not write one" in err
     assert not (tmp_path / "results.pgn").exists() and CLUB.read_bytes() == before
+
+
+@needs_chess
+def test_a_player_with_and_without_his_fide_id_is_said(tmp_path):
+    """A name given a FIDE id in one game and none in another is two players (never guessed one): the warning
+    names the id the other games give."""
+    path = _pgn(tmp_path / "ids.pgn", _game(), _game(Round="2", Black="B", BlackFideId=None))
+    loaded = load(get("fide"), files=[path])
+    assert sorted(p.id for p in loaded.event.players) == ["11", "12", "B"]
+    assert any("B (line 14; FIDE id 12 in other games)" in w for w in loaded.warnings)
+
+
+@needs_chess
+def test_reading_a_file_stops_at_200_problems(tmp_path):
+    path = _pgn(tmp_path / "many.pgn", *(_game(Round=str(i), Result="x") for i in range(1, 260)))
+    said = _refused(path).splitlines()
+    assert len(said) == 201 and said[0] == "many.pgn: reading stopped at game 201 (line 2601), after 200 problems"

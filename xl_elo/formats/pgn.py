@@ -527,6 +527,8 @@ def read_pgn_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
     for f in parsed:
         for g in f.games:
             if len(f.problems) >= MAX_PROBLEMS:
+                f.problems.append(LineProblem(f.name, None, None, f"reading stopped at game {g.number} (line {g.line}"
+                                                                  f"), after {MAX_PROBLEMS} problems"))
                 break
             got = _game(f, g, period, warned)
             if got is not None:
@@ -542,7 +544,7 @@ def read_pgn_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
     if not games and not problems:
         problems.append(Problem(joined, None, None, "holds no game to rate"))
     if problems:
-        raise InputError(capped(problems, [f.name for f in parsed] + names, MAX_PROBLEMS))
+        raise InputError(capped(problems, [f.name for f in parsed] + names, MAX_PROBLEMS + 1))
     warnings[:0] = _said(warned)
     entrants, sources, starts = _players(games, parsed, module, warnings)
     players = trf.players_of(module, entrants, warnings, listed=rating_list is not None, sources=sources)
@@ -750,7 +752,9 @@ def _players(games: list[Read], parsed: list[PgnFile], module: RatingSystem, war
         warnings.append(f"{len(later)} player(s) have another Elo in later games: {module.CODE.upper()} rates {unit} "
                         f"after {unit} from its own results (rules 14), so only each player's first Elo is read, his "
                         "rating at the season's start")
-    unnamed = [f"{pid} ({where[pid]})" for pid, s in first.items() if s.fide_id is None]
+    with_id = {n: pid for pid, ns in names.items() if first[pid].fide_id for n in ns}
+    unnamed = [f"{pid} ({where[pid]}" + (f"; FIDE id {with_id[pid]} in other games" if pid in with_id else "") + ")"
+               for pid, s in first.items() if s.fide_id is None]
     if unnamed:
         warnings.append(f"{len(unnamed)} player(s) without a FIDE id (WhiteFideId, BlackFideId) are told apart by "
                         "their names (two spellings of one name are two players): " + ", ".join(unnamed[:10])
