@@ -217,6 +217,11 @@ VALUES = {
     "N2": 1, "O2": "anna", "P2": "felix", "Q2": "1-0",
     "N3": 2, "O3": "felix", "P3": "marc", "Q3": "½",
     "N4": 3, "O4": "marc", "P4": "anna", "Q4": "0-1",
+    # ELO_HISTORY: the players of H1:L4 over a season, games N6:S9 (an event of January, one of February)
+    "N6": "event", "O6": "date", "P6": "round", "Q6": "player", "R6": "opponent", "S6": "result",
+    "N7": "Jan", "O7": "2026-01-10", "P7": 1, "Q7": "anna", "R7": "felix", "S7": "1-0",
+    "N8": "Feb", "O8": "2026-02-14", "P8": 1, "Q8": "felix", "R8": "marc", "S8": "½",
+    "N9": "Feb", "O9": "2026-02-14", "P9": 2, "Q9": "marc", "R9": "anna", "S9": "0-1",
     # GLICKO2_UPDATE: Glickman's example, the opponents' ratings, RDs and results in S2:U4
     "S2": 1400, "S3": 1550, "S4": 1700, "T2": 30, "T3": 100, "T4": 300, "U2": 1, "U3": 0, "U4": "0-1",
     # a title norm's games: nine opponents rated 2475 in W2:W10 (W11 blank: no game), the results in X2:X10
@@ -263,6 +268,7 @@ CASES = [
     ("USCF_K", 1700, 20, 4), ("USCF_K", "A2:A7", 30, 4), ("USCF_EFFECTIVE_GAMES", "A2:A7", 30),
     ("USCF_FLOOR", 1653), ("USCF_FLOOR", "A2:A7"), ("ELO_CHANGE", "USCF", 1500, "C2:C4", "D2:D4", 6),
     ("ELO_CHANGE", "USCF", 1450, "C2:C9", "D2:D9", 40, M, M, M, 1620), ("ELO_RATE", "uscf", "H1:L4", "N1:Q4"),
+    ("ELO_HISTORY", "fide", "H1:L4", "N6:S9", "anna"), ("ELO_HISTORY", "fqe", "H1:L4", "N6:S9", "nobody"),
 ]
 REF = re.compile(r"[A-Z]+[0-9]+(:[A-Z]+[0-9]+)?")
 
@@ -320,8 +326,9 @@ def _expected(name, tokens, lo_numpy):
     """The Python function called with the arguments as Calc passes them; its answer as rows."""
     spec = by_name()[name]
     args = [_calc_arg(t, a.optional) for t, a in zip(list(tokens) + [None] * len(spec.args), spec.args, strict=False)]
-    if name == "ELO_RATE" and not lo_numpy:
-        return [[calls.error_text(calls._numpy_missing())]]
+    if name in ("ELO_RATE", "ELO_HISTORY") and not lo_numpy:
+        return [[calls.error_text(calls._numpy_missing("ELO_RATE (a whole event)" if name == "ELO_RATE" else
+                                                       "ELO_HISTORY (a season)"))]]
     try:
         result = spec.function(*(calls.from_calc(a) for a in args))
     except ArgumentError as exc:
@@ -382,7 +389,7 @@ def test_every_function_in_libreoffice(oxt):
         got = seen(target, result)
         if seen(target, result["reopened"]) != got:
             problems.append(f"{_formula(name, tokens)}: different after saving as .ods and reopening")
-        if name == "ELO_RATE" and not lo_numpy:  # one message, in every cell of the table's room
+        if name in ("ELO_RATE", "ELO_HISTORY") and not lo_numpy:  # one message, in every cell of the table's room
             got = [[got[0][0]]]
         if got != want:
             problems.append(f"{_formula(name, tokens)} at {target}: LibreOffice {got!r} != Python {want!r}")

@@ -126,3 +126,50 @@ def test_a_fide_event_started_before_its_period_counts_with_the_list_then(tmp_pa
     # February (period 2026-02): Winter started in January, so its ratings are January's list, the season's first:
     # a 2000 v b 1800 (diff 200, PD 0.76): a +4.8; the period's rating is February's: 2000 - 13 = 1987 + 5 = 1992
     assert rows["a"]["rating_before"] == 1987 and rows["a"]["rating_after"] == 1992
+
+
+def test_elo_history_spills_a_players_ratings_over_the_season():
+    """Rules 14.5: ELO_HISTORY gives the units in time order and the player's rating after each, by FQE's rules 4:
+    Ann, 1800 permanent, beats Bob 1650 in Spring (difference 150: 0.70, 32 x 0.30 = 9.6 -> +10, 1810); Dan,
+    unrated, beats Cid 1500 (Cm + 400 (W - L) / n = 1900, provisional after 1 game); in Summer Ann, 1810, beats Dan
+    counted at 1900 (difference -90: 0.37, 32 x 0.63 = 20.16 -> +20, 1830), and Dan's performance 1810 - 400 =
+    1410 averages with his 1900 over 1 + 1 games: 1655."""
+    from xl_elo.frontends.addin import calls
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    players = [["id", "rating", "games"], ["ann", 1800, 40], ["bob", 1650, 30], ["cid", 1500, 26], ["dan", None, 0]]
+    games = [["event", "date", "round", "player", "opponent", "result"], ["Spring", "2026-03-01", 1, "ann", "bob", 1],
+             ["Spring", "2026-03-01", 1, "cid", "dan", 0], ["Summer", "2026-06-05", 1, "ann", "dan", 1]]
+    history = by_name()["ELO_HISTORY"]
+    assert history.function("fqe", players, games, "ann") == [["Spring", "Summer"], [1810, 1830]]
+    assert history.function("fqe", players, games, "dan") == [["Spring", "Summer"], [1900, 1655]]
+    spilled = calls.call(history, ([["fqe"]], players, games, [["ann"]], [[None]], [[None]]))  # in LibreOffice
+    assert [list(r) for r in spilled] == [["Spring", "Summer"], [1810.0, 1830.0]]
+    with pytest.raises(ArgumentError, match="'eve' is not an id of the players table"):
+        history.function("fqe", players, games, "eve")
+
+
+def test_several_filled_workbooks_are_a_season(tmp_path):
+    """Rules 14: two filled templates rated together are two events, the second from the list the first left
+    (the FQE's worked example twice: Daniel 1876 -> 2012 (rules 4.6), then from 2012)."""
+    from dataclasses import replace
+
+    from xl_elo.formats.workbook import fill_template
+    from xl_elo.loader import example
+    from xl_elo.templates import build_template
+
+    template = build_template("fqe", tmp_path / "templates")
+    event = example("fqe").event
+    first = fill_template(template, event, tmp_path / "open.xlsx")
+    second = fill_template(template, replace(event, name="Second open"), tmp_path / "second.xlsx")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["rate", str(first), str(second), "--format", "json"], stdout=out, stderr=err) == 0
+    rows = {r["id"]: r for r in json.loads(out.getvalue())["results"]}
+    assert rows["daniel"]["rating_before"] == 2012 and "rated as a season" in err.getvalue()
+    by_hand = tmp_path / "after_first.csv"
+    _run("rate", str(first), "--format", "csv", "-o", str(by_hand))
+    _run("rate", "-f", "fqe", "-p", str(by_hand), "-g", str(Path(str(resources.files(get("fqe").PACKAGE) / "example"))
+                                                              / "games.csv"), "--format", "json", "-o",
+         str(tmp_path / "second.json"))
+    again = {r["id"]: r for r in json.loads((tmp_path / "second.json").read_text(encoding="utf-8"))["results"]}
+    assert rows["daniel"]["rating_after"] == again["daniel"]["rating_after"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
@@ -392,10 +392,12 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     workbooks = [p for p in args.inputs if Path(p).suffix.lower() in WORKBOOK_SUFFIXES]
     others = [p for p in args.inputs if p not in workbooks]
     if workbooks:
-        if len(workbooks) > 1 or others or args.players or args.games:
-            raise UsageError("give one filled workbook, or CSV files with --players and --games")
+        if others or args.players or args.games:
+            raise UsageError("give filled workbooks, or CSV files with --players and --games")
         if args.rating_list:
             raise UsageError("--rating-list goes with TRF reports, FESA's files or a players CSV, not a workbook")
+        if len(workbooks) > 1:
+            return _rate_and_write(_workbook_season(args, [Path(w) for w in workbooks]), args, out, err)
         return _rate_workbook(args, Path(workbooks[0]), out, err)
     if others:
         if args.players or args.games or args.history:
@@ -523,6 +525,58 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         for written in deliver(where, results, filled.event, out):
             print(f"xl-elo: written {written}", file=err)
     return status
+
+
+def _workbook_season(args: argparse.Namespace, paths: list[Path]) -> Loaded:
+    """Several filled templates of one system as a season (rules 14): each its own event, in the order of their
+    periods (else as given); the season starts from the players of the first, a player new in a later one as
+    typed there, and each later one's games are rated from the list the ones before left."""
+    import warnings
+
+    from xl_elo.formats.files import given_twice, input_path
+    from xl_elo.formats.workbook import read_workbook
+    from xl_elo.loader import Loaded, from_event
+    from xl_elo.model import Event, Problem
+
+    for path in paths:
+        input_path(path)
+    twice = given_twice(paths)
+    if twice:
+        raise InputError([Problem(paths[j].name, None, None, "is given twice: its games would count twice")
+                          for _, j, _ in twice])
+    with warnings.catch_warnings():  # openpyxl's warnings about a file are not for the user's screen
+        warnings.simplefilter("ignore")
+        filled = [read_workbook(path) for path in paths]
+    systems = {f.federation for f in filled}
+    if len(systems) > 1:
+        raise UsageError(f"the workbooks are templates of {', '.join(sorted(s.upper() for s in systems))}: a season "
+                         "is one system's")
+    module = get(filled[0].federation)
+    if args.federation and _federation(args.federation).CODE != module.CODE:
+        raise UsageError(f"the workbooks are {module.CODE.upper()} templates, not {args.federation.upper()}")
+    ordered = sorted(range(len(filled)), key=lambda k: (filled[k].tables.period is None, filled[k].tables.period or "",
+                                                         k))
+    players: dict[str, Any] = {}
+    games = []
+    notes = []
+    for k in ordered:
+        f = filled[k]
+        event = f.event
+        for p in event.players:
+            players.setdefault(p.id, p)
+        label = paths[k].name
+        day = f"{f.tables.period}-01" if f.tables.period and len(f.tables.period) == 7 else f.tables.period
+        games += [replace(g, event=label, period=g.period or day) for g in event.games]
+        notes += f.warnings
+    season = Event(tuple(players.values()), tuple(games), filled[ordered[0]].event.history,
+                   filled[ordered[-1]].tables.period, " + ".join(paths[k].name for k in ordered))
+    options = {**filled[ordered[-1]].options}
+    loaded = Loaded(module, from_event(module, season), [str(path) for path in paths], options=options,
+                    warnings=notes)
+    loaded.warnings.append(f"{len(paths)} workbooks rated as a season, each an event in the order of its period "
+                           f"({', '.join(paths[k].name for k in ordered)}), each from the list the ones before left "
+                           "(rules 14); their own formulas are not compared")
+    return loaded
 
 
 #: The largest room ``xl-elo workbooks`` builds (a bigger event is rated from CSV files).

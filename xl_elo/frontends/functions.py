@@ -896,22 +896,32 @@ def _history_systems() -> str:
                     "d'en-tête (règles xl-elo 8).")
 def elo_rate(federation: Range, players: Range, games: Range, history: Range = None, period: Range = None,
              options: Range = None) -> Any:
-    """Rate a whole event or period; returns the results table with its header row (xl-elo rules 8)."""
+    """Rate a whole event or period; returns the results table with its header row (xl-elo rules 8; a games
+    range that gives each game's period or event is a season, rated in order: the list after its last, rules 14)."""
+    loaded = _loaded(federation, players, games, history, period, options, "ELO_RATE (a whole event)")
+    try:
+        results = loaded.rate()
+    except InputError as exc:
+        raise ArgumentError(str(exc)) from None
+    return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
+                                                               strict=True)]
+
+
+def _loaded(federation: Range, players: Range, games: Range, history: Range, period: Range, options: Range,
+            what: str) -> Any:
+    """The tables of ELO_RATE and ELO_HISTORY, read as the command line reads its files (:func:`xl_elo.loader.load`)."""
     from xl_elo.compat import need_numpy
 
     module = _federation(federation)
     chosen = _options_of(module, options)
     try:
-        need_numpy("ELO_RATE (a whole event)")
+        need_numpy(what)
     except RuntimeError as exc:
         raise ArgumentError(str(exc)) from None
     from xl_elo.formats.reader import Table
     from xl_elo.loader import load, takes_history
 
     when = _single(period, "period", lambda v: schema.period(v, required=False))
-    if module.NEEDS_PERIOD and when is None:  # the words of the command line (model.check_period)
-        raise ArgumentError("argument period: the period (ages are counted in its year) is blank (expected a month "
-                            "as YYYY-MM, e.g. 2026-10)")
     tables = [Table.from_rows(f"argument {name}", *_split(value, name), typed=False)
               for name, value in (("players", players), ("games", games))]
     past = None
@@ -920,11 +930,54 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
             raise ArgumentError(f"argument history: {module.CODE.upper()} takes no history table")
         past = Table.from_rows("argument history", *_split(history, "history"), typed=False)
     try:
-        results = load(module, players=tables[0], games=tables[1], history=past, period=when, options=chosen).rate()
+        loaded = load(module, players=tables[0], games=tables[1], history=past, period=when, options=chosen)
     except InputError as exc:
         raise ArgumentError(str(exc)) from None
-    return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
-                                                               strict=True)]
+    if module.NEEDS_PERIOD and when is None and not loaded.is_season:  # the command line's words (check_period)
+        raise ArgumentError("argument period: the period (ages are counted in its year) is blank (expected a month "
+                            "as YYYY-MM, e.g. 2026-10)")
+    return loaded
+
+
+#: The most periods or events ELO_HISTORY spills over (columns): a club's twenty years of monthly lists.
+MAX_HISTORY_UNITS: Final = 240
+
+
+@spreadsheet("events",
+             Arg("federation", lambda: f"{_systems()}.", french=lambda: f"{_systems(last='ou')}."),
+             Arg("players", "The players table with its header row (id, name, rating, games, ...).", True,
+                 french="Le tableau des joueurs avec sa ligne d'en-tête (id, name, rating, games, ...)."),
+             Arg("games", "The season's games with their header row, each game's period, date or event "
+                          "(period, round, player, opponent, result, ...).", True,
+                 french="Les parties de la saison avec leur ligne d'en-tête, la période, la date ou le tournoi de "
+                        "chacune (period, round, player, opponent, result, ...)."),
+             Arg("player", "The player's id.", french="L'identifiant du joueur."),
+             Arg("history", lambda: f"{_history_systems()}: the history table with its header row.", True,
+                 optional=True, french=lambda: f"{_history_systems()} : le tableau d'historique avec son en-tête."),
+             Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True)),
+             words=lambda: "A player's ratings over a season: a range of two rows spilled from the cell, the periods "
+                           "or events in time order, then his rating after each (blank: unrated); one column per "
+                           f"period or event, at most {MAX_HISTORY_UNITS} (xl-elo rules 14).",
+             french=lambda: "Les classements d'un joueur au fil d'une saison : deux lignes déversées depuis la "
+                            "cellule, les périodes ou tournois dans l'ordre, puis son classement après chacun (vide : "
+                            f"non classé) ; une colonne par période ou tournoi, {MAX_HISTORY_UNITS} au plus (règles "
+                            "xl-elo 14).")
+def elo_history(federation: Range, players: Range, games: Range, player: Range, history: Range = None,
+                options: Range = None) -> Any:
+    """A player's ratings over a season (xl-elo rules 14)."""
+    pid = _text(player, "player")
+    loaded = _loaded(federation, players, games, history, None, options, "ELO_HISTORY (a season)")
+    if len(loaded.units) > MAX_HISTORY_UNITS:
+        raise ArgumentError(f"argument games: {len(loaded.units):,} periods or events (at most "
+                            f"{MAX_HISTORY_UNITS} columns: rate a longer season with xl-elo rate --season-output)")
+    try:
+        season = loaded.season()
+    except InputError as exc:
+        raise ArgumentError(str(exc)) from None
+    keys, lists = season.lists()
+    if pid not in lists:
+        raise ArgumentError(f"argument player: {pid!r} is not an id of the players table")
+    return [list(keys), ["" if r is None else _plain(r) for r in lists[pid]]]
 
 
 def _column(results: Any, name: str) -> list[Any]:

@@ -78,9 +78,9 @@ def error_text(message: str) -> str:
     return ERROR_PREFIX + " ".join(str(message).split())
 
 
-def _numpy_missing() -> str:
-    """ELO_RATE without numpy: what to do, said for LibreOffice."""
-    return ("ELO_RATE (a whole event) needs numpy, which LibreOffice's Python does not have. "
+def _numpy_missing(what: str = "ELO_RATE (a whole event)") -> str:
+    """A function that needs numpy (ELO_RATE, ELO_HISTORY) without it: what to do, said for LibreOffice."""
+    return (f"{what} needs numpy, which LibreOffice's Python does not have. "
             "Linux: install your distribution's python3-numpy (Debian, Ubuntu: sudo apt install python3-numpy) "
             "and restart LibreOffice. Windows, macOS: LibreOffice's own Python has no numpy; rate the event "
             "with the template workbooks or the xl-elo command.")
@@ -99,11 +99,11 @@ def call(spec: Any, args: tuple[Any, ...]) -> Any:
     except ArgumentError as exc:
         message = str(exc)
         if np is None and "needs numpy" in message:
-            message = _numpy_missing()
+            message = _numpy_missing(message.split(" needs numpy")[0])
         return error_text(message)
     except ImportError as exc:
         if "numpy" in str(exc):
-            return error_text(_numpy_missing())
+            return error_text(_numpy_missing(spec.name))
         return error_text(f"{spec.name}: internal error ImportError: {exc} (please report it)")
     except RecursionError:
         return error_text(f"{spec.name}: the ranges are too large")
