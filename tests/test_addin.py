@@ -20,7 +20,7 @@ from xml.etree import ElementTree
 import pytest
 
 from xl_elo.frontends.addin import build, calls
-from xl_elo.frontends.functions import FUNCTIONS, ArgumentError, by_name
+from xl_elo.frontends.functions import FUNCTIONS, ArgumentError, CellZero, by_name
 
 REQUIRE = os.environ.get("XL_ELO_REQUIRE_LIBREOFFICE") == "1"
 
@@ -197,6 +197,28 @@ def test_calls_turn_answers_into_what_calc_takes():
     assert calls.call(spec, (((180.0,),), (("xyz",),), (("elo",),))).startswith("#VALUE! arguments from_system")
 
 
+def test_an_empty_cell_given_alone_is_never_read_as_0_silently():
+    """LibreOffice passes an empty cell given alone to an optional argument as 0.0 (checked in 7.4): K 40 (0 games,
+    a new player) instead of 20 (games not given). Where 0 is no value of the argument it is read as blank (an
+    age, a K, tau), where 0 and a blank mean the same it is read (an unrated player's games), where they differ
+    it is refused with what to type; "0" typed is 0."""
+    f = by_name()
+    refused = calls.call(f["ELO_K"], ("fide", 1500.0, 0.0))
+    assert refused.startswith("#VALUE! argument games: 0 or an empty cell? LibreOffice passes an empty cell")
+    assert calls.call(f["ELO_K"], ("fide", 1500.0, "0")) == 40.0
+    assert calls.call(f["ELO_K"], ("fide", 1500.0, None)) == 20.0 == calls.call(f["ELO_K"], ("fide", 1500.0, ""))
+    assert calls.call(f["ELO_K"], ("fide", 1500.0, 30.0, 0.0)) == 20.0  # no player is 0 years old
+    assert calls.call(f["ELO_K"], ("fide", 0.0, 0.0)) == ""  # unrated: no K, 0 games or blank alike
+    change = ("fide", 2100.0, ((2000.0,),), ((1.0,),))
+    assert calls.call(f["ELO_CHANGE"], (*change, 0.0)).startswith("#VALUE! argument games: 0 or an empty cell?")
+    assert calls.call(f["ELO_CHANGE"], (*change, 40.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == \
+        calls.call(f["ELO_CHANGE"], (*change, 40.0))
+    assert calls.call(f["ELO_CHANGE"], ("fide", 0.0, ((2000.0,),), ((1.0,),), 0.0)) == calls.call(
+        f["ELO_CHANGE"], ("fide", 0.0, ((2000.0,),), ((1.0,),)))  # unrated: 0 games is what blank means
+    update = (1500.0, 200.0, 0.06, ((1400.0,),), ((30.0,),), ((1.0,),))
+    assert calls.call(f["GLICKO2_UPDATE"], (*update, 0.0)) == calls.call(f["GLICKO2_UPDATE"], update)
+
+
 # --------------------------------------------------------------------------- in LibreOffice
 
 # The sheet: inputs as a user types them (blank cells left out)
@@ -269,6 +291,11 @@ CASES = [
     ("USCF_FLOOR", 1653), ("USCF_FLOOR", "A2:A7"), ("ELO_CHANGE", "USCF", 1500, "C2:C4", "D2:D4", 6),
     ("ELO_CHANGE", "USCF", 1450, "C2:C9", "D2:D9", 40, M, M, M, 1620), ("ELO_RATE", "uscf", "H1:L4", "N1:Q4"),
     ("ELO_HISTORY", "fide", "H1:L4", "N6:S9", "anna"), ("ELO_HISTORY", "fqe", "H1:L4", "N6:S9", "nobody"),
+    # an empty cell given alone to an optional argument reaches the function as 0: read as blank where 0 is no
+    # value (an age, K), refused where 0 and a blank differ (games: K 40 or 20), "0" typed as 0
+    ("ELO_K", "FIDE", 1500, "A3"), ("ELO_K", "FIDE", 1500, "0"), ("ELO_K", "FIDE", 1500, 30, "A3"),
+    ("ELO_CHANGE", "FIDE", 2100, "C2:C9", "D2:D9", "A3"), ("ELO_CHANGE", "FIDE", 2100, "C2:C9", "D2:D9", 40, "A3"),
+    ("GLICKO2_UPDATE", 1500, 200, 0.06, "S2:S4", "T2:T4", "U2:U4", "A3"),
 ]
 REF = re.compile(r"[A-Z]+[0-9]+(:[A-Z]+[0-9]+)?")
 
@@ -301,11 +328,16 @@ def _calc_arg(token, optional):
         if len(rows) == 1 and len(rows[0]) == 1 and ":" not in token:
             v = _value(rows[0][0])
             v = 0.0 if v is None else v
-            return v if optional else ((v,),)
+            return _lone(v) if optional else ((v,),)
         grid = tuple(tuple("" if _value(a) is None else _value(a) for a in row) for row in rows)
         return grid
     v = float(token) if isinstance(token, (int, float)) else token
-    return v if optional else ((v,),)
+    return _lone(v) if optional else ((v,),)
+
+
+def _lone(v):
+    """An optional argument's lone value as calls.call hands it on: a 0 may be an empty cell."""
+    return CellZero(0.0) if type(v) is float and v == 0.0 else v
 
 
 def _formula(name, tokens):

@@ -265,6 +265,8 @@ def test_period_from_the_start_date_and_missing_dates(tmp_path):
     with pytest.raises(InputError) as exc:
         _read(path)
     assert "give --period" in str(exc.value)
+    line = p001(1, "1500", "0", "", [])
+    path.write_text("012 T\n" + line + "\n" + "FRA" + line[3:79] + "\n")
     assert _read(path, federation="ffe").event.period is None  # FFE needs no month
 
 
@@ -391,13 +393,28 @@ def test_command_line_reports_problems_without_a_traceback(tmp_path, capsys):
     assert "FESA tournaments are rated from FESA's own files" in capsys.readouterr().err
 
 
-def test_national_federations_read_the_same_reports():
-    for code in ("fse", "ffe", "fqe"):
-        read, results = _rate(CLUB, CUP, federation=code)
-        assert {r["id"] for r in results.rows} >= {"100001", "100004"}, code
-    read, results = _rate(CLUB, federation="fqe")
-    assert any("permanent" in w for w in read.warnings)
-    assert results.by_id()["100001"]["status"] == "permanent"
+def test_national_federations_never_read_fide_ratings_as_theirs(tmp_path):
+    """A pairing program's report gives FIDE's ratings on its 001 lines (rules 3.1, 4.1, 5.1): the FFE and the
+    FSE read their own from the report's FRA and SUI national-rating records, and refuse a report without any,
+    as DWZ, US Chess and the CFC do; no report carries the FQE's, so the FQE refuses every one. Each said by
+    what the system declares (NATIONAL_RATINGS, NO_REPORT_RATINGS), never by its name."""
+    from xl_elo.federations import get
+
+    for code, fed in (("ffe", "FRA"), ("fse", "SUI")):
+        assert fed == get(code).NATIONAL_RATINGS
+        with pytest.raises(InputError, match=f"holds no {fed} national-rating record"):
+            _rate(CLUB, federation=code)
+    with pytest.raises(InputError, match="a TRF report carries no FQE rating"):
+        _rate(CLUB, federation="fqe")
+    lines = CLUB.read_text(encoding="utf-8").splitlines()
+    first = next(line for line in lines if line.startswith("001"))
+    national = first[:48] + "1905" + first[52:79]  # his Elo on the FFE's list, beside his FIDE rating
+    (tmp_path / "fra.trf").write_text("\n".join([*lines, "FRA" + national[3:]]) + "\n", encoding="utf-8")
+    read, results = _rate(tmp_path / "fra.trf", federation="ffe", period="2026-10")
+    rank = first[4:8].strip()
+    rated = {r["id"]: r["rating_before"] for r in results.rows}
+    assert 1905 in rated.values() and sum(v is not None for v in rated.values()) == 1, rated
+    assert any("no FRA national-rating record" in w or "unrated" in w for w in read.warnings), rank
 
 
 def test_mutated_reports_lists_and_fesa_files_only_ever_give_input_errors(tmp_path):

@@ -109,11 +109,14 @@ class Loaded:
         """One event's or period's results: on the arrays where the system rates arrays (``rate_arrays``), else
         on the records."""
         options = self._options(options)
-        if self.module.rate_arrays is not None and tables is not self.tables:
-            return self.module.rate_arrays(tables.arrays(), options)
-        if self.module.rate_arrays is not None:
-            return self.module.rate_arrays(self.arrays, options)
-        return self.module.rate(tables.event() if tables is not self.tables else self.event, options)
+        try:
+            if self.module.rate_arrays is not None and tables is not self.tables:
+                return self.module.rate_arrays(tables.arrays(), options)
+            if self.module.rate_arrays is not None:
+                return self.module.rate_arrays(self.arrays, options)
+            return self.module.rate(tables.event() if tables is not self.tables else self.event, options)
+        except InputError as exc:  # the engine names its tables; the user gave files or sheets
+            raise self.tables.named(exc) from None
 
 
 def system(name: RatingSystem | str) -> RatingSystem:

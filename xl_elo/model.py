@@ -91,8 +91,7 @@ class Player:
 
     RATING: ClassVar[schema.Reading] = schema.RATING
     """How the system's ratings read (whole numbers, rules 1.4); a system whose ratings carry
-    decimals from one period to the next (Glicko-2) or come in steps (the FFE's tens) declares
-    its own reading."""
+    decimals (Glicko-2 from one period to the next, US Chess as it stores them) declares its own reading."""
     HEADINGS: ClassVar[dict[str, str]] = schema.ELO_HEADINGS
     """Other headings of the common columns, as clubs head them for this system: ``Elo`` and
     ``cote`` for an Elo rating; a national system its own (``DWZ``; ``USCF ID``), and never
@@ -190,8 +189,13 @@ def facts(player: type) -> tuple[Fact, ...]:
 #: The words of a rated player's blank count of games, where the rules hang on it (rules 8).
 GAMES_NEEDED: Final = ("blank for a rated player: give his rated games before this event (0 only for a player "
                        "never rated)")
+class NotGiven(int):
+    """A rated player's count of games that calc or ELO_CHANGE was not given: it counts as this many (not new,
+    permanent), and an engine that shows the count can tell it from one typed (``isinstance``)."""
+
+
 #: What calc and ELO_CHANGE take for a rated player whose games are not given: not new, permanent.
-UNKNOWN_GAMES: Final = 1000
+UNKNOWN_GAMES: Final = NotGiven(1000)
 
 
 #: Other headings of the rated games before: a results table read back, and the words federations and clubs
@@ -508,22 +512,27 @@ class Column:
     """Written at full precision in CSV (every digit of the double, where others get 6 decimals): a value
     the next period starts from (Glicko-2's rating, RD and volatility), so a season rated period by period
     through CSV files is the season rated at once."""
+    key: bool = False
+    """A column a rating officer reads first: a table for a terminal shows the key columns first, then the
+    others as its width allows (the common ones: id, name, status, ratings before and after, games, score,
+    change)."""
 
 
 #: The results columns every federation has (rules 8), in order.
 COMMON_COLUMNS: Final = (
-    Column("id", "text", True, "the player's id"),
-    Column("name", "text", True, "the player's name"),
-    Column("status", "text", True, "the federation's word for the player before: unrated, provisional, ..."),
-    Column("rating_before", "number", True, "rating before the event or period"),
-    Column("games_rated", "int", True, "games rated in this event or period"),
-    Column("score", "float", False, "points in those games"),
+    Column("id", "text", True, "the player's id", key=True),
+    Column("name", "text", True, "the player's name", key=True),
+    Column("status", "text", True, "the federation's word for the player before: unrated, provisional, ...",
+           key=True),
+    Column("rating_before", "number", True, "rating before the event or period", key=True),
+    Column("games_rated", "int", True, "games rated in this event or period", key=True),
+    Column("score", "float", False, "points in those games", key=True),
     Column("expected", "float", False, "sum of the expected scores"),
     Column("k", "int", True, "K-factor"),
     Column("performance", "float", False, "performance rating"),
-    Column("change", "number", True, "rating change"),
+    Column("change", "number", True, "rating change", key=True),
     Column("bonus", "float", False, "bonus points"),
-    Column("rating_after", "number", True, "new rating"),
+    Column("rating_after", "number", True, "new rating", key=True),
     Column("games_after", "int", True, "rated games after"),
 )
 RESULT_COLUMNS: Final = tuple(c.name for c in COMMON_COLUMNS)
@@ -535,7 +544,7 @@ SEASON_HISTORY_COLUMNS: Final = ("unit", "period", "start", "end", "id", "name",
 def results_columns(*own: Column, blank: Iterable[str] = ()) -> tuple[Column, ...]:
     """The common columns (those in ``blank`` left empty by this federation) then its own."""
     empty = set(blank)
-    common = tuple(Column(c.name, "blank", c.exact, c.doc) if c.name in empty else c for c in COMMON_COLUMNS)
+    common = tuple(Column(c.name, "blank", c.exact, c.doc, key=c.key) if c.name in empty else c for c in COMMON_COLUMNS)
     return common + tuple(own)
 
 

@@ -32,6 +32,16 @@ class UsageError(ValueError):
 
 
 @dataclass(frozen=True)
+class Shape:
+    """How a text for people is laid out (a table, a report): its columns and the width it fits."""
+
+    columns: tuple[str, ...] | None = None
+    """The results columns of a table, in order (None: the key columns first, the others as they fit)."""
+    width: int | None = None
+    """The most characters a line holds (None: one line a player, however wide)."""
+
+
+@dataclass(frozen=True)
 class Writer:
     """One output format: what it writes, from the results (and the event's records, for a crosstable)."""
 
@@ -41,36 +51,37 @@ class Writer:
     """Its words in the command line's help."""
     suffixes: tuple[str, ...] = ()
     """The file names that ask for it (``.json``)."""
-    text: Callable[[Results, Event], str | bytes] | None = None
-    """The whole output; None for a writer that writes a file itself (:attr:`file`)."""
+    text: Callable[[Results, Event, Shape], str | bytes] | None = None
+    """The whole output, laid out as the :class:`Shape` says where it is a text for people; None for a writer
+    that writes a file itself (:attr:`file`)."""
     file: Callable[[Results, PathLike, Sequence[PathLike]], object] | None = None
     """Writes a file (a workbook): the results, the path, the inputs it must never replace."""
     written_back: bool = False
     """It writes back a file that was read (a TRF report), so only when one was."""
 
 
-def _table(results: Results, event: Event) -> str:
+def _table(results: Results, event: Event, shape: Shape) -> str:
     from xl_elo.formats.writers import results_table
 
-    return results_table(results) + "\n"
+    return results_table(results, shape.columns, shape.width) + "\n"
 
 
-def _csv(results: Results, event: Event) -> bytes:
+def _csv(results: Results, event: Event, shape: Shape) -> bytes:
     from xl_elo.formats.writers import results_csv
 
     return results_csv(results)
 
 
-def _json(results: Results, event: Event) -> str:
+def _json(results: Results, event: Event, shape: Shape) -> str:
     from xl_elo.formats.writers import results_json
 
     return results_json(results) + "\n"
 
 
-def _report(results: Results, event: Event) -> str:
+def _report(results: Results, event: Event, shape: Shape) -> str:
     from xl_elo.formats.report import report
 
-    return report(results, event) + "\n"
+    return report(results, event, shape.width) + "\n"
 
 
 def _xlsx(results: Results, path: PathLike, inputs: Sequence[PathLike]) -> None:
@@ -118,6 +129,10 @@ class Destination:
     """A season's history (``--season-output``): ``.csv``, ``.json`` or ``.xlsx`` (a season workbook; rules 14.5)."""
     players: tuple[str, ...] = ()
     """The players whose season calculation page is the output (``--player``), instead of the results."""
+    columns: str | None = None
+    """A table's columns (``--columns a,b,c``), or None."""
+    wide: bool = False
+    """A table or a report on one line a player, however wide (``--wide``)."""
 
 
 @dataclass
@@ -134,6 +149,7 @@ class Plan:
     season_output: str | None = None
     season_format: str | None = None
     players: tuple[str, ...] = ()
+    shape: Shape = field(default_factory=Shape)
 
 
 def choose_format(dest: Destination, tty: bool, writers: Mapping[str, Any] | None = None, default_file: str = "csv",
@@ -170,15 +186,18 @@ def choose_format(dest: Destination, tty: bool, writers: Mapping[str, Any] | Non
 
 def plan(system: RatingSystem, dest: Destination, inputs: Sequence[PathLike], *, tty: bool,
          writers: Mapping[str, Callable[[Results], str | bytes]] | None = None, default: str | None = None,
-         history_to_file: bool = True) -> Plan:
+         history_to_file: bool = True, width: int | None = None) -> Plan:
     """What is written where (:class:`Plan`), refused before any work when it cannot be: an output over an
-    input, a format that cannot be written there, the history and the results in one file.
+    input, a format that cannot be written there, the history and the results in one file, columns that are
+    not the system's.
 
     ``writers``: the written-back formats of the files read (:attr:`xl_elo.loader.Loaded.writers`);
     ``default``: their default format for an output named for it; ``history_to_file``: a system that takes a
-    history writes the next one beside ``--output`` (not when the results go into a workbook that holds it)."""
+    history writes the next one beside ``--output`` (not when the results go into a workbook that holds it);
+    ``width``: the screen's (a table or a report fits it; a file's fits :data:`xl_elo.formats.layout.WIDTH`)."""
     back = dict(writers or {})
     fmt = choose_format(dest, tty, back, default=default)
+    shape = _shape(system, dest, fmt, width)
     if fmt in written_back() and fmt not in back:
         raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
     writer = WRITERS.get(fmt) or Writer(fmt, fmt, text=_back(back[fmt]), written_back=True)
@@ -221,15 +240,39 @@ def plan(system: RatingSystem, dest: Destination, inputs: Sequence[PathLike], *,
         if dest.format:
             raise UsageError(f"--player prints a player's season calculation (text): not --format {fmt}")
         fmt = "report"
-    return Plan(fmt, writer, dest.output, history, listed, beside, dest.season_output, season_format, dest.players)
+    return Plan(fmt, writer, dest.output, history, listed, beside, dest.season_output, season_format, dest.players,
+                shape)
 
 
 #: A season's history formats, by the name of the file (rules 14.5).
 SEASON_FORMATS: Final = {".csv": "csv", ".json": "json", ".xlsx": "xlsx"}
 
 
-def _back(write: Callable[[Results], str | bytes]) -> Callable[[Results, Event], str | bytes]:
-    return lambda results, event: write(results)
+def _shape(system: RatingSystem, dest: Destination, fmt: str, width: int | None) -> Shape:
+    """A table's or a report's layout: ``--columns`` (the system's results columns), ``--wide`` (no width), else
+    the width of the screen or, in a file, :data:`xl_elo.formats.layout.WIDTH`; refused for a format they do not
+    shape."""
+    from xl_elo.formats.layout import WIDTH
+
+    if dest.columns is not None and fmt != "table":
+        raise UsageError(f"--columns shapes a table (--format table), not --format {fmt}")
+    if dest.wide and fmt not in ("table", "report"):
+        raise UsageError(f"--wide shapes a table or a report (--format table or report), not --format {fmt}")
+    if dest.columns is not None:
+        known = [c.name for c in system.COLUMNS]
+        columns = tuple(c.strip() for c in dest.columns.split(",") if c.strip())
+        unknown = [c for c in columns if c not in known]
+        if unknown or not columns:
+            raise UsageError(f"--columns: {', '.join(map(repr, unknown)) or 'no column'} is not a results column of "
+                             f"{system.CODE.upper()} (expected some of: {', '.join(known)})")
+        return Shape(columns, None)
+    if dest.wide:
+        return Shape()
+    return Shape(None, WIDTH if dest.output or width is None else width)
+
+
+def _back(write: Callable[[Results], str | bytes]) -> Callable[[Results, Event, Shape], str | bytes]:
+    return lambda results, event, shape: write(results)
 
 
 def deliver(p: Plan, results: Results, event: Event | Callable[[], Event], out: TextIO) -> list[str]:
@@ -245,7 +288,7 @@ def deliver(p: Plan, results: Results, event: Event | Callable[[], Event], out: 
         written.append(p.output)
     else:
         assert p.writer.text is not None
-        data = p.writer.text(results, event() if callable(event) else event)
+        data = p.writer.text(results, event() if callable(event) else event, p.shape)
         if p.output:
             write_text_atomic(p.output, data, inputs=p.inputs)
             written.append(p.output)

@@ -281,6 +281,26 @@ def units(system: RatingSystem, games: GameColumns, period: str | None = None) -
         else:
             unit_period = period
         out.append(Unit(key, unit_period, rows, s_day, e_day, held, start[rows]))
+    if cadence.as_given and not named:
+        out = _with_skipped_months(out)
+    return out
+
+
+def _with_skipped_months(season_units: list[Unit]) -> list[Unit]:
+    """A monthly ladder's units with each month between two of its months that no game names, as a period in
+    which nobody played (rules 12.7: every rated player's deviation grows in it)."""
+    out: list[Unit] = []
+    for u in season_units:
+        last = out[-1].key if out else None
+        if last is not None and len(last) == 7 and len(u.key) == 7:
+            year, month = int(last[:4]), int(last[5:])
+            while True:
+                year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+                key = f"{year:04d}-{month:02d}"
+                if key >= u.key:
+                    break
+                out.append(Unit(key, key, np.zeros(0, np.int64), event_start=np.zeros(0, np.int64)))
+        out.append(u)
     return out
 
 
@@ -326,9 +346,10 @@ def _fact_values(f: Fact, results: Results, column: str) -> npt.NDArray[Any]:
     if f.array == "number":
         return _numbers(results, column)
     cells = results.cells(column)
-    if f.array == "flag":
-        return fact_array(f, [bool(c) if c is not None else f.default for c in cells])
-    return fact_array(f, [f.reading(c) if c is not None else f.default for c in cells])
+    values = [bool(c) if c is not None else f.default for c in cells] if f.array == "flag" else \
+        [f.reading(c) if c is not None else f.default for c in cells]
+    out: npt.NDArray[Any] = fact_array(f, values)
+    return out
 
 
 def _history(results: Results, source: str) -> HistoryColumns:

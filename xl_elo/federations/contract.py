@@ -1,81 +1,28 @@
 """What every rating system offers and declares, with the same names and the same meaning.
 
 A system is one folder (``xl_elo/federations/<code>/``): its engine (``__init__.py``), its
-chapter of the rules document (``rules.md``), its template spec (``template.py``) and its worked
-example (``example/``), named once in :data:`xl_elo.federations.MODULES`. The front ends ask
-what it declares and never test its name.
+chapter of the rules document (``rules.md``), its template spec (``template.py``), its worked
+example (``example/``) and whatever else is its own (FESA's files, FIDE's norms), named once in
+:data:`xl_elo.federations.MODULES`. Its engine declares it as one typed object built once,
+``SYSTEM = RatingSystem(...)``: each declaration is a field of :class:`RatingSystem`, with its type
+and its default written there once; a name that is no declaration is a ``TypeError`` when the
+registry loads the module, and mypy checks each value. What only some systems have (a rating
+list, arrays for a federation-size period, a history table, periods rated at once, a performance
+rating, conversions, title norms, their own files) are optional fields, typed by the Protocols
+and classes here.
 
-Declarations (module attributes):
+A system's tables are its own too: its ``Player`` and its ``Game`` (subclasses of
+:class:`xl_elo.model.Player` and :class:`xl_elo.model.Game`) list the facts it needs of each
+player and of each game (:func:`xl_elo.model.fact`: the column, how a cell is read, the
+default, the rules section; the ``calc`` flag or word, the ``ELO_CHANGE`` argument, what a TRF
+report gives), and every front end reads, checks, offers and shows them from there; its
+``Options`` are the settings the rules leave to the user (:func:`option`); its ``COLUMNS`` its
+results table (rules 8); its ``CADENCE`` how its ratings move over time (rules 14).
 
-- ``CODE``, ``NAME``, ``ALIASES``: how it is named (``"fse"``, ``"FSE (Swiss chess
-  federation)"``, ``("ssb", "swiss")``); ``RULES``: its chapter of docs/rules.md; ``SOURCE``:
-  where the federation publishes its rules; ``UNIT``: what is rated at once (``period``,
-  ``event``, ``tournament``); ``NEEDS_PERIOD``: whether the rules need the period's month
-  (FIDE and FSE count ages in its year);
-- ``Player``: its players (a subclass of :class:`xl_elo.model.Player`) whose fields are the
-  facts it needs of each (:func:`xl_elo.model.fact`: the column, how a cell is read, the
-  default, the rules section; the ``calc`` flag, the ``ELO_CHANGE`` argument, what a TRF
-  report gives). The readers read these columns, ``calc`` offers the flags, the functions the
-  arguments, the templates the input columns. ``Player.RATING`` (optional, a
-  :class:`xl_elo.schema.Reading`) reads the rating column where the federation publishes its
-  ratings in steps (the FFE's tens: :func:`xl_elo.schema.in_steps`); the readers refuse any
-  other value and the templates flag it;
-- ``Options``: a frozen dataclass of the settings the rules leave to the user, each with
-  the federation's default pinned and its source in the field's metadata (``help``,
-  ``choices``, ``source``, ``flag`` for the command line, ``switch`` for calc);
-- ``COLUMNS``: its results table (rules 8): the common columns then its own, each with its
-  kind and whether a workbook must agree exactly (:class:`xl_elo.model.Column`);
-- ``TEMPLATE`` (the workbook's file name, or None) and ``EXAMPLE`` (the example's name, or None);
-- optional: ``FUNCTIONS``, its own spreadsheet functions (:class:`SheetFunction`);
-  ``HISTORY`` (it takes a history table: what the table holds, in words, as the command line's help
-  says it; FESA, DWZ) and ``HANDICAPS`` (handicap games, FESA);
-  ``GAME`` (``chess`` unless said: a TRF report is a chess tournament's) and ``OWN_FILES``;
-  ``UNRATED_OPPONENTS`` (why an unrated opponent is refused); ``COEFFICIENT`` (``k`` unless
-  said: the flag of calc that gives a known one); ``PERFORMANCE``, ``PERFORMANCE_RATING`` and
-  ``OPPONENTS`` (words for the functions' help); ``NO_PERFORMANCE`` (it defines no performance
-  rating at all, Glicko-2: why, in English and French, the words of the refusal of
-  ``ELO_PERFORMANCE`` and ``calc --performance``); ``from_rating_list`` (FIDE: what its list
-  says of each player); ``rules_values()`` (figures its chapter of the rules computes);
-  ``PUBLISHED_TABLES`` (its published tables, rules 7: name -> a function giving a
-  :class:`xl_elo.tableview.TableView`); ``PERIODS`` (it rates several periods in order, each
-  game's in a ``period`` column); ``OPPONENT_DEVIATION`` (it counts each opponent's rating
-  deviation, Glicko-2: the :class:`xl_elo.schema.Reading` of one, so ``calc`` reads an opponent
-  as ``rating/rd`` and passes it as :attr:`OpponentGame.deviation`); its ``Player.RATING`` (how
-  its ratings read, when not whole numbers: Glicko-2 carries decimals);
-  ``NORMS`` (its title norms, FIDE's: a :class:`TitleNorms`, what ``xl-elo norms`` and the norm sheet ask);
-  ``NATIONAL_RATINGS`` (a federation's three-letter code,
-  ``"GER"`` for DWZ, ``"USA"`` for US Chess, ``"CAN"`` for the CFC: it rates from that
-  federation's own list, so a TRF report gives its players' ratings, national ids and years of
-  birth from TRF-26's national-rating records opened by that code, a player without one is
-  unrated there, and a report without any is refused, never read with FIDE's ratings instead:
-  :func:`xl_elo.formats.trf.players_of`, :attr:`xl_elo.model.Entrant.national`); a field of
-  ``Options`` named ``list`` with the choices ``standard``, ``rapid``, ``blitz`` (FIDE's) is set
-  from a TRF-26 report's time control (``222``) when it is not given;
-- the functions, in this argument order, plain Python on plain numbers (so they also run
-  where numpy is missing):
-
-  ``expected(rating, opponent, options=None) -> float``
-      the expected score of one game;
-  ``k_factor(rating, games=None, age=None, ever_2400=False, options=None) -> int``
-      the K-factor, or ``k_factor = None`` where no K applies (FQE's K is a constant,
-      FFE has none);
-  ``performance(opponent_ratings, scores, rating=None, options=None) -> float | None``
-      the federation's performance rating of a list of games (``rating`` centres FFE's
-      compatibility window);
-  ``first_rating(opponent_ratings, scores, options=None) -> FirstRating | None``
-      an unrated player's first rating, or ``first_rating = None`` where the rules give none;
-  ``calculate(player, games, period=None, k=None, options=None) -> Calculation``
-      one player's event, game by game, as a rating officer checks it (``xl-elo calc``,
-      ``ELO_CHANGE``);
-  ``rate(event, options=None) -> Results``
-      a whole event or period: every player, every intermediate.
-
-  A period system may also offer ``rate_arrays(arrays, options=None) -> Results``, the same on
-  :class:`xl_elo.model.EventArrays` (:func:`xl_elo.loader.load` rates those arrays).
-
-:class:`Federation` states this as a ``typing.Protocol``; ``tests/test_contract.py`` checks
-every registered module against it, signatures included, and walks a toy system through every
-front end.
+The front ends ask these declarations and never test a system's name or look into its module:
+``tests/test_contract.py`` checks every registered system, the functions' signatures included
+(:data:`SIGNATURES`), and walks a toy system, added as its folder and one registry line, through
+every front end.
 """
 
 from __future__ import annotations
@@ -421,6 +368,9 @@ class RatingSystem:
     """A federation's three-letter code (``GER``): it rates from that federation's own list, so a TRF
     report gives its players' ratings from TRF-26's national records opened by that code, and a report
     without any is refused, never read with FIDE's ratings instead."""
+    NO_REPORT_RATINGS: str | None = None
+    """Why no TRF report carries its ratings (the FQE's: no FIDE federation code opens records of them): a
+    report is refused with these words, never read with FIDE's ratings instead."""
     PERFORMANCE: tuple[str, str] | None = None
     """Its performance rating, in words (English, French), for the functions' help."""
     PERFORMANCE_RATING: tuple[str, str] | None = None

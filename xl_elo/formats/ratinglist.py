@@ -50,10 +50,7 @@ LISTS = ("standard", "rapid", "blitz")
 #: Header words of each list's columns in the combined TXT list (rating, games, K).
 COMBINED_WORDS = {"standard": ("SRTNG", "SGM", "SK"), "rapid": ("RRTNG", "RGM", "RK"),
                   "blitz": ("BRTNG", "BGM", "BK")}
-#: Header words of a single list's columns (its rating column may also be named by the month).
-SINGLE_WORDS = ("RTNG", "GMS", "K")
 _MONTH = re.compile(r"^[A-Z]{3}\d{2}$")
-K_VALUES = (10, 20, 40)
 #: Words in a file's name that say which list it is (FIDE's names: ``rapid_rating_list.txt``,
 #: ``standard_jan26frl.txt``; the lists' own abbreviations STD, RPD, BLZ).
 _NAME_WORDS = {"standard": ("standard", "std"), "rapid": ("rapid", "rpd"), "blitz": ("blitz", "blz")}

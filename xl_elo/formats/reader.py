@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -590,9 +590,6 @@ def _read(cells: Cells | None, reading: schema.Reading | Callable[..., Any], row
     bounds = reading.bounds(year) if isinstance(reading, schema.Reading) else None
     if bounds is not None and rest.any():
         taken_values, taken = cells.whole(*bounds)
-        step = reading.multiple if isinstance(reading, schema.Reading) else None
-        if step:  # the others go through the parser, which names them
-            taken &= taken_values % step == 0
         if full:
             taken &= rest
             values[taken] = taken_values[taken]
@@ -835,11 +832,12 @@ def read_players(table: Table, player: type[Player], year: int | None, headings:
     keep = good & ~blank
     rows = everyone[keep]
     names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, cols.label("name"), None, ids=False)
-    rating, _ = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
+    rating, rating_ok = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
     rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
     values: dict[str, npt.NDArray[Any]] = {}
     for order, f in enumerate(declared, start=3):
         got, fine = _read(cols.get(f.name), f.reading, rows, problems, order, cols.label(f.name), year=year)
+        fine = fine & rating_ok  # a rating refused says nothing of whether the player is rated: one problem
         if f.rated_needs is not None:
             missing = fine & ~np.isnan(rating) & (np.isnan(got) if got.dtype != object else
                                                   np.array([v is None for v in got.tolist()], bool))
@@ -1110,12 +1108,14 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
     paired = games.has_opponent & ~itself
     counting = games.counts() & ~itself
     rnd = np.nan_to_num(games.round, nan=0.0).astype(np.int64)
+    in_period = np.zeros(m, np.int64)
     if (games.period is not None or games.event is not None) and m:  # a round is a round of its period and event
         periods = games.period.tolist() if games.period is not None else [""] * m
         events = games.event.tolist() if games.event is not None else [""] * m
         _, in_period = np.unique(np.array([f"{p or ''}\x00{e or ''}" for p, e in zip(periods, events, strict=True)],
                                           dtype=object).astype(str), return_inverse=True)
-        rnd = rnd + in_period.ravel().astype(np.int64) * (schema.MAX_ROUND + 1)
+        in_period = in_period.ravel().astype(np.int64)
+        rnd = rnd + in_period * (schema.MAX_ROUND + 1)
     scores = games.scores()
     if paired.any():
         every = paired.all()
@@ -1148,14 +1148,21 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
                 gat.append((i, 3, Problem(games.source, row_of(grow, i), None,
                                           f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
     problems += _capped([q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))], found_games, games.source)
-    if counting.any():  # the games that do not count go to one more bin, past every player
-        per = (np.bincount(np.where(counting, key_who, width), minlength=width + 1)
-               + np.bincount(np.where(counting, key_against, width), minlength=width + 1))[:width]
-        over = np.flatnonzero(per > MAX_GAMES_PER_PLAYER)
+    if counting.any():  # each player's rated games, in each period of a ladder (the limit is a period's)
+        period_of = in_period if (games.period is not None or games.event is not None) and m else None
+        c = np.flatnonzero(counting)
+        side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
+        key = np.concatenate([key_who[c], key_against[c]]).astype(np.int64)
+        if period_of is not None:
+            key = key + np.concatenate([period_of[c], period_of[c]]).astype(np.int64) * width
+        if period_of is None and width:
+            per = np.bincount(key, minlength=width)
+            keys = np.arange(width)
+        else:
+            keys, per = np.unique(key, return_counts=True)
+        over = keys[per > MAX_GAMES_PER_PLAYER]
+        many = dict(zip(keys.tolist(), per.tolist(), strict=True)) if len(over) else {}
         if len(over):
-            c = np.flatnonzero(counting)
-            side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
-            key = np.concatenate([key_who[c], key_against[c]])
             mine = np.isin(key, over)
             side, key = side[mine], key[mine]
             order = np.argsort(side, kind="stable")
@@ -1165,8 +1172,12 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
             for k in sorted(over.tolist(), key=lambda x: first_seen[x])[:MAX_PROBLEMS]:
                 i = first_seen[k] // 2
                 pid = (games.player if first_seen[k] % 2 == 0 else games.opponent)[i].decode("utf-8")
+                period = None if period_of is None or games.period is None else games.period[i]
+                event = None if period_of is None or games.event is None else games.event[i]
+                in_its = "".join([f" in the period {period}" if period else "",
+                                  f"{' of' if period else ' in'} the event {event}" if event else ""])
                 heavy.append(Problem(games.source, None, None,
-                                     f"{pid!r} has {int(per[k])} rated games (at most {MAX_GAMES_PER_PLAYER} in "
+                                     f"{pid!r} has {many[k]} rated games{in_its} (at most {MAX_GAMES_PER_PLAYER} in "
                                      "one event or period): is a column pasted twice?"))
             problems += _capped(heavy, len(over), games.source)
     if len(history):
@@ -1222,6 +1233,16 @@ class Tables:
     """... and its opponent's (-2: none)."""
     warnings: list[str] = field(default_factory=list)
     """What the user should know about how the tables were read (a heading read as a column, one not read)."""
+    sources: Sources = field(default_factory=lambda: Sources())
+    """How messages name each table: the file or sheet it was read from."""
+
+    def named(self, exc: InputError) -> InputError:
+        """An engine's refusal (its problems name the tables, ``players``) naming the files or sheets instead."""
+        names = {"players": self.sources.players, "games": self.sources.games, "history": self.sources.history}
+        if not any(q.source in names and names[q.source] != q.source for q in exc.problems):
+            return exc
+        return InputError([replace(q, source=names.get(q.source, q.source)) for q in exc.problems], exc.partial,
+                          exc.warnings)
 
     def event(self) -> Event:
         """The records of rules 8 (:class:`xl_elo.model.Event`)."""
@@ -1333,6 +1354,7 @@ def checked(tables: Tables, sources: Sources, extra: Sequence[tuple[int, Problem
     if problems:
         raise InputError(problems)
     tables.who, tables.against = who, against
+    tables.sources = sources
     return tables
 
 
@@ -1380,7 +1402,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     if not len(pc) and len(gc) and not found:  # one line, not one per game
         raise InputError([Problem(src.players, None, None, "has no player, only its header (expected one row per "
                                                            "player of the games)")])
-    tables = Tables(player, game, pc, gc, hc, period, name, warnings=warnings)
+    tables = Tables(player, game, pc, gc, hc, period, name, warnings=warnings, sources=src)
     if len(pc) or not found:
         cross, tables.who, tables.against = check(pc, gc, hc, src, known=known)
         found += cross

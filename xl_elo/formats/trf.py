@@ -1044,6 +1044,11 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
                                   f"a TRF report is a chess tournament's: {module.CODE.upper()} {module.UNIT}s are "
                                   f"rated{_own_files(module)}")])
+    absent = module.NO_REPORT_RATINGS
+    if absent:
+        raise InputError([Problem(", ".join(p.name for p in paths), None, None,
+                                  f"{absent}: rate the {_short_name(module)} {module.UNIT}{_own_files(module)} or "
+                                  "from its template workbook")])
     missing = not_reported(module)
     if missing:
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,

@@ -19,6 +19,7 @@ from xl_elo import __version__
 from xl_elo.federations import codes, get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
+from xl_elo.formats.layout import terminal_width
 from xl_elo.frontends.calc import add_coefficient_flags, add_fact_flags
 from xl_elo.loader import Loaded
 from xl_elo.model import InputError
@@ -90,14 +91,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"xl-elo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    r = sub.add_parser("rate", help="rate an event or period from CSV files or a filled template workbook",
+    from xl_elo.loader import file_formats
+
+    files = ", ".join(f.KIND for f in file_formats())
+    r = sub.add_parser("rate", help="rate an event or period from CSV files, a tournament report (TRF), FESA's files "
+                                    "or a filled template workbook",
                        description="Rate an event or rating period from the players and games tables "
-                                   "(CSV, UTF-8, header row; docs/rules.md section 8), or from a filled template "
-                                   "workbook (xl-elo rate filled.xlsx): the federation is the one the workbook "
-                                   "records, and every results cell where the workbook's own formulas disagree "
-                                   "with the engine is reported, with the input cells behind it.")
+                                   "(CSV, UTF-8, header row; docs/rules.md section 8); from the files people have "
+                                   f"({files}: xl-elo rate report.trf -f fide), the ratings and the event read from "
+                                   "them; or from a filled template workbook (xl-elo rate filled.xlsx): the "
+                                   "federation is the one the workbook records, and every results cell where the "
+                                   "workbook's own formulas disagree with the engine is reported, with the input "
+                                   "cells behind it.")
     r.add_argument("inputs", nargs="*", metavar="FILE",
-                   help="a filled template workbook (.xlsx, .ods) instead of CSV files")
+                   help=f"instead of CSV files: {files}; or a filled template workbook (.xlsx, .ods)")
     r.add_argument("--federation", "-f", help=f"one of {names} (or an alias)")
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
@@ -114,6 +121,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="table (default on a terminal), csv (default otherwise), json, report (crosstable), "
                         "xlsx (a workbook: the default for --output FILE.xlsx), "
                         + ", ".join(f"{name} ({words})" for name, words in written_back.items()))
+    r.add_argument("--wide", action="store_true",
+                   help="table, report: every column on one line a player, however wide (by default a table fits "
+                        "the terminal, 80 columns in a file or a pipe: the key columns first, the others as they "
+                        "fit, the notes below)")
+    r.add_argument("--columns", metavar="A,B,...",
+                   help="table: these results columns, in this order (the names of the CSV's header)")
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
@@ -189,6 +202,8 @@ def _parser() -> argparse.ArgumentParser:
                                    "--compare, print it beside the values our formulas give, differences marked.")
     t.add_argument("name", nargs="?", help="table name (see the list)")
     t.add_argument("--compare", action="store_true", help="show the computed values and mark the differences")
+    t.add_argument("--wide", action="store_true", help="every column on one line, however wide (by default the "
+                                                       "table fits the terminal, 80 columns in a file or a pipe)")
 
     cv = sub.add_parser("convert", help="convert a rating between Elo and INGO, BRIDIER, BCR, CS (FFE)",
                         description="Convert ratings with the FFE's formulas (rules 5.11), e.g. "
@@ -248,7 +263,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         if args.command == "tables":
             return _tables(args, out)
         if args.command == "workbooks":
-            return _workbooks(args, out)
+            return _workbooks(args, out, err)
         if args.command == "convert":
             return _convert(args, out)
         if args.command == "rules":
@@ -383,8 +398,10 @@ def _workbook_options(module: RatingSystem, given: dict[str, Any], name: str) ->
 
 def _destination(args: argparse.Namespace) -> Destination:
     """Where the results go, as the flags say (:mod:`xl_elo.pipeline`)."""
-    return Destination(args.output, args.format, args.history_output, getattr(args, "season_output", None),
-                       tuple(getattr(args, "player", None) or ()))
+    return Destination(args.output, args.format, args.history_output,
+                       season_output=getattr(args, "season_output", None),
+                       players=tuple(getattr(args, "player", None) or ()), columns=getattr(args, "columns", None),
+                       wide=getattr(args, "wide", False))
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -419,7 +436,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"--{flag.replace('_', '-')} is for {_history_systems()} only")
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history, args.rating_list) if x]
-    plan(module, _destination(args), inputs, tty=out.isatty())  # refused before any reading
+    plan(module, _destination(args), inputs, tty=out.isatty(), width=terminal_width(out))  # before any reading
     loaded = load(module, players=args.players, games=args.games, history=args.history, rating_list=args.rating_list,
                   period=args.period, options=_given(args))
     return _rate_and_write(loaded, args, out, err, options)
@@ -442,8 +459,8 @@ def _rate_and_write(loaded: Loaded, args: argparse.Namespace, out: TextIO, err: 
     for warning in loaded.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
     options = options if options is not None else _options(loaded.module, args, loaded.options)
-    where = plan(loaded.module, _destination(args), loaded.inputs, tty=out.isatty(), writers=loaded.writers,
-                 default=loaded.default_format)
+    where = plan(loaded.module, _destination(args), loaded.inputs, tty=out.isatty(), width=terminal_width(out),
+                 writers=loaded.writers, default=loaded.default_format)
     season = loaded.season(options) if where.season_output or where.players else None
     results = season.final if season is not None and not loaded.module.PERIODS else loaded.rate(options)
     for warning in results.warnings:
@@ -492,7 +509,8 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
         # FESA's next history: in the workbook written, else in a CSV file (given, or beside --output)
-        where = plan(module, _destination(args), [source], tty=out.isatty(), history_to_file=fmt != "xlsx")
+        where = plan(module, _destination(args), [source], tty=out.isatty(), history_to_file=fmt != "xlsx",
+                     width=terminal_width(out))
         results = Loaded(module, filled.tables).rate(_workbook_options(module, filled.options, source.name))
         differences = compare(filled, results) if filled.calculated else []
         status = EXIT_OK
@@ -584,11 +602,24 @@ def _workbook_season(args: argparse.Namespace, paths: list[Path]) -> Loaded:
 MAX_ROOM: Final = {"players": 2000, "games": 20000, "history": 20000, "periods": 52}
 
 
-def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
+#: What each room is, for a template that has none of it.
+_ROOM_WORDS: Final = {"players": "players sheet", "games": "games sheet", "history": "history sheet",
+                      "periods": "rating periods laid out (a ladder's)"}
+
+
+def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from dataclasses import replace
 
     from xl_elo.formats.files import check_output
-    from xl_elo.templates import build_template, default_capacity, file_name, sheet_names, template_names
+    from xl_elo.templates import (
+        build_template,
+        default_capacity,
+        file_name,
+        room_problem,
+        rooms,
+        sheet_names,
+        template_names,
+    )
 
     keys = []
     for name in args.only or template_names() + sheet_names():
@@ -602,6 +633,22 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
         if not 1 <= n <= MAX_ROOM[k] and not (k == "history" and n == 0):
             raise UsageError(f"--{k} {n} is out of range (expected 1 to {MAX_ROOM[k]:,}; rate a bigger event from "
                              "CSV files with xl-elo rate)")
+    has = {key: rooms(key) for key in keys}
+    for k in room:  # a room no template built has is said, never ignored silently
+        takers = [key for key in keys if k in has[key]]
+        # the published tables and a norm sheet have no room: never named
+        without = [key for key in keys if k not in has[key] and key not in ("tables", *sheet_names())]
+        if not takers:
+            which = f"the {keys[0]} workbook has no" if len(keys) == 1 else "none of these workbooks has a"
+            raise UsageError(f"--{k}: {which} {_ROOM_WORDS[k]} (--{k} is for {', '.join(_takers(k))})")
+        if without:
+            print(f"xl-elo: warning: --{k} is for the templates with a {_ROOM_WORDS[k]} ({', '.join(takers)}); "
+                  f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} none", file=err)
+    capacities = {key: replace(default_capacity(key), **{k: n for k, n in room.items() if k in has[key]})
+                  if room and has[key] else None for key in keys}
+    problems = [why for key, cap in capacities.items() if cap is not None and (why := room_problem(key, cap))]
+    if problems:
+        raise UsageError("\n".join(problems))
     try:
         Path(args.output_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -613,44 +660,52 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
                              "--replace to write over it")
         check_output(target)
     for key in keys:
-        capacity = replace(default_capacity(key), **room) if room and key not in ("tables", *sheet_names()) else None
-        out.write(f"{build_template(key, args.output_dir, capacity)}\n")
+        out.write(f"{build_template(key, args.output_dir, capacities[key])}\n")
     return EXIT_OK
 
 
+def _takers(room: str) -> list[str]:
+    from xl_elo.templates import rooms, template_names
+
+    return [key for key in template_names() if room in rooms(key)]
+
+
 def _tables(args: argparse.Namespace, out: TextIO) -> int:
+    from xl_elo.formats.layout import terminal_width, wrapped
     from xl_elo.published import get_table, table_names
 
+    width = None if getattr(args, "wide", False) else terminal_width(out)
     if not args.name:
         out.write("Published tables (xl-elo tables NAME [--compare]):\n")
+        pad = " " * 20
         for name in table_names():
             view = get_table(name)
-            out.write(f"  {name:<17} {view.title}\n  {'':<17} source: {view.source}\n")
+            out.write(wrapped(view.title, width, indent=pad, first=f"  {name:<17} ") + "\n")
+            out.write(wrapped(f"source: {view.source}", width, indent=pad + "  ", first=pad) + "\n")
         return EXIT_OK
     try:
         view = get_table(args.name)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    out.write(f"{view.title}\nSource: {view.source}\n\n")
+    out.write(f"{wrapped(view.title, width)}\n{wrapped(f'Source: {view.source}', width, indent='  ')}\n\n")
     if args.compare:
-        out.write(_grid(view.compare_columns, view.compare_rows, view.differs))
+        out.write(_grid(view.compare_columns, view.compare_rows, view.differs, width))
         n = sum(view.differs)
-        out.write(f"\n{view.note}\n{n} of {len(view.differs)} rows differ (marked *).\n")
+        out.write(f"\n{wrapped(view.note, width)}\n{n} of {len(view.differs)} rows differ (marked *).\n")
     else:
-        out.write(_grid(view.columns, view.rows))
+        out.write(_grid(view.columns, view.rows, width=width))
     return EXIT_OK
 
 
-def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Sequence[bool] | None = None) -> str:
+def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Sequence[bool] | None = None,
+          width: int | None = None) -> str:
+    """A published table aligned right, in blocks of columns that fit ``width`` (each repeating the first)."""
+    from xl_elo.formats.layout import grid
     from xl_elo.formats.writers import format_cell
 
     cells = [[format_cell(v) for v in row] for row in rows]
-    widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(columns)]
-    lines = ["  " + "  ".join(c.rjust(w) for c, w in zip(columns, widths, strict=True))]
-    for i, r in enumerate(cells):
-        mark = "* " if marks and marks[i] else "  "
-        lines.append(mark + "  ".join(v.rjust(w) for v, w in zip(r, widths, strict=True)))
-    return "\n".join(lines) + "\n"
+    shown = ["* " if marks and marks[i] else "  " for i in range(len(cells))]
+    return grid(list(columns), cells, width, lead="  ", marks=shown) + "\n"
 
 
 def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

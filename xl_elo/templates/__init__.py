@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import importlib
 import os
+from dataclasses import replace
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Final, Protocol, cast
 
 from xl_elo.federations import registry
 from xl_elo.federations.contract import TitleNorms
@@ -87,8 +88,82 @@ def spec_module(name: str) -> TemplateSpec:
     return cast(TemplateSpec, importlib.import_module(f"{registry()[name].PACKAGE}.template"))
 
 
+#: The most formulas a template may hold: the FIDE template's at its largest room (2,000 players, 20,000
+#: games), which LibreOffice 7.4 takes about 100 s and 2.3 GB to open and recalculate on two cores; a bigger
+#: workbook is no longer one a club official can work in (rate such an event from CSV files).
+MAX_FORMULAS: Final = 2_000_000
+
+
+def rooms(name: str) -> tuple[str, ...]:
+    """The rooms a template has, of ``players``, ``games``, ``history`` (a history sheet) and ``periods``
+    (rating periods laid out); none for the published tables and a norm sheet."""
+    if name == "tables" or name.endswith(NORM_SHEET):
+        return ()
+    t = spec_module(name).spec(default_capacity(name))
+    return ("players", "games") + (("history",) if t.history is not None else ()) + (("periods",) if t.periods else ())
+
+
+def formulas(name: str, capacity: Capacity | None = None) -> int:
+    """How many formulas the template holds at ``capacity`` (0 for the published tables and a norm sheet, which
+    have no room)."""
+    if name == "tables" or name.endswith(NORM_SHEET):
+        return 0
+    from xl_elo.templates.workbook import formula_cells
+
+    return formula_cells(spec_module(name).spec(capacity or default_capacity(name)))
+
+
+def room_problem(name: str, capacity: Capacity) -> str | None:
+    """Why a template cannot be built with ``capacity``, or None: a history sheet without a row, or more than
+    :data:`MAX_FORMULAS` formulas (then the largest room of the same shape that fits is named)."""
+    has = rooms(name)
+    if "history" in has and capacity.history < 1:
+        return f"the {name} template has a history sheet: --history needs room for 1 row at least"
+    n = formulas(name, capacity)
+    if n <= MAX_FORMULAS:
+        return None
+    fit = largest_room(name, capacity)
+    nouns = {"players": "players", "games": "games", "history": "history rows", "periods": "rating periods"}
+    asked = ", ".join(f"{getattr(capacity, k):,} {nouns[k]}" for k in has)
+    smaller = f"--players {fit.players} --games {fit.games}" + "".join(
+        f" with --{k} {getattr(capacity, k)}" for k in has if k in ("history", "periods"))
+    return (f"the {name} template with room for {asked} would hold {n:,} formulas, more than a spreadsheet opens "
+            f"and recalculates in reasonable time (at most {MAX_FORMULAS:,}: LibreOffice takes about 100 s and "
+            f"2.3 GB for 1.9 million); give a smaller room, e.g. {smaller}, or rate an event this big from CSV "
+            "files with xl-elo rate")
+
+
+def largest_room(name: str, capacity: Capacity) -> Capacity:
+    """``capacity`` with its players and games scaled down together (its history and periods kept) to the
+    largest room within :data:`MAX_FORMULAS`; itself when it fits.
+
+    A template's formulas are a linear function of its players and games (every sheet's columns are fixed by
+    the spec, its rows by the room): three counts give it, and the room that fits is read from it, then
+    checked."""
+    if formulas(name, capacity) <= MAX_FORMULAS:
+        return capacity
+
+    def count(players: int, games: int) -> int:
+        return formulas(name, replace(capacity, players=players, games=games))
+
+    base = count(10, 10)
+    per_player, per_game = (count(20, 10) - base) / 10, (count(10, 20) - base) / 10
+    fixed = base - 10 * (per_player + per_game)
+    f = max(0.0, (MAX_FORMULAS - fixed) / (per_player * capacity.players + per_game * capacity.games))
+
+    def scaled(f: float) -> Capacity:
+        return replace(capacity, players=max(1, int(capacity.players * f)), games=max(1, int(capacity.games * f)))
+
+    while f > 0 and formulas(name, scaled(f)) > MAX_FORMULAS:  # rounding: a step down, rarely needed
+        f *= 0.995
+    return scaled(f)
+
+
 def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:
-    """Build one template into ``directory``; returns its path."""
+    """Build one template into ``directory``; returns its path. ValueError for a room it cannot have
+    (:func:`room_problem`)."""
+    if capacity is not None and (why := room_problem(name, capacity)) is not None:
+        raise ValueError(why)
     Path(directory).mkdir(parents=True, exist_ok=True)
     return save(build_book(name, capacity), Path(directory) / file_name(name))
 
@@ -99,5 +174,5 @@ def build_all(directory: str | os.PathLike[str], capacity: Capacity | None = Non
             for name in template_names() + sheet_names()]
 
 
-__all__ = ["Capacity", "build_all", "build_template", "default_capacity", "file_name", "sheet_names",
-           "template_names"]
+__all__ = ["MAX_FORMULAS", "Capacity", "build_all", "build_template", "default_capacity", "file_name", "formulas",
+           "largest_room", "room_problem", "rooms", "sheet_names", "template_names"]

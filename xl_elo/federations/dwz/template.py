@@ -10,10 +10,13 @@ has not settled within its sweeps the results say so and show no rating.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import xl_elo.federations.dwz as dwz
 from xl_elo.templates.common import (
     POS,
     blank,
+    digit_count,
     event_setting,
     game_checks,
     game_inputs,
@@ -35,6 +38,20 @@ from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet,
 CAPACITY = Capacity(players=80, games=400, history=80)
 #: Sweeps of each iteration the workbook computes (rules 9.10).
 SWEEPS = 30
+
+
+def with_index_check(column: str, check: str) -> str:
+    """``check``, a DWZ written with its index in one cell (``1850-12``) named first, in the reader's words
+    (:func:`xl_elo.federations.dwz.with_index`, rules 9.4)."""
+    t = text_of("[x]")
+    dash = f'IFERROR(FIND("-",{t}),0)'
+    left, right = f"TRIM(LEFT({t},MAX({dash}-1,0)))", f"TRIM(MID({t},{dash}+1,99))"
+    near = (f'AND(ISTEXT([x]),{dash}>1,LEN({t})-LEN(SUBSTITUTE({t},"-",""))=1,LEN({left})>=3,LEN({left})<=4,'
+            f'LEN({right})>=1,LEN({right})<=3,{digit_count(left)}=LEN({left}),{digit_count(right)}=LEN({right}))')
+    words = (f'"{column}: \'"&{t}&"\' is a DWZ with its index, as the DSB writes it: give the DWZ ("&{left}&") in '
+             f'the rating column and the index ("&{right}&") in the index column / une DWZ avec son indice : la DWZ '
+             'dans la colonne rating, l\'indice dans la colonne index; "')
+    return f"IF(IFERROR({near},FALSE),{words},{check})"
 
 
 def _p(d: str) -> str:
@@ -264,8 +281,10 @@ def spec(cap: Capacity | None = None) -> Template:
         *sort_columns(),
     )
     index = Input("index", "Index (1850-12: 12; required with a DWZ)", "Indice (1850-12 : 12)", 9,
-                  number_check("index", 0, dwz.MAX_INDEX, f"a whole number from 0 to {dwz.MAX_INDEX}",
-                               f"un entier de 0 à {dwz.MAX_INDEX}"), ("whole", 0, dwz.MAX_INDEX))
+                  with_index_check("index", number_check("index", 0, dwz.MAX_INDEX,
+                                                         f"a whole number from 0 to {dwz.MAX_INDEX}",
+                                                         f"un entier de 0 à {dwz.MAX_INDEX}")),
+                  ("whole", 0, dwz.MAX_INDEX))
     no_index = reason("index", dwz.INDEX_NEEDED, "vide pour un joueur avec une DWZ : son indice (1850-12 : 12)")
     rules_en = [
         f"DWZ (xl-elo rules 9): P(D) the normal distribution of the difference, standard deviation 200 sqrt 2 "
@@ -290,7 +309,8 @@ def spec(cap: Capacity | None = None) -> Template:
     not_settled = f"an iteration has not settled in {SWEEPS} sweeps: rate this tournament with xl-elo (rules 9.10)"
     return Template(
         federation="dwz", title="DWZ tournament", title_fr="Tournoi DWZ (Allemagne)",
-        players=player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")]),
+        players=[replace(i, check=with_index_check("rating", i.check or '""')) if i.name == "rating" else i
+                 for i in player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")])],
         games=game_inputs("round", "player", "opponent", "result"), history=history_inputs(),
         settings=[period_setting(dwz.NEEDS_PERIOD), event_setting(), *option_settings(dwz.SYSTEM)],
         rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, hw],

@@ -17,6 +17,15 @@ Decisions where the rules are silent (rules 2.7):
 - games between two unrated players count for neither;
 - PD sums are exact: the table is held in hundredths, so ``K * (score - PD)`` is a whole
   number of hundredths and the rounding of 2.1 never meets a binary fraction.
+
+Example (rules 2.1 - 2.3: 200 points apart, PD 0.76; K 20 for both; 20 x (1 - 0.76) = 4.8 and
+20 x (0 - 0.24) = -4.8, each rounded)::
+
+    >>> from xl_elo.model import Event
+    >>> players = (Player("anna", rating=2000, games=50), Player("bob", rating=1800, games=50))
+    >>> results = rate(Event(players, (Game("anna", "bob", "1-0", 1),), period="2026-10")).by_id()
+    >>> results["anna"]["rating_after"], results["bob"]["rating_after"]
+    (2005, 1795)
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ from xl_elo.federations.contract import (
     options_of,
 )
 from xl_elo.federations.fide import norms
+from xl_elo.federations.fide.tables import FIDE_K20_APPROX
 from xl_elo.model import (
     Column,
     Event,
@@ -334,8 +344,14 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
         first = first_rating([g.rating for g in games], [g.score for g in games], opts)
         lines = tuple(GameLine(g.rating, g.rating, g.score, None, None, None,
                                "" if g.rating is not None else "unrated opponent: not counted") for g in games)
+        said: tuple[str, ...] = ()
+        if first.status == "unrated":
+            said = (no_first_rating(first.games, first.score),)
+        elif first.rating is None:
+            said = (f"Ra + dp = {first.performance:.0f} is below the floor of {RATING_FLOOR}: no first rating is "
+                    "published (rules 2.4)",)
         return Calculation(CODE, None, lines, sum(g.score for g in games), first.rating,
-                           performance=first.performance, status=first.status, steps=first.steps)
+                           performance=first.performance, status=first.status, steps=first.steps, notes=said)
     r = float(player.rating)
     far = [g.rating is not None and bool(not_rated_gap(r, float(g.rating), opts)) for g in games]
     rated = [g for g, f in zip(games, far, strict=True) if g.rating is not None and not f]
@@ -370,6 +386,15 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
                        status="established", notes=notes,
                        steps=((("list", opts.list),) if not opts.standard else ()) + (
                            ("games rated", n), ("K x (score - expected)", kk * (score - total_e))))
+
+
+def no_first_rating(games: int, points: float) -> str:
+    """Why an unrated player gets no first rating in this period (rules 2.4): too few games or points."""
+    why = [f"{games} game{'s' if games != 1 else ''} against rated opponents, fewer than {FIRST_RATING_MIN_GAMES}"] \
+        if games < FIRST_RATING_MIN_GAMES else []
+    if points < FIRST_RATING_MIN_SCORE:
+        why.append(f"{points:g} points, fewer than {FIRST_RATING_MIN_SCORE:g}")
+    return f"no first rating: {' and '.join(why)} (rules 2.4)"
 
 
 def floor_note(after: float) -> str:
@@ -681,12 +706,10 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     after = ev.rating + out["change"]
     first_status = np.where(~out["enough"], 0, np.where(np.isnan(out["first"]), 2, 1))
     notes: dict[int, str] = {}
-    unrated_note = (f"unrated: needs {FIRST_RATING_MIN_GAMES} games against rated opponents and "
-                    f"{FIRST_RATING_MIN_SCORE:g} points")
     for i in np.flatnonzero(~rated).tolist():
         ra, status = float(out["ra"][i]), first_status[i]
         if status == 0:
-            notes[i] = unrated_note
+            notes[i] = no_first_rating(int(out["first_games"][i]), float(out["first_score"][i]))
         elif status == 1:
             notes[i] = f"first rating: Ra {ra:.2f}, p {float(out['p'][i]):.2f}, dp {int(out['dp'][i])}"
         else:
@@ -907,7 +930,7 @@ def _fide_pd() -> TableView:
 PUBLISHED_TABLES: Final = {
     "fide-pd": _fide_pd,
     "fide-k20-approx": lambda: approx(
-        "fide-k20-approx", t.FIDE_K20_APPROX, 20, 0.05, "FIDE approximation table, K = 20 (arbiter course)"),
+        "fide-k20-approx", FIDE_K20_APPROX, 20, 0.05, "FIDE approximation table, K = 20 (arbiter course)"),
 }
 
 

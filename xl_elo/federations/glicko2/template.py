@@ -116,16 +116,27 @@ def spec(cap: Capacity | None = None) -> Template:
                                                  (FIRST + cap.games, FIRST + cap.sides - 1)]),
     )
     ladder = Sheet("ladder", "lad_", FIRST, FIRST + periods - 1, leading=[("period", lambda r: r - FIRST + 1)])
+    # the next period: the next key a game names, or the month after a monthly period when the next is a later
+    # month (a month without a game between two monthly periods is a period too, rules 12.7)
+    after = "INT([key@prev]/100)"
+    month_after = f"IF(MOD({after},100)=12,(INT({after}/100)+1)*10000+100,{after}*100+100)"
     ladder.add(
-        Col("key", "sort key",
+        Col("next", "next period named by a game",
             lambda r: ('=IF(COUNT(side_pkey)=0,"",SMALL(side_pkey,1))' if r == FIRST else
                        '=IF([key@prev]="","",IF(COUNTIF(side_pkey,">"&[key@prev])=0,"",'
-                       'SMALL(side_pkey,COUNTIF(side_pkey,"<="&[key@prev])+1)))'), "12.7", "clé de tri"),
+                       'SMALL(side_pkey,COUNTIF(side_pkey,"<="&[key@prev])+1)))'), "12.7", "période suivante"),
+        Col("key", "sort key",
+            lambda r: ('=[next]' if r == FIRST else
+                       f'=IF([next]="","",IF(AND([key@prev]>0,MOD([key@prev],100)=0,MOD([next],100)=0,'
+                       f'{month_after}<[next]),{month_after},[next]))'), "12.7", "clé de tri"),
         Col("name", "the period",
             '=IF(OR([key]="",[key]<=0),"",LEFT([key],4)&"-"&MID([key],5,2)&IF(MOD([key],100)=0,"","-"&RIGHT([key],2)))',
             "12.7", "la période", width=12),
         Col("games", "games rated", '=IF([key]="","",COUNTIFS(side_pkey,[key],side_counts,1)/2)', "12.7",
             "parties classées"),
+        Col("note", "note",
+            '=IF([key]="","",IF([key]<>[next],"a month without a game: every rated player\'s RD grows (rules 12.7) / '
+            'un mois sans partie : le RD de chaque joueur classé augmente",""))', "12.7", "remarque", width=40),
     )
 
     # ---------------------------------------------------------------- each player's start (rules 12.2)
@@ -258,6 +269,8 @@ def spec(cap: Capacity | None = None) -> Template:
         return f'=IF([key]="","",{body})'
 
     work.add(
+        Col("nmax", "most rated games in one period",
+            "=MAX(" + ",".join(f"[period{t}:n]" for t in range(1, periods + 1)) + ")", "8", "parties dans une période"),
         Col("res_id", "results: id", "=[key]", "8"),
         Col("res_name", "results: name", have('[players:name]&""'), "8"),
         Col("res_status", "results: status", have('IF([rated]=1,"rated","new")'), "12.2"),
@@ -287,7 +300,8 @@ def spec(cap: Capacity | None = None) -> Template:
     # ---------------------------------------------------------------- inputs and their checks (rules 8, 12.1, 12.2)
     rating = Input("rating", "Rating before (blank: a new player)", "Cote avant (vide : nouveau joueur)", 10,
                    number_check("rating", 0, MAX_RATING, f"a number from 0 to {MAX_RATING}",
-                                f"un nombre de 0 à {MAX_RATING}", whole=False), ("decimal", 0, MAX_RATING))
+                                f"un nombre de 0 à {MAX_RATING}", whole=False, rating=True,
+                                what=g2.RATING_WORDS), ("decimal", 0, MAX_RATING))
     rd = Input("rd", "RD (blank for a new player)", "RD (vide pour un nouveau joueur)", 9,
                number_check("rd", g2.RD_LOW, g2.RD_HIGH, f"an RD from {g2.RD_LOW:g} to {g2.RD_HIGH:g}",
                             f"un RD de {g2.RD_LOW:g} à {g2.RD_HIGH:g}", whole=False),
@@ -302,10 +316,10 @@ def spec(cap: Capacity | None = None) -> Template:
     rated = "AND(ISNUMBER([players:rating]),N([players:rating])<>0)"
     new = f"AND(NOT({blank('[players:rating]')}),NOT({rated}))"
     unrated = f"OR({blank('[players:rating]')},{new})"
+    too_many = reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games in a period (a column pasted twice?)",
+                      "trop de parties dans une période")
     player_checks = [
-        f'IF(COUNTIFS(side_who,{POS},side_counts,1)>{MAX_GAMES_PER_PLAYER},'
-        f'{reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games (a column pasted twice?)", "trop de parties")},'
-        '"")',
+        f'IF([work:nmax]>{MAX_GAMES_PER_PLAYER},{too_many},"")',
         f'IF(AND({rated},{blank("[players:rd]")}),'
         f'{reason("rd", "blank for a rated player: give his RD", "vide pour un joueur classé : son RD")},"")',
         f'IF(AND({rated},{blank("[players:volatility]")}),'
@@ -318,11 +332,16 @@ def spec(cap: Capacity | None = None) -> Template:
     ]
     twice = reason("player", "this pair meets twice in this round of this period (a game typed twice?)",
                    "cette paire se rencontre deux fois dans la ronde de cette période")
+    inside = reason("period", "a day of a month that is another period of this ladder: a game is in one period "
+                              "(give it the month, or give every game of that month its date)",
+                    "un jour d'un mois qui est une autre période : une partie est dans une seule période")
     mixed = reason("period", "blank while other games have one (give every game its period, or none)",
                    "vide alors que d'autres parties en ont une")
     game_checks = [
         f'IF([sides:ppair]="","",IF(COUNTIF(side_ppair,[sides:ppair])>1,{twice},""))',
         f'IF(AND(NOT({blank("[games:player]")}),{blank("[games:period]")},g2_periods_given>0),{mixed},"")',
+        f'IF(N([sides:pkey])<=0,"",IF(MOD([sides:pkey],100)=0,"",IF(ISNUMBER(MATCH(INT([sides:pkey]/100)*100,'
+        f'lad_key,0)),{inside},"")))',
     ]
     unsettled = "+".join(f'COUNTIF(p{t}_settled,0)' for t in range(1, periods + 1))
     blockers = [
@@ -338,7 +357,9 @@ def spec(cap: Capacity | None = None) -> Template:
         f"{g2.NEW_RD:g} / {g2.NEW_VOLATILITY:g} when he first plays. Type each game's rating period in the games' "
         "'period' column as text (YYYY-MM, or a date YYYY-MM-DD for shorter periods; blank for a one-period file): "
         f"the periods are rated in time order, up to {periods} here, everyone's period from the values before it. "
-        "A player who does not play in a period keeps his rating and volatility and his RD grows (Step 6). "
+        "A player who does not play in a period keeps his rating and volatility and his RD grows (Step 6); a month "
+        "without a game between two monthly periods is a period too, in which nobody played (the ladder sheet "
+        "lists it). "
         f"No RD above the cap ({g2.RD_CAP:g} unless set) is stored. The results give each player's rating, RD and "
         "volatility after the last period: the next season's players sheet.",
         f"The sheets period1 ... show every step of the paper for every player: v and Delta (Steps 3, 4), the "
@@ -350,7 +371,8 @@ def spec(cap: Capacity | None = None) -> Template:
         f"un nouveau joueur (cote vide, RD et volatilité vides) part de {g2.BASE:g} / {g2.NEW_RD:g} / "
         f"{g2.NEW_VOLATILITY:g}. Saisissez la période de chaque partie dans la colonne 'period' en texte (AAAA-MM "
         f"ou AAAA-MM-JJ ; vide pour une seule période) : les périodes sont classées dans l'ordre, {periods} au plus "
-        "ici. Un joueur qui ne joue pas garde sa cote et sa volatilité, son RD augmente. Les résultats donnent "
+        "ici. Un joueur qui ne joue pas garde sa cote et sa volatilité, son RD augmente ; un mois sans partie "
+        "entre deux périodes mensuelles est une période aussi. Les résultats donnent "
         "cote, RD et volatilité après la dernière période : la feuille players de la saison suivante.",
         "Les feuilles period1 ... montrent chaque étape de l'article pour chaque joueur, l'itération de l'étape 5 "
         f"sur {ITERATION_STEPS} étapes.",
@@ -383,6 +405,6 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("bonus", "bonus", "bonus", printed=False),
             ResultCol("games_after", "games after", "parties après", printed=False),
         ],
-        player_checks=player_checks, game_checks=game_checks, capacity=cap, blockers=blockers,
+        player_checks=player_checks, game_checks=game_checks, capacity=cap, blockers=blockers, periods=True,
         names={"g2_periods_given": 'SUMPRODUCT(--(LEN(TRIM(SUBSTITUTE(game_period&"",_xlfn.UNICHAR(160)," ")))>0))'},
     )

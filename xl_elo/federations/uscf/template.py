@@ -24,6 +24,7 @@ from xl_elo.templates.common import (
     game_inputs,
     guard,
     key_columns,
+    number_check,
     option_settings,
     period_setting,
     player_checks,
@@ -46,14 +47,14 @@ STEPS: Final = 10
 BIG: Final = 1_000_000
 
 def uscf_rating_check(column: str) -> str:
-    """A US Chess rating as the reader takes it (rules 10.9): decimals allowed, 0 or blank unrated, else from the
-    absolute floor."""
-    text = reason(column, "text, not a number (type the number itself)", "du texte, pas un nombre")
-    bad = reason(column, uscf.RATING_WORDS, f"un classement de {uscf.ABSOLUTE_FLOOR} à {MAX_RATING}, décimales "
-                                            "permises (0 ou vide : non classé)")
-    body = (f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{bad},IF(AND([x]<>0,OR([x]<{uscf.ABSOLUTE_FLOOR},'
-            f'[x]>{MAX_RATING})),{bad},"")))')
-    return guard(column, body)
+    """A US Chess rating as the reader takes it (rules 10.9, :func:`xl_elo.federations.uscf.read_rating`): decimals
+    allowed, 0 or blank unrated, else from the absolute floor; every refusal in the reader's words."""
+    below = (f'"{column}: "&[x]&" {uscf.BELOW_FLOOR} / sous tout classement US Chess (de {uscf.ABSOLUTE_FLOOR} à '
+             f'{MAX_RATING}); "')
+    return number_check(column, 0, MAX_RATING, uscf.RATING_WORDS,
+                        f"un classement de {uscf.ABSOLUTE_FLOOR} à {MAX_RATING}, décimales permises (0 ou vide : non "
+                        "classé)", whole=False, rating=True,
+                        also=(f"AND([x]<>0,[x]<{uscf.ABSOLUTE_FLOOR})", below))
 
 
 RATING_INPUT: Final = Input("rating", "Rating before (blank: unrated; decimals as US Chess keeps them)",
