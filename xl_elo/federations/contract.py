@@ -246,7 +246,8 @@ class FileFormat(Protocol):
     database is read, never rewritten)."""
     FORMAT_HELP: str
     SUFFIXES: tuple[str, ...]
-    """The names of the files it writes back."""
+    """The names of its files: the ones it writes back; with no ``FORMAT``, names an output may not take (a
+    ``.pgn`` output is refused, never filled with CSV)."""
 
     def recognises(self, paths: Sequence[Any]) -> bool: ...
 

@@ -63,9 +63,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from xl_elo import limits, schema
+from xl_elo.core import MAX_RATING, Result
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, capped, decode, peek
-from xl_elo.model import Entrant, Event, InputError, Problem, Result
+from xl_elo.model import Entrant, Event, InputError, Problem
 
 if TYPE_CHECKING:
     from xl_elo.federations.contract import RatingSystem
@@ -341,8 +342,8 @@ def _elo(text: str | None) -> tuple[float | None, str | None]:
     if text in ("-", "0"):
         return 0.0, None
     try:
-        value = schema.number(text, what=f"a rating: a whole number from 1 to {schema.MAX_RATING}, - or 0 for "
-                                         "unrated, ? for unknown", low=1, high=schema.MAX_RATING, whole=True)
+        value = schema.number(text, what=f"a rating: a whole number from 1 to {MAX_RATING}, - or 0 for "
+                                         "unrated, ? for unknown", low=1, high=MAX_RATING, whole=True)
     except schema.ValueProblem as exc:
         return None, str(exc)
     return (None if value is None else float(value)), None
