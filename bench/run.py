@@ -492,6 +492,89 @@ def bench_ladders(quick: bool) -> None:
                    f"the loop takes {tn / te:.1f}x the engine's time; {said}")
 
 
+def club_season(folder: Path, players: int, periods: int, games: int, seed: int = 11) -> tuple[Path, Path]:
+    """A club's own list over years (issue 33): monthly periods, each with a few events (a Swiss evening, a
+    weekend), ratings from 1100 to 2400, every player born before the first period, every game with its day
+    and its event, as a club's games table holds them."""
+    rng = np.random.default_rng(seed)
+    ids = [f"m{i:04d}" for i in range(players)]
+    with (folder / "players.csv").open("w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "name", "rating", "games", "birth_year"])
+        for i, pid in enumerate(ids):
+            w.writerow([pid, f"Member {i}", int(rng.integers(1100, 2400)), int(rng.integers(30, 900)),
+                        int(rng.integers(1945, 2000))])
+    per_period = games // periods
+    with (folder / "games.csv").open("w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["event", "date", "round", "player", "opponent", "result"])
+        for k in range(periods):
+            year, month = 2006 + k // 12, k % 12 + 1
+            for e in range(4):
+                rounds = 5
+                pairs = per_period // (4 * rounds)
+                for rnd in range(1, rounds + 1):
+                    who = rng.choice(players, size=2 * pairs, replace=False)
+                    day = f"{year:04d}-{month:02d}-{min(28, 7 * e + rnd):02d}"
+                    for a, b in zip(who[0::2], who[1::2], strict=True):
+                        w.writerow([f"club {year}-{month:02d} #{e + 1}", day, rnd, ids[a], ids[b],
+                                    rng.choice(["1", "0", "½"], p=[0.4, 0.4, 0.2])])
+    return folder / "players.csv", folder / "games.csv"
+
+
+def bench_seasons(quick: bool) -> None:
+    """Ratings over time (issue 33): a club's twenty years in one run, end to end (240 monthly periods, 100,000
+    games, 2,000 players: under 2 s asked), against rating the periods one by one in a Python loop, each results
+    table read back as the next players table (what a user scripts without seasons; the same list checked);
+    and FIDE's month with each event from its own list (a million games, every game with its start ratings)
+    beside the same month with one list."""
+    from xl_elo.frontends.cli import main as cli_main
+    from xl_elo.loader import load
+
+    players, periods, games = (200, 24, 10_000) if quick else (2000, 240, 100_000)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        p, g = club_season(folder, players, periods, games)
+        out = folder / "list.csv"
+        seconds = timed(lambda: cli_main(["rate", "-f", "fide", "-p", str(p), "-g", str(g), "--format", "csv",
+                                          "-o", str(out)], stdout=io.StringIO(), stderr=io.StringIO()), 3)
+        record("season: a club's years, xl-elo rate", f"{periods}p {games}g", seconds, games,
+               f"{players} players, {periods} monthly periods, end to end")
+        loaded = load("fide", players=p, games=g)
+
+        def by_hand() -> None:  # each period alone, its results typed back in as the next players table
+            from xl_elo.formats.writers import results_csv
+
+            rows = list(csv.reader(g.open(encoding="utf-8")))
+            current = p.read_bytes()
+            for unit in loaded.units:
+                mine = [rows[0]] + [rows[1 + i] for i in unit.rows.tolist()]
+                players_file, games_file = folder / "now_players.csv", folder / "now_games.csv"
+                players_file.write_bytes(current)
+                with games_file.open("w", encoding="utf-8", newline="") as f:  # its events, to tell their rounds
+                    csv.writer(f).writerows(mine)
+                one = load("fide", players=players_file, games=games_file)
+                current = results_csv(one.rate())
+            assert current == out.read_bytes(), "the loop and the season differ"
+
+        loop = timed(by_hand, 1)
+        record("season: the same, period by period in a loop", f"{periods}p {games}g", loop, games,
+               f"x{loop / seconds:.1f} the season's time; the same list")
+    d = fide_period(10**4 if quick else 10**6)
+    ev = fide_arrays(d)
+    one = timed(lambda: fide.rate_arrays(ev), 3)
+    record("FIDE month, one list", f"{len(ev.player):,}g", one, len(ev.player))
+    rng = np.random.default_rng(5)
+    starts = ev.rating[ev.player] + rng.integers(-8, 9, len(ev.player)) * (rng.random(len(ev.player)) < 0.3)
+    opp = ev.rating[ev.opponent]
+    listed = EventArrays(ev.ids, ev.names, ev.rating, ev.player, ev.opponent, ev.score, ev.period, dict(ev.facts),
+                         {"player_rating": np.nan_to_num(starts, nan=0.0), "opponent_rating": np.nan_to_num(opp,
+                                                                                                          nan=0.0)})
+    each = timed(lambda: fide.rate_arrays(listed), 3)
+    record("FIDE month, each event from its own list", f"{len(ev.player):,}g", each, len(ev.player),
+           f"x{each / one:.2f} one list's time (30% of the games started under an earlier list)")
+
+
 def record_build(name: str, size: str, args: list[str]) -> None:
     """Time and peak memory of ``xl-elo workbooks`` with these arguments, in a process of its own."""
     code = ("import sys, time; from xl_elo.frontends.cli import main; t = time.perf_counter(); "
@@ -647,6 +730,7 @@ def main() -> None:
     bench_performance(10**4 if q else 10**5)
     bench_udfs(10**4 if q else 10**5)
     bench_ladders(q)
+    bench_seasons(q)
     bench_builds(q)
     bench_refusals()
     if not args.no_templates:

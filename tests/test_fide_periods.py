@@ -151,3 +151,27 @@ def test_born_2007_is_an_adult_in_2026(case: str, capsys: pytest.CaptureFixture[
     assert exp["birth_year"] == 2007 and exp["period"].startswith("2026")
     assert all(e["Ro"] < 2300 and e["K"] == 20 for e in exp["events"])
     assert rate(case, capsys)["k"] == 20
+
+
+def test_start_ratings_equal_to_the_periods_change_nothing():
+    """Rules 2.11: a period whose games all give their players' start ratings, each equal to the period's, is
+    the period rated from one list (the same K, PD, first ratings and floors, cell for cell)."""
+    import numpy as np
+
+    from xl_elo.federations import fide
+    from xl_elo.model import EventArrays
+
+    rng = np.random.default_rng(3)
+    n, g = 60, 400
+    rating = rng.integers(1300, 2800, n).astype(np.float64)
+    rating[rng.random(n) < 0.1] = np.nan
+    a = rng.integers(0, n, g)
+    b = (a + rng.integers(1, n, g)) % n
+    one = EventArrays([f"p{i}" for i in range(n)], [""] * n, rating, a, b, rng.choice([0.0, 0.5, 1.0], g),
+                      "2026-10", {"games": np.full(n, 50.0), "birth_year": np.full(n, np.nan),
+                                  "ever_2400": np.zeros(n, bool)})
+    starts = {"player_rating": np.nan_to_num(rating[a]), "opponent_rating": np.nan_to_num(rating[b])}
+    listed = EventArrays(one.ids, one.names, one.rating, a, b, one.score, one.period, dict(one.facts), starts)
+    x, y = fide.rate_arrays(one), fide.rate_arrays(listed)
+    for column in ("rating_after", "change", "k", "expected", "performance", "games_rated"):
+        assert x.cells(column) == y.cells(column), column

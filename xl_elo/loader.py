@@ -214,7 +214,7 @@ def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
     module = loaded.module
     apply = module.from_rating_list
     if apply is None:
-        raise InputError([Problem(Path(path).name, None, None, ratinglist.not_for(module))])
+        raise InputError([Problem(Path(path).name, None, None, not_for(module))])
     event = loaded.event
     entries = ratinglist.read_list(Path(path), [p.id for p in event.players], event.year)
     try:
@@ -229,6 +229,12 @@ def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
     loaded.__dict__.pop("arrays", None)
     loaded.inputs.append(str(path))
     loaded.warnings += warnings
+
+
+def not_for(module: RatingSystem) -> str:
+    """Why a system that reads no rating list refuses one (the systems that read one named)."""
+    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if m.from_rating_list)
+    return f"FIDE's rating list gives FIDE ratings and K: use it with {able}, not {module.CODE.upper()}"
 
 
 def _sources(tables: Tables) -> tuple[str, str, str]:
@@ -275,6 +281,8 @@ def _load_files(module: RatingSystem | None, paths: list[Path], **given: Any) ->
     for reader in file_formats():
         if reader.recognises(paths):
             module = module if module is not None else get(reader.SYSTEM)
+            if given.get("rating_list") and module.from_rating_list is None:
+                raise InputError([Problem(Path(given["rating_list"]).name, None, None, not_for(module))])
             got = reader.read(paths, module, **given)
             tables = from_event(module, got.event, Sources(*got.sources))
             return Loaded(module, tables, got.inputs, got.writers, got.default_format, got.warnings, got.options)

@@ -43,7 +43,7 @@ from xl_elo.formats.text import LineProblem
 from xl_elo.model import InputError, Problem
 
 if TYPE_CHECKING:
-    from xl_elo.federations.contract import RatingSystem
+    pass
 
 #: FIDE's three lists, in the combined file's order.
 LISTS = ("standard", "rapid", "blitz")
@@ -346,14 +346,3 @@ def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> di
 
 def _xml_tag(field: str) -> str:
     return {v: k for k, v in _XML_FIELDS.items()}.get(field.removeprefix("standard "), field)
-
-
-# --------------------------------------------------------------------------- who reads it
-
-
-def not_for(module: RatingSystem) -> str:
-    """Why a system that reads no such list refuses one."""
-    from xl_elo.federations import registry
-
-    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if m.from_rating_list)
-    return f"FIDE's rating list gives FIDE ratings and K: use it with {able}, not {module.CODE.upper()}"

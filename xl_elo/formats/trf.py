@@ -1109,7 +1109,8 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
 
         apply = module.from_rating_list
         if apply is None:
-            raise InputError([Problem(Path(rating_list).name, None, None, ratinglist.not_for(module))])
+            raise InputError([Problem(Path(rating_list).name, None, None,
+                                      f"{module.CODE.upper()} reads no FIDE rating list")])
         entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
         players, list_warnings = apply(players, entries, year, Path(rating_list).name,
                                        own=names[0] if len(names) == 1 else "the reports",

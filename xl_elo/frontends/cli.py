@@ -504,7 +504,7 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
                 raise UsageError(str(exc)) from None
         with warnings.catch_warnings():  # openpyxl's warnings about a file are not for the user's screen
             warnings.simplefilter("ignore")
-            filled = read_workbook(to_read, shown_as=source.name)
+            filled = read_workbook(to_read, shown_as=source.name, find=get)
         module = get(filled.federation)
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
@@ -565,7 +565,7 @@ def _workbook_season(args: argparse.Namespace, paths: list[Path]) -> Loaded:
                           for _, j, _ in twice])
     with warnings.catch_warnings():  # openpyxl's warnings about a file are not for the user's screen
         warnings.simplefilter("ignore")
-        filled = [read_workbook(path) for path in paths]
+        filled = [read_workbook(path, find=get) for path in paths]
     systems = {f.federation for f in filled}
     if len(systems) > 1:
         raise UsageError(f"the workbooks are templates of {', '.join(sorted(s.upper() for s in systems))}: a season "

@@ -619,10 +619,19 @@ def _event_sums(ev: EventArrays, starts: tuple[Any, Any], method: str, options: 
         counts = keep & ~np.isnan(against)
         w, o, x, s = who[counts], own[counts], against[counts], score[counts]
         mine = ~np.isnan(o)
-        if method == "table":
-            e = np.where(mine, expected_hundredths(np.nan_to_num(o), x, options), 0.0)
+        own0 = np.nan_to_num(o)
+        if method == "table" and np.array_equal(own0, np.floor(own0)) and np.array_equal(x, np.floor(x)):
+            # whole ratings: PD by one look-up of the signed difference, in the row of the 400-point rule
+            # or past it (a player of 2650 and more on the standard list), as the one-list loop reads it
+            t = _tables(options.standard)
+            row = 2 * MAX_DIFFERENCE + 1
+            index = (own0 - x).astype(np.int64) + MAX_DIFFERENCE
+            index += row * (own0 >= no_cap_from(options))
+            e = np.where(mine, t["pd_by_signed"][index], 0.0)
+        elif method == "table":
+            e = np.where(mine, expected_hundredths(own0, x, options), 0.0)
         else:
-            e = np.where(mine, core.expected_score(np.nan_to_num(o), x), 0.0)
+            e = np.where(mine, core.expected_score(own0, x), 0.0)
         for total, weights in zip(totals, (np.ones(len(w)), s, e, x), strict=True):
             total += np.bincount(w, weights=weights, minlength=m)
     return totals[0], totals[1], totals[2], totals[3], not_rated

@@ -1028,7 +1028,8 @@ def _eligible(player: Entrant, title: Title) -> bool:
 
 def _needless(player: Entrant, title: Title) -> str:
     if player.title in COVERS and title.code in COVERS[player.title]:
-        return f"holds {player.title} already: a {title.code} norm is of no use to him"
+        article = "an" if title.code[0] in "AEIOU" else "a"
+        return f"holds the {player.title} title already: {article} {title.code} norm adds nothing to it"
     return f"{title.code} is a women's title (B.01 0.3) and the report says the player is a man"
 
 
