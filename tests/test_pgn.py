@@ -349,3 +349,19 @@ def test_reading_a_file_stops_at_200_problems(tmp_path):
     path = _pgn(tmp_path / "many.pgn", *(_game(Round=str(i), Result="x") for i in range(1, 260)))
     said = _refused(path).splitlines()
     assert len(said) == 201 and said[0] == "many.pgn: reading stopped at game 201 (line 2601), after 200 problems"
+
+
+@needs_chess
+def test_fides_rating_list_fills_what_the_tags_do_not_say(tmp_path):
+    """--rating-list (FIDE's list): each listed player's rating, K and year of birth by FIDE id (Carla
+    Brun, 2150 on October's list, born 2009: K 40); an id the list does not hold keeps what the tags say, named in
+    a warning with his file and line."""
+    path = _pgn(tmp_path / "listed.pgn", _game(White="Brun, Carla", WhiteFideId="100002", WhiteElo="2140"))
+    loaded = load(get("fide"), files=[path], rating_list=DATA / "ratinglist" / "standard_oct26.txt")
+    players = {p.id: p for p in loaded.event.players}
+    assert (players["100002"].rating, players["100002"].birth_year) == (2150, 2009)
+    assert players["12"].rating == 1700
+    assert {r["id"]: r["k"] for r in loaded.rate().rows} == {"100002": 40, "12": 20}
+    assert any("1 FIDE id(s) not found in standard_oct26.txt" in w and "12 (B) in listed.pgn (line 1)" in w
+               for w in loaded.warnings)
+    assert not any("year of birth" in w for w in loaded.warnings)

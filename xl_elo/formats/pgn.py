@@ -562,8 +562,9 @@ def read_pgn_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
         from xl_elo.formats import ratinglist
 
         apply = module.from_rating_list
-        if apply is None:
-            raise InputError([Problem(Path(rating_list).name, None, None, ratinglist.not_for(module))])
+        if apply is None:  # the loader refuses it first, naming the systems that read one
+            raise InputError([Problem(Path(rating_list).name, None, None,
+                                      f"{module.CODE.upper()} reads no FIDE rating list")])
         first = min((r.day for r in games if r.day), default=event_period)
         year = int(first[:4]) if first else None
         entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
