@@ -364,6 +364,37 @@ def bench_fesa_season(tournaments: int) -> None:
     record("FESA tournament, 9 rounds", "200 players", t, 200)
 
 
+def bench_season_workbook(players: int, periods: int, playing: float = 0.37) -> None:
+    """The season workbook (xl_elo/formats/seasonbook.py) of a club's list over ``periods`` months: each player's
+    rating a random walk, ``playing`` of them in each month (a club's twenty years: 2,000 players, 240 periods,
+    some 100,000 games, about 180,000 history rows)."""
+    from xl_elo.federations import get
+    from xl_elo.formats.seasonbook import season_workbook
+
+    rng = np.random.default_rng(8)
+    keys = [f"{2006 + m // 12}-{m % 12 + 1:02d}" for m in range(periods)]
+    ids = [f"p{i:05d}" for i in range(players)]
+    steps = np.where(rng.random((players, periods)) < playing, rng.normal(0, 12, (players, periods)).round(), 0)
+    ratings = rng.normal(1700, 250, players).round()[:, None] + steps.cumsum(axis=1)
+    lists = {pid: [float(x) for x in ratings[i]] for i, pid in enumerate(ids)}
+    names = {pid: f"Player {pid[1:]}" for pid in ids}
+    history = [{"unit": keys[u], "period": keys[u], "start": f"{keys[u]}-01", "end": f"{keys[u]}-28", "id": ids[i],
+                "name": names[ids[i]], "rating_before": float(ratings[i, u] - steps[i, u]), "games_rated": 4,
+                "score": 2.5, "expected": 2.1, "k": 20, "change": float(steps[i, u]),
+                "rating_after": float(ratings[i, u])}
+               for u in range(periods) for i in np.flatnonzero(steps[:, u] != 0).tolist()]
+    units = [{"unit": k, "period": k} for k in keys]
+    size = 0
+
+    def write() -> None:
+        nonlocal size
+        size = len(season_workbook(get("fide"), keys, units, lists, names, history))
+
+    t = timed(write, repeat=1)
+    record("season workbook (.xlsx), a club's list", f"{players:,} x {periods} periods", t, None,
+           f"{len(history):,} history rows, {size / 2**20:.1f} MiB")
+
+
 def bench_performance(players: int) -> None:
     rng = np.random.default_rng(4)
     per = 10
@@ -727,6 +758,7 @@ def main() -> None:
     bench_ffe(10**4 if q else 10**6)
     bench_fqe([10, 100] if q else [10, 100, 1000, 10000])
     bench_fesa_season(20 if q else 1000)
+    bench_season_workbook(200 if q else 2000, 24 if q else 240)
     bench_performance(10**4 if q else 10**5)
     bench_udfs(10**4 if q else 10**5)
     bench_ladders(q)

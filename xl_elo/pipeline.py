@@ -51,7 +51,7 @@ class Writer:
     """Its words in the command line's help."""
     suffixes: tuple[str, ...] = ()
     """The file names that ask for it (``.json``)."""
-    text: Callable[[Results, Event, Shape], str | bytes] | None = None
+    text: Callable[[Results, Callable[[], Event], Shape], str | bytes] | None = None
     """The whole output, laid out as the :class:`Shape` says where it is a text for people; None for a writer
     that writes a file itself (:attr:`file`)."""
     file: Callable[[Results, PathLike, Sequence[PathLike]], object] | None = None
@@ -60,28 +60,28 @@ class Writer:
     """It writes back a file that was read (a TRF report), so only when one was."""
 
 
-def _table(results: Results, event: Event, shape: Shape) -> str:
+def _table(results: Results, event: Callable[[], Event], shape: Shape) -> str:
     from xl_elo.formats.writers import results_table
 
     return results_table(results, shape.columns, shape.width) + "\n"
 
 
-def _csv(results: Results, event: Event, shape: Shape) -> bytes:
+def _csv(results: Results, event: Callable[[], Event], shape: Shape) -> bytes:
     from xl_elo.formats.writers import results_csv
 
     return results_csv(results)
 
 
-def _json(results: Results, event: Event, shape: Shape) -> str:
+def _json(results: Results, event: Callable[[], Event], shape: Shape) -> str:
     from xl_elo.formats.writers import results_json
 
     return results_json(results) + "\n"
 
 
-def _report(results: Results, event: Event, shape: Shape) -> str:
+def _report(results: Results, event: Callable[[], Event], shape: Shape) -> str:
     from xl_elo.formats.report import report
 
-    return report(results, event, shape.width) + "\n"
+    return report(results, event(), shape.width) + "\n"
 
 
 def _xlsx(results: Results, path: PathLike, inputs: Sequence[PathLike]) -> None:
@@ -271,7 +271,7 @@ def _shape(system: RatingSystem, dest: Destination, fmt: str, width: int | None)
     return Shape(None, WIDTH if dest.output or width is None else width)
 
 
-def _back(write: Callable[[Results], str | bytes]) -> Callable[[Results, Event, Shape], str | bytes]:
+def _back(write: Callable[[Results], str | bytes]) -> Callable[[Results, Callable[[], Event], Shape], str | bytes]:
     return lambda results, event, shape: write(results)
 
 
@@ -288,7 +288,7 @@ def deliver(p: Plan, results: Results, event: Event | Callable[[], Event], out: 
         written.append(p.output)
     else:
         assert p.writer.text is not None
-        data = p.writer.text(results, event() if callable(event) else event, p.shape)
+        data = p.writer.text(results, event if callable(event) else (lambda: event), p.shape)
         if p.output:
             write_text_atomic(p.output, data, inputs=p.inputs)
             written.append(p.output)
@@ -322,7 +322,6 @@ def deliver_season(p: Plan, season: Any, out: TextIO) -> list[str]:
         else:
             out.write(pages)
     if p.season_output:
-        rows = season.history()
         keys, lists = season.lists()
         units = [{"unit": s.unit.key, "period": s.unit.period,
                   "start": s.unit.start.isoformat() if s.unit.start else None,
@@ -330,14 +329,17 @@ def deliver_season(p: Plan, season: Any, out: TextIO) -> list[str]:
                  for s in season.steps]
         inputs = [*p.inputs, *([p.output] if p.output else []), *([p.history_output] if p.history_output else [])]
         if p.season_format == "csv":
-            write_text_atomic(p.season_output, seasonreport.history_csv(rows), inputs=inputs)
+            from xl_elo.formats.writers import results_csv
+
+            write_text_atomic(p.season_output, results_csv(season.history_table()), inputs=inputs)
         elif p.season_format == "json":
-            write_text_atomic(p.season_output, seasonreport.history_json(season.system.CODE, units, rows, lists, names),
-                              inputs=inputs)
+            write_text_atomic(p.season_output, seasonreport.history_json(season.system.CODE, units, season.history(),
+                                                                         lists, names), inputs=inputs)
         else:
             from xl_elo.formats.seasonbook import write_season_workbook
 
-            write_season_workbook(p.season_output, season.system, keys, units, lists, names, rows, inputs=inputs)
+            write_season_workbook(p.season_output, season.system, keys, units, lists, names, season.history(),
+                                  inputs=inputs)
         written.append(p.season_output)
     return written
 

@@ -27,6 +27,7 @@ import numpy.typing as npt
 from xl_elo.formats.reader import GameColumns, HistoryColumns, PlayerColumns, Table, Tables, _Columns, players_headings
 from xl_elo.model import (
     SEASON_HISTORY_COLUMNS,
+    Column,
     Fact,
     HistoryGame,
     InputError,
@@ -91,16 +92,39 @@ class Season:
     def history(self, everyone: bool = False) -> list[dict[str, Any]]:
         """Each player's history: one row per unit he played in (``everyone``: every unit), with the figures a
         rating officer checks (:data:`HISTORY_COLUMNS`), in time order then the players table's order."""
-        out: list[dict[str, Any]] = []
+        return self.history_table(everyone).rows
+
+    def history_table(self, everyone: bool = False) -> Results:
+        """The history as one results table (its columns :data:`HISTORY_COLUMNS`, each of its kind in the
+        system's results), built column by column: a club's twenty years in a moment."""
+        spec = {c.name: c for c in self.system.COLUMNS}
+        kinds = {"unit": "text", "period": "text", "start": "text", "end": "text"}
+        columns = [Column(name, kinds.get(name) or (spec[name].kind if name in spec else "text"),
+                          spec[name].exact if name in spec else True, places=spec[name].places if name in spec
+                          else None, precise=spec[name].precise if name in spec else False)
+                   for name in HISTORY_COLUMNS]
+        parts: dict[str, list[Any]] = {name: [] for name in HISTORY_COLUMNS}
         for step in self.steps:
-            u = step.unit
-            rows = step.results.rows
-            for row in rows:
-                if not everyone and not row.get("games_rated"):
-                    continue
-                out.append({"unit": u.key, "period": u.period, "start": _day(u.start), "end": _day(u.end),
-                            **{c: row.get(c) for c in HISTORY_COLUMNS[4:]}})
-        return out
+            r, u = step.results, step.unit
+            played = np.asarray(_numbers(r, "games_rated"))
+            keep = np.ones(len(r), bool) if everyone else np.nan_to_num(played) > 0
+            n = int(keep.sum())
+            for name, value in (("unit", u.key), ("period", u.period), ("start", _day(u.start)),
+                                ("end", _day(u.end))):
+                parts[name].append(np.full(n, value, dtype=object))
+            for name in HISTORY_COLUMNS[4:]:
+                kind = r.kinds.get(name, "blank")
+                if kind in ("int", "float", "number"):
+                    parts[name].append(_numbers(r, name)[keep])
+                else:
+                    cells = np.empty(len(r), dtype=object)
+                    cells[:] = r.cells(name)
+                    parts[name].append(cells[keep])
+        values = {name: (np.concatenate(v) if v else np.zeros(0)) for name, v in parts.items()}
+        for c in columns:
+            if c.kind == "blank":
+                values[c.name] = np.full(len(values["id"]), np.nan)
+        return Results(self.system.CODE, columns, values)
 
     def lists(self) -> tuple[list[str], dict[str, list[float | None]]]:
         """The list after each unit: the units' keys, and each player's rating after each (None: unrated)."""

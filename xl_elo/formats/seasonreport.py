@@ -10,27 +10,14 @@ rates anything.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from xl_elo.formats.writers import format_cell, shown
-from xl_elo.model import SEASON_HISTORY_COLUMNS
 
 #: The widest line the page prints (an 80-column terminal, an A4 page in a monospaced font).
 WIDTH = 78
-
-
-def history_csv(rows: Sequence[Mapping[str, Any]]) -> str:
-    """A season's history as CSV (rules 14.5): one row per player and unit he played in."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(SEASON_HISTORY_COLUMNS)
-    for row in rows:
-        writer.writerow([format_cell(row.get(c), csv_safe=True) for c in SEASON_HISTORY_COLUMNS])
-    return out.getvalue()
 
 
 def history_json(system: str, units: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]],
