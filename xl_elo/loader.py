@@ -15,7 +15,9 @@ The kinds of files, tried in this order:
   (``turnering.txt``, its first line ``[name]``), the new players (``nye-spillere``) and the
   rating list (``ratingliste.pre``), the last also given as ``rating_list``;
 - FIDE's Tournament Report File (:mod:`xl_elo.formats.trf`): a ``.trf`` file, or any text file
-  with ``001`` player lines.
+  with ``001`` player lines;
+- a PGN database (:mod:`xl_elo.formats.pgn`, with python-chess, the extra ``pgn``): a ``.pgn`` file, or any
+  text file whose first tag is ``[Event "..."]``; its games are a season (rules 14).
 
 A filled template workbook is read by :func:`xl_elo.formats.workbook.read_workbook`, which
 records its own system and settings.
@@ -244,7 +246,7 @@ def _sources(tables: Tables) -> tuple[str, str, str]:
 
 #: The formats of the files people have that no one system owns (a TRF report is any chess tournament's), tried
 #: after the systems' own (:attr:`~xl_elo.federations.contract.RatingSystem.FILE_FORMAT`).
-COMMON_FORMATS: Final = ("xl_elo.formats.trf",)
+COMMON_FORMATS: Final = ("xl_elo.formats.trf", "xl_elo.formats.pgn")
 
 
 def file_formats() -> list[FileFormat]:

@@ -111,7 +111,8 @@ def written_back() -> dict[str, Writer]:
     those files declare them (:data:`xl_elo.loader.READERS`); each needs such a file read."""
     from xl_elo.loader import file_formats
 
-    return {f.FORMAT: Writer(f.FORMAT, f.FORMAT_HELP, tuple(f.SUFFIXES), written_back=True) for f in file_formats()}
+    return {f.FORMAT: Writer(f.FORMAT, f.FORMAT_HELP, tuple(f.SUFFIXES), written_back=True) for f in file_formats()
+            if f.FORMAT}  # a format nothing writes back (a PGN database) offers none
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,12 @@ def choose_format(dest: Destination, tty: bool, writers: Mapping[str, Any] | Non
         if suffix in OTHER_FORMATS:  # the name asks for a format xl-elo does not write: never CSV text in it
             raise UsageError(f"{dest.output}: xl-elo does not write {OTHER_FORMATS[suffix]}; name the output .xlsx "
                              "(a workbook), .csv, .json or .txt, or choose one with --format")
+        from xl_elo.loader import file_formats
+
+        for f in file_formats():  # a kind of file xl-elo reads and never writes (a PGN database): never CSV in it
+            if not f.FORMAT and suffix in f.SUFFIXES:
+                raise UsageError(f"{dest.output}: xl-elo reads {f.KIND} but does not write one; name the output "
+                                 ".xlsx (a workbook), .csv, .json or .txt, or choose one with --format")
         for w in written_back().values():
             if suffix in w.suffixes and w.name not in (writers or {}):
                 raise UsageError(f"{dest.output}: a {suffix} file is written back from a {w.name.upper()} file given "

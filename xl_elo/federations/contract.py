@@ -242,10 +242,12 @@ class FileFormat(Protocol):
     KIND: str
     """What it reads, in words (``a TRF tournament report (.trf)``)."""
     FORMAT: str
-    """The output format that writes a file read back with the new ratings (``trf``)."""
+    """The output format that writes a file read back with the new ratings (``trf``); ``""`` where none does (a PGN
+    database is read, never rewritten)."""
     FORMAT_HELP: str
     SUFFIXES: tuple[str, ...]
-    """The names of the files it writes back."""
+    """The names of its files: the ones it writes back; with no ``FORMAT``, names an output may not take (a
+    ``.pgn`` output is refused, never filled with CSV)."""
 
     def recognises(self, paths: Sequence[Any]) -> bool: ...
 

@@ -83,7 +83,7 @@ from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
-from xl_elo.formats.text import LineProblem, ReadFiles, Text, decode_text, peek
+from xl_elo.formats.text import LineProblem, ReadFiles, Text, capped, decode_text, peek
 from xl_elo.model import (
     Entrant,
     Event,
@@ -1235,18 +1235,7 @@ def _national_view(e: Entrant, code: str) -> Entrant:
 def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
     """The problems by file, each file's own (reading stopped, no month) first, then by line; past
     :data:`MAX_PROBLEMS` in one file, one line says how many more."""
-    order = {n: i for i, n in enumerate(names)}
-    out: list[Problem] = []
-    count: dict[str, int] = {}
-    for q in sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is not None, q.row or 0)):
-        count[q.source] = count.get(q.source, 0) + 1
-        if count[q.source] <= MAX_PROBLEMS:
-            out.append(q)
-    for source, n in count.items():
-        if n > MAX_PROBLEMS:
-            out.append(LineProblem(source, None, None, f"and {n - MAX_PROBLEMS:,} more problems: is it a TRF report "
-                                                       "(001 lines at FIDE's columns)?"))
-    return out
+    return capped(problems, names, MAX_PROBLEMS, ": is it a TRF report (001 lines at FIDE's columns)?")
 
 
 def _period(reports: list[TrfFile], module: RatingSystem, given: str | None, problems: list[Problem],

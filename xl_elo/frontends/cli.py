@@ -131,9 +131,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
     r.add_argument("--season-output", metavar="FILE",
-                   help="a season (games with a period, date or event column; several TRF reports): each player's "
-                        "history, period by period or event by event, as .csv, .json or .xlsx (a season workbook: "
-                        "the list after each period, a leaderboard, each player's rating over time as a chart)")
+                   help="a season (games with a period, date or event column; several TRF reports; a PGN "
+                        "database): each player's history, period by period or event by event, as .csv, .json or "
+                        ".xlsx (a season workbook: the list after each period, a leaderboard, each player's rating "
+                        "over time as a chart)")
     r.add_argument("--player", action="append", metavar="ID",
                    help="print this player's season calculation, period by period, event by event, game by game, "
                         "instead of the results (repeat for several)")
@@ -418,8 +419,8 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _rate_workbook(args, Path(workbooks[0]), out, err)
     if others:
         if args.players or args.games or args.history:
-            raise UsageError("give the files of one kind: a TRF report or FESA's files, or CSV files with "
-                             "--players and --games")
+            raise UsageError("give the files of one kind: a TRF report, a PGN database or FESA's files, or CSV "
+                             "files with --players and --games")
         module = _federation(args.federation) if args.federation else None
         if module is not None:
             _options(module, args)  # a flag of another system: a usage error before any reading

@@ -334,7 +334,7 @@ def _kind(path: Path) -> str | None:
         return "list"
     head = peek(path, 4096)
     text = "\n".join(ln for ln in head.splitlines() if not ln.lstrip().startswith(";")).lstrip()
-    if text.startswith("["):
+    if text.startswith("[") and not re.match(r'\[\w+\s+"[^"\n]*"\s*\]', text):  # [Event "..."]: a PGN game's tag
         return "tournament"
     squeezed = re.sub(r"\s+", "", text[:200]).upper()
     if squeezed.startswith("(#S(PLAYER"):
