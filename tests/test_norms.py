@@ -16,7 +16,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from trfnorms import Event, P, round_robin
+from trfnorms import Event, P, double_round_robin, round_robin
 
 from xl_elo.federations import get
 from xl_elo.federations.fide import norms as n
@@ -424,12 +424,7 @@ def test_a_double_round_robin_needs_six_players(tmp_path):
     # 1.4.5f: 5 players meeting twice (8 games): no norm whatever the score; GM titles counted in players
     players = [P(1, "Candidate, Anna", 2450, "IM", "FRA", "w")] + \
         [P(k, f"Opponent, {k}", 2600, "GM", FEDS[k]) for k in range(2, 6)]
-    single = round_robin(players, {(1, k): "1" for k in range(2, 6)})
-    half = single.declared
-    ev = Event(list(single.players.values()), 2 * half)
-    for p in single.players.values():
-        for r, (opp, colour, code) in list(p.rounds.items()):
-            p.rounds[r + half] = (opp, {"w": "b", "b": "w"}.get(colour, colour), code)
+    ev = double_round_robin(players, {(1, k): "1" for k in range(2, 6)})
     rows, _ = norms_of(tmp_path, ev.text(), "--event", "team")
     gm = rows["GM"]
     assert gm["rule"] == "1.4.5f" and gm["titled"] == 4 and gm["titled_needed"] == 2

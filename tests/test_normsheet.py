@@ -11,7 +11,7 @@ import re
 import openpyxl
 import pytest
 from test_norms import MIX9, opponents, solo
-from trfnorms import Event, P, round_robin
+from trfnorms import Event, P, double_round_robin
 
 from xl_elo.federations import get
 from xl_elo.formats.libreoffice import recalculate_many, soffice
@@ -28,13 +28,7 @@ TITLES = ("GM", "IM", "WGM", "WIM")
 def _drr():
     players = [P(1, "Candidate, Anna", 2450, "IM", "FRA", "w")] + \
         [P(k, f"Opponent, {k}", 2600, "GM", ["ITA", "NED", "ENG", "USA", "IND"][k - 2]) for k in range(2, 6)]
-    single = round_robin(players, {(1, k): "1" for k in range(2, 6)})
-    half = single.declared
-    ev = Event(list(single.players.values()), 2 * half)
-    for p in single.players.values():
-        for r, (opp, colour, code) in list(p.rounds.items()):
-            p.rounds[r + half] = (opp, {"w": "b", "b": "w"}.get(colour, colour), code)
-    return ev
+    return double_round_robin(players, {(1, k): "1" for k in range(2, 6)})
 
 
 #: name -> (event, flags, the title the sheet is filled for); every title whose games are the filled title's is compared

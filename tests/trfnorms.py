@@ -85,3 +85,14 @@ def round_robin(players: Sequence[P], results: dict[tuple[int, int], str]) -> Ev
             ev.game(r, white, black, res)
         circle = [circle[0], circle[-1], *circle[1:-1]]
     return ev
+
+
+def double_round_robin(players: Sequence[P], results: dict[tuple[int, int], str]) -> Event:
+    """A double round-robin: the single one, then its rounds again with the colours reversed (same results)."""
+    single = round_robin(players, results)
+    half = single.declared
+    ev = Event(list(single.players.values()), 2 * half)
+    for p in single.players.values():
+        for r, (opp, colour, code) in list(p.rounds.items()):
+            p.rounds[r + half] = (opp, {"w": "b", "b": "w"}.get(colour, colour), code)
+    return ev
