@@ -15,8 +15,10 @@ from __future__ import annotations
 import importlib
 import os
 from pathlib import Path
+from dataclasses import dataclass
 from types import ModuleType
 
+from xl_elo import words
 from xl_elo.federations import registry
 from xl_elo.templates.builder import save
 from xl_elo.templates.spec import Capacity
@@ -29,20 +31,68 @@ def template_names() -> list[str]:
     return [code for code, m in registry().items() if getattr(m, "TEMPLATE", None)] + ["tables"]
 
 
-def file_name(name: str) -> str:
-    """The file a template is written to."""
-    return TABLES_FILE if name == "tables" else str(registry()[name].TEMPLATE)
+@dataclass(frozen=True)
+class Shipped:
+    """One template file of ``workbooks/``: a system's template in one of its rooms and languages."""
+
+    code: str
+    capacity: Capacity | None
+    language: str
+    file: str
 
 
-def build_book(name: str, capacity: Capacity | None = None):  # type: ignore[no-untyped-def]
-    """The workbook of one template, not yet saved (``capacity``: room for players and games)."""
+def rooms(name: str) -> tuple[Capacity, ...]:
+    """The rooms a system's template is shipped in, its event's first (its spec's ``ROOMS``)."""
+    if name == "tables":
+        return ()
+    module = spec_module(name)
+    return tuple(getattr(module, "ROOMS", None) or (default_capacity(name),))
+
+
+def languages(name: str) -> tuple[str, ...]:
+    """The languages a system's template is shipped in, its members' first (its spec's ``LANGUAGES``)."""
+    if name == "tables":
+        return ("en",)
+    return tuple(getattr(spec_module(name), "LANGUAGES", None) or ("en",))
+
+
+def file_name(name: str, capacity: Capacity | None = None, language: str | None = None) -> str:
+    """The file a template is written to: the system's ``TEMPLATE`` for its first room and language; another
+    language adds its code (``fse_period_fr.xlsx``), another room its players (``fide_period_120.xlsx``)."""
+    if name == "tables":
+        return TABLES_FILE
+    stem = str(registry()[name].TEMPLATE).removesuffix(".xlsx")
+    if language is not None and language != languages(name)[0]:
+        stem += f"_{language}"
+    if capacity is not None and capacity != rooms(name)[0]:
+        stem += f"_{capacity.players}"
+    return f"{stem}.xlsx"
+
+
+def shipped(names: list[str] | None = None) -> list[Shipped]:
+    """Every file ``workbooks/`` holds (or of ``names``): each template in each room and each language."""
+    out = []
+    for name in names or template_names():
+        if name == "tables":
+            out.append(Shipped(name, None, "en", TABLES_FILE))
+            continue
+        for capacity in rooms(name):
+            for language in languages(name):
+                out.append(Shipped(name, capacity, language, file_name(name, capacity, language)))
+    return out
+
+
+def build_book(name: str, capacity: Capacity | None = None, language: str | None = None):  # type: ignore[no-untyped-def]
+    """The workbook of one template, not yet saved (``capacity``: room for players and games; ``language``: its
+    words, the system's members' by default)."""
     if name == "tables":
         from xl_elo.templates.published import tables
 
         return tables()
     from xl_elo.templates.workbook import build_book as assemble
 
-    return assemble(spec_module(name).spec(capacity or default_capacity(name)))
+    with words.use(language or languages(name)[0]):
+        return assemble(spec_module(name).spec(capacity or default_capacity(name)))
 
 
 def default_capacity(name: str) -> Capacity:
@@ -55,15 +105,18 @@ def spec_module(name: str) -> ModuleType:
     return importlib.import_module(f"{registry()[name].__name__}.template")
 
 
-def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:
-    """Build one template into ``directory``; returns its path."""
+def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None,
+                   language: str | None = None, file: str | None = None) -> Path:
+    """Build one template into ``directory`` (as ``file``, by default its :func:`file_name`); returns its path."""
     Path(directory).mkdir(parents=True, exist_ok=True)
-    return save(build_book(name, capacity), Path(directory) / file_name(name))
+    target = Path(directory) / (file or file_name(name, capacity, language))
+    return save(build_book(name, capacity, language), target)
 
 
-def build_all(directory: str | os.PathLike[str], capacity: Capacity | None = None) -> list[Path]:
-    """Build every template into ``directory``."""
-    return [build_template(name, directory, capacity) for name in template_names()]
+def build_all(directory: str | os.PathLike[str]) -> list[Path]:
+    """Build every shipped template (:func:`shipped`) into ``directory``."""
+    return [build_template(s.code, directory, s.capacity, s.language, s.file) for s in shipped()]
 
 
-__all__ = ["Capacity", "build_all", "build_template", "default_capacity", "file_name", "template_names"]
+__all__ = ["Capacity", "Shipped", "build_all", "build_template", "default_capacity", "file_name", "languages",
+           "rooms", "shipped", "template_names"]

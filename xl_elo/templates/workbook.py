@@ -61,6 +61,14 @@ from xl_elo.templates.builder import (
 from xl_elo.templates.common import TEXT_MARKS, steps_check, text_diagnosis
 from xl_elo.templates.grouping import group_by_player
 
+#: The room (players x game sides) from which per-player sums are grouped by player (grouping.py).
+GROUP_FROM = 200_000
+
+#: The height of a results row (points).
+ROW_HEIGHT = 15.0
+#: Players printed on one A4 page of the results sheet (its room prints on room / this pages).
+PLAYERS_PER_PAGE = 40
+
 #: How the instructions name each spreadsheet's menus where they differ (EN, FR).
 MENUS = {
     "unprotect": ("Excel: Review > Unprotect Sheet; LibreOffice: Tools > Protect Sheet (untick)",
@@ -94,7 +102,9 @@ MENUS = {
 
 def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
-    t = _in_steps(group_by_player(t))
+    # a small room sums each player's sides with SUMIFS as written (cheap to compute, nothing more to load); a large
+    # one by the player's rows (grouping.py), where a scan of every side per player would be slow
+    t = _in_steps(group_by_player(t) if t.capacity.players * t.capacity.sides >= GROUP_FROM else t)
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
@@ -452,12 +462,16 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     # formula); a workbook xl-elo fills gets the event's rows only (xl_elo.formats.workbook.write_cells)
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_options.horizontalCentered = True
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_margins.top = ws.page_margins.bottom = 0.5
+    for r in range(first, last + 1):  # the same height in Excel and LibreOffice (their defaults differ)
+        ws.row_dimensions[r].height = ROW_HEIGHT
+    # one page wide, PLAYERS_PER_PAGE players a page at least: the room of one page prints on one, whatever each
+    # spreadsheet's fonts (a scale in percent would depend on them; a fit to pages overrides page breaks)
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = -(-t.capacity.players // PLAYERS_PER_PAGE)
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_title_rows = "1:3"
     ws.print_area = f"A1:{col(last_printed)}{last}"
     del printed

@@ -34,10 +34,15 @@ def _round(x: str) -> str:
     """Halves away from zero (rules 1.3)."""
     return f"SIGN({x})*INT(ABS({x})+0.5)"
 
+#: The rooms shipped in workbooks/: a club's event of 40 players, up to ten rounds (one printed page), then a larger event's (three pages;
+#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
+CAPACITY = ROOMS[0]
+
 
 def spec(cap: Capacity | None = None) -> Template:
     cfc = get("cfc")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     est_games = cfc.ESTABLISHED_GAMES

@@ -31,8 +31,10 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
 
-#: Room for a club tournament, an open of 80 players or a league season's group.
-CAPACITY = Capacity(players=80, games=400, history=80)
+#: The rooms shipped in workbooks/: a club tournament of 40 players, up to ten rounds (one printed page), then a larger event's (three pages;
+#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 200, 80), Capacity(120, 600, 240))
+CAPACITY = ROOMS[0]
 #: Sweeps of each iteration the workbook computes (rules 9.10).
 SWEEPS = 30
 

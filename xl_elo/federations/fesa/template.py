@@ -49,8 +49,10 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
 
-#: A FESA tournament's room: FESA's largest events have some 80 players over 7 rounds.
-CAPACITY = Capacity(80, 400, 600)
+#: The rooms shipped in workbooks/: a FESA tournament of 40 players (most have 10 to 40) over up to eight rounds (one printed page), then a larger event's (three pages;
+#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 160, 200), Capacity(120, 600, 600))
+CAPACITY = ROOMS[0]
 #: Gauss-Seidel sweeps in list order, as FESA's program (rules 6.6): its tournaments settle in
 #: fewer (the last must change nothing, or the results say they are not valid).
 SWEEPS = 12
@@ -111,7 +113,7 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
     top = f"{FIRST - 1}"
     sheet = Sheet("sweeps", "sw_", FIRST, FIRST + SWEEPS * p - 1,
                   leading=[("sweep", lambda r: (r - FIRST) // p + 1), ("player", lambda r: (r - FIRST) % p + 1)],
-                  areas={"o": ("o1", f"o{SLOTS}")}, shared=False)
+                  areas={"o": ("o1", f"o{SLOTS}")})
 
     def w(name: str) -> str:
         return f"INDEX(w_{name},[player])"

@@ -54,9 +54,10 @@ def compat_expr(score: str, opp: str, center: str) -> str:
     return f"IF({score}=0.5,1,IF({score}=1,IF({opp}>{center}-{w},1,0),IF({opp}<{center}+{w},1,0)))"
 
 
-#: An FFE period's room: a club's or a league's tournaments of the period (the iteration of rules 5.10
-#: makes each game row cost much more than in the other templates).
-CAPACITY = Capacity(200, 1500, 1500)
+#: The rooms shipped in workbooks/: a club's rating month: its tournaments and interclub games, 40 players (one printed page), then a larger event's (three pages;
+#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 300, 300), Capacity(120, 1200, 1200))
+CAPACITY = ROOMS[0]
 
 
 #: The FFE's own columns of the players sheet (rules 5.6, 5.7).

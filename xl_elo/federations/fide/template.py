@@ -23,12 +23,17 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
+#: The rooms shipped in workbooks/: a club's rating month: its tournaments and league games, 40 players (one printed page), then a larger event's (three pages;
+#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
+CAPACITY = ROOMS[0]
+
 FILE = "fide_period.xlsx"
 
 
 def spec(cap: Capacity | None = None) -> Template:
     fide = get("fide")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     standard = 'LOWER(TRIM(opt_list&""))="standard"'

@@ -20,10 +20,15 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
+#: The rooms shipped in workbooks/: a club's event: 40 players, up to ten rounds (one printed page), then a larger event's (three pages;
+#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
+CAPACITY = ROOMS[0]
+
 
 def spec(cap: Capacity | None = None) -> Template:
     fqe = get("fqe")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     unrated_opp = f"{fqe.UNRATED_OPPONENT:g}"

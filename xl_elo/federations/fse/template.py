@@ -20,10 +20,15 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 
+#: The rooms shipped in workbooks/: a club's two-month period: its tournaments and league games, 40 players (one printed page), then a larger event's (three pages;
+#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
+CAPACITY = ROOMS[0]
+
 
 def spec(cap: Capacity | None = None) -> Template:
     fse = get("fse")
-    cap = cap or Capacity()
+    cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
     # a rating typed recalculates every side: as few columns per side as the rules' steps need

@@ -38,8 +38,10 @@ from xl_elo.templates.common import (
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
 
-#: A club's or a weekend open's section; the special formula's columns make each player costly.
-CAPACITY = Capacity(120, 600, 0)
+#: The rooms shipped in workbooks/: a club's event or weekend Swiss section of 40 players (one printed page), then a larger event's (three pages;
+#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
+CAPACITY = ROOMS[0]
 #: The special formula's steps laid out on each step's sheet (rules 10.5); more blocks the results.
 STEPS: Final = 10
 #: Stands for "no breakpoint on that side" in the breakpoint searches (far beyond any rating).
