@@ -23,7 +23,7 @@ import string
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -120,7 +120,7 @@ def read_po(path: str | Path) -> list[Entry]:
                 flags |= {f.strip() for f in line[2:].split(",") if f.strip()}
             elif line.startswith("#"):
                 finish()
-                if line.startswith("#.") or line.startswith("#:"):
+                if line.startswith(("#.", "#:")):
                     comments.append(line)
             elif line.startswith(("msgctxt", "msgid ", "msgstr")):
                 word, _, rest = line.partition(" ")
@@ -196,7 +196,7 @@ def available() -> list[str]:
     return [SOURCE, *sorted(p.stem for p in LOCALE.glob("*.po"))]
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(language: str) -> Catalogue:
     """A language's catalogue (``de``, or the path of a ``.po`` file); English has none. A phrase marked fuzzy or
     left blank is not translated (gettext's rule)."""
@@ -320,7 +320,7 @@ def text_formula(msgid: str, /, context: str | None = None, **pieces: Any) -> st
 # --------------------------------------------------------------------------- reading English back
 
 
-@lru_cache(maxsize=None)
+@cache
 def _patterns(lang: str) -> list[tuple[re.Pattern[str], str, str | None]]:
     """Each phrase of the language's catalogue as a pattern over its English (placeholders as groups), the longest
     first."""
@@ -373,6 +373,26 @@ def missing(lang: str, asked: Mapping[tuple[str | None, str], Any]) -> list[tupl
     return sorted((k for k in asked if cat.get(k[1], k[0]) is None), key=lambda k: (k[0] or "", k[1]))
 
 
-__all__ = ["F", "LOCALE", "NAMES", "SOURCE", "Catalogue", "Entry", "Translated", "_", "available", "catalogue",
-           "heading", "language", "missing", "read_po", "recording", "shown", "text_formula", "translate",
-           "translate_value", "use", "write_po"]
+__all__ = [
+    "LOCALE",
+    "NAMES",
+    "SOURCE",
+    "Catalogue",
+    "Entry",
+    "F",
+    "Translated",
+    "_",
+    "available",
+    "catalogue",
+    "heading",
+    "language",
+    "missing",
+    "read_po",
+    "recording",
+    "shown",
+    "text_formula",
+    "translate",
+    "translate_value",
+    "use",
+    "write_po",
+]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 
 from xl_elo import words

@@ -38,6 +38,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xl_elo.templates.spec import FIRST, RESULTS_FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet, Template
+from xl_elo.words import _
 
 #: A fixed date so that a rebuild writes the same workbook.
 BUILD_DATE = dt.datetime(2026, 1, 1)
@@ -273,7 +274,7 @@ def register(book: Book, spec: Sheet) -> None:
     book.specs[spec.name] = spec
     letters = book.letters[spec.name]
     j = 1
-    for title, _ in spec.leading:
+    for title, _value in spec.leading:
         letters[title] = col(j)
         j += 1
     for c in spec.columns:
@@ -290,7 +291,7 @@ def _computed_sheet(book: Book, spec: Sheet) -> Worksheet:
     """Write a registered computed sheet (work, sides, iteration ...): leading columns, then each Col."""
     ws = book.wb[spec.name]
     for j, (title, value) in enumerate(spec.leading, start=1):
-        header_cells(ws, 1, [title], [8], start=j)
+        header_cells(ws, 1, [_(title)], [8], start=j)
         style = Stamp(fill=FORMULA_FILL)
         for r in range(spec.first, spec.last + 1):
             style(ws.cell(r, j, value(r)))
@@ -304,8 +305,9 @@ def _computed_sheet(book: Book, spec: Sheet) -> Worksheet:
 
 def _write_col(book: Book, ws: Worksheet, spec: Sheet, c: Col) -> None:
     j = _index(book.letters[spec.name][c.name])
-    titles = [c.title] + ([c.fr] if c.fr and c.fr != c.title else []) + ([f"rules {c.rule}"] if c.rule else [])
-    header_cells(ws, 1, ["\n".join(titles)], [c.width or max(9.0, min(22.0, len(c.title) + 2.0))], start=j)
+    title = _(c.title)
+    titles = [title] + ([_("rules {section}", section=c.rule)] if c.rule else [])
+    header_cells(ws, 1, ["\n".join(titles)], [c.width or max(9.0, min(22.0, len(title) + 2.0))], start=j)
 
     shared = spec.shared if c.shared is None else c.shared
 
