@@ -343,26 +343,53 @@ def translate(text: str, lang: str | None = None) -> str:
     """An English text the command line wrote, in ``lang`` (default: the work's): a phrase as it is, or a phrase
     with its placeholders filled (each filled part translated the same way); the English when no phrase fits."""
     lang = lang or language()
+    asked = _ASKED.get()
+    if asked is not None and text:
+        asked.setdefault(_message_id(text), "")
     if lang == SOURCE or not text:
         return text
     cat = catalogue(lang)
     whole = cat.get(text)
     if whole is not None:
         return whole
+    missing = _MISSING.get()
     for pattern, msgid, context in _patterns(lang):
         m = pattern.match(text)
         if m is None:
             continue
         words = cat.get(msgid, context) or msgid
         return words.format(**{k: translate(v, lang) for k, v in m.groupdict().items()})
+    if missing is not None and any(c.isalpha() for c in text) and not _plain(text):
+        missing.add((None, text))
     return text
+
+
+def _plain(text: str) -> bool:
+    """A filled-in part that is no phrase: a value as typed, an id, a number, a date (kept as it is)."""
+    return bool(re.fullmatch(r"'.*'|\S+|[\d\s.,:+-]+", text))
+
+
+def _message_id(text: str) -> tuple[str | None, str]:
+    """The phrase an English text is said with: the catalogues' phrase it fits, else the text itself."""
+    for lang in available()[1:]:
+        if catalogue(lang).get(text) is not None:
+            return None, text
+        for pattern, msgid, context in _patterns(lang):
+            if pattern.match(text):
+                return context, msgid
+    return None, text
 
 
 def translate_value(value: Any, lang: str | None = None) -> Any:
     """A results value in ``lang``: a word (``established``, ``yes``) in its words, any other value as it is."""
     if isinstance(value, bool):
         value = "yes" if value else "no"
-    return translate(value, lang) if isinstance(value, str) else value
+    if not isinstance(value, str):
+        return value
+    lang = lang or language()
+    if lang == SOURCE:
+        return value
+    return catalogue(lang).get(value, "value") or translate(value, lang)
 
 
 def missing(lang: str, asked: Mapping[tuple[str | None, str], Any]) -> list[tuple[str | None, str]]:
@@ -371,6 +398,49 @@ def missing(lang: str, asked: Mapping[tuple[str | None, str], Any]) -> list[tupl
         return []
     cat = catalogue(lang)
     return sorted((k for k in asked if cat.get(k[1], k[0]) is None), key=lambda k: (k[0] or "", k[1]))
+
+
+# --------------------------------------------------------------------------- the catalogues kept up to date
+
+
+HEADER = ("Project-Id-Version: xl-elo\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
+          "Content-Transfer-Encoding: 8bit\nLanguage: {language}\n")
+
+
+def asked_phrases() -> dict[tuple[str | None, str], str]:
+    """Every phrase the templates and the reports say, in the order first asked (built in English, the rooms small)."""
+    from xl_elo.templates import Capacity, build_book, template_names  # the templates say most of them
+
+    with recording() as (asked, _missing):
+        for name in template_names():
+            if name != "tables":
+                build_book(name, Capacity(4, 4, 4, 2), SOURCE)
+        from xl_elo.formats import report
+
+        report.phrases()
+    return asked
+
+
+def update(out: Path = LOCALE) -> list[Path]:
+    """Write ``xl_elo.pot`` (every phrase asked for) and bring each language's ``.po`` in line with it: a new phrase
+    added untranslated, a phrase no longer asked for kept as obsolete (``#~``), every translation kept."""
+    asked = asked_phrases()
+    pot = [Entry(msgid, context=context, flags={"python-brace-format"} if "{" in msgid else set())
+           for context, msgid in asked]
+    write_po(out / "xl_elo.pot", pot, HEADER.format(language=""))
+    written = [out / "xl_elo.pot"]
+    for path in sorted(out.glob("*.po")):
+        old = {(e.context, e.msgid): e for e in read_po(path) if e.msgid}
+        entries = []
+        for e in pot:
+            kept = old.pop((e.context, e.msgid), None)
+            entries.append(Entry(e.msgid, kept.msgstr if kept else "", e.context, kept.comments if kept else [],
+                                 (kept.flags if kept else set()) | e.flags))
+        entries += [Entry(e.msgid, e.msgstr, e.context, e.comments, e.flags, obsolete=True)
+                    for e in old.values() if e.msgstr]
+        write_po(path, entries, HEADER.format(language=path.stem))
+        written.append(path)
+    return written
 
 
 __all__ = [
@@ -396,3 +466,10 @@ __all__ = [
     "use",
     "write_po",
 ]
+
+
+if __name__ == "__main__":  # python -m xl_elo.words: the module as the templates import it, not this copy
+    from xl_elo import words as _words
+
+    for written in _words.update():
+        print(written)

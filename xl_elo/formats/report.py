@@ -6,14 +6,37 @@ round (opponent's number and result), his score, his rating before and after and
 
 from __future__ import annotations
 
+from xl_elo import words
 from xl_elo.formats.writers import format_cell, shown
 from xl_elo.model import Event, Results
 
 _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
 
 
-def report(results: Results, event: Event) -> str:
-    """The crosstable of an event with each player's rating before, after and change."""
+#: The report's headings (English: each said in the language of the report).
+HEADINGS = ("no", "name", "before", "score", "after", "change", "status", "note")
+LEGEND = ("Results: + win, = draw, - loss, (x) not rated or not counted for the player, [h] handicap given by the "
+          "first-named player.")
+
+
+def phrases() -> None:
+    """Ask for every phrase the report says (the catalogues list them: :func:`xl_elo.words.update`)."""
+    for h in HEADINGS:
+        words._(h, context="report")
+    words._("r{round}", context="report", round=1)
+    words._("Event")
+    words._(LEGEND)
+
+
+def report(results: Results, event: Event, language: str | None = None) -> str:
+    """The crosstable of an event with each player's rating before, after and change, in ``language`` (a catalogue's
+    code; English by default): its headings, statuses and notes in that language's words."""
+    with words.use(language or words.SOURCE):
+        return _report(results, event)
+
+
+def _report(results: Results, event: Event) -> str:
+    _ = words._
     rows = results.by_id()
     places = next((c.places for c in results.spec if c.name == "rating_after"), None)  # the ratings' decimals
     number = {p.id: i + 1 for i, p in enumerate(event.players)}
@@ -21,7 +44,7 @@ def report(results: Results, event: Event) -> str:
     cells: dict[str, dict[int | None, str]] = {p.id: {} for p in event.players}
     for g in event.games:
         if g.opponent is None:
-            cells[g.player][g.round] = "bye"
+            cells[g.player][g.round] = words.translate("bye")
             continue
         if g.result.score is None:
             mark_a = mark_b = g.result.kind.value
@@ -35,8 +58,9 @@ def report(results: Results, event: Event) -> str:
         cells[g.player][g.round] = f"{number[g.opponent]}{mark_a}{hcp}"
         cells[g.opponent][g.round] = f"{number[g.player]}{mark_b}{hcp}"
     notes = any(row.get("note") for row in rows.values())  # what a rating officer should know of a row
-    header = ["no", "name", "before", *[f"r{r}" for r in rounds], "score", "after", "change", "status",
-              *(["note"] if notes else [])]
+    head = {h: _(h, context="report") for h in HEADINGS}
+    header = [head["no"], head["name"], head["before"], *[_("r{round}", context="report", round=r) for r in rounds],
+              head["score"], head["after"], head["change"], head["status"], *([head["note"]] if notes else [])]
     table = []
     for p in event.players:
         row = rows.get(p.id, {})
@@ -46,17 +70,17 @@ def report(results: Results, event: Event) -> str:
             str(number[p.id]), p.name or p.id, shown(before, places),
             *[cells[p.id].get(r, "") for r in rounds],
             format_cell(row.get("score")), shown(after, places),
-            "" if change is None else shown(change, places, sign=True), str(row.get("status", "")),
-            *([str(row.get("note") or "")] if notes else []),
+            "" if change is None else shown(change, places, sign=True),
+            str(words.translate_value(row.get("status", ""))),
+            *([words.translate(str(row.get("note") or ""))] if notes else []),
         ])
     widths = [max(len(h), *(len(r[j]) for r in table)) if table else len(h) for j, h in enumerate(header)]
-    title = (f"{event.name or 'Event'} ({results.federation.upper()}"
+    title = (f"{event.name or _('Event')} ({results.federation.upper()}"
              + (f", {results.period})" if results.period else ")"))
     lines = [title, "", "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for r in table:
         lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     lines.append("")
-    lines.append("Results: + win, = draw, - loss, (x) not rated or not counted for the player, [h] handicap given "
-                 "by the first-named player.")
+    lines.append(_(LEGEND))
     return "\n".join(lines)

@@ -15,7 +15,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from xl_elo import __version__
+from xl_elo import __version__, words
 from xl_elo.federations import codes, get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
@@ -113,6 +113,10 @@ def _parser() -> argparse.ArgumentParser:
                         "xlsx (a workbook: the default for --output FILE.xlsx), "
                         + ", ".join(f"{name} ({words})" for name, words in written_back.items()))
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
+    r.add_argument("--language", metavar="LANG",
+                   help="the language of --format report: en (default), or a catalogue's code ("
+                        + ", ".join(words.available()[1:]) + ") or a .po file's path; a workbook's report is in its "
+                        "own language. xl-elo's own messages stay English")
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
     for flags, kwargs in _option_flags().values():
@@ -151,6 +155,9 @@ def _parser() -> argparse.ArgumentParser:
         w.add_argument(f"--{room}", type=int, metavar="N",
                        help=f"room for N {what} (default: each template's own, see docs/rules.md); a smaller room "
                             "recalculates faster and prints fewer pages")
+    w.add_argument("--language", metavar="LANG",
+                   help="the templates' words: " + ", ".join(words.available()) + " (xl_elo/locale's catalogues) or a "
+                        ".po file's path; default: each template's shipped languages")
     w.add_argument("--replace", action="store_true",
                    help="write over workbooks of the same names in the folder (never done otherwise: a template "
                         "filled there would be lost)")
@@ -497,14 +504,14 @@ def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: Tex
         elif fmt == "csv":
             write_text_atomic(args.output, results_csv(results), inputs=inputs)
         else:
-            _write(results, loaded, fmt, args.output, inputs)
+            _write(results, loaded, fmt, args.output, inputs, args.language)
         if history_output and (results.history or takes_history(module)):
             write_text_atomic(history_output, history_csv(results.history), inputs=[*inputs, args.output])
         return EXIT_OK
     if fmt == "report":
         from xl_elo.formats.report import report
 
-        out.write(report(results, loaded.event) + "\n")
+        out.write(report(results, loaded.event, args.language) + "\n")
     elif fmt == "xlsx":
         raise UsageError("--format xlsx needs --output FILE.xlsx")
     elif fmt == "csv":
@@ -602,12 +609,12 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
             if fmt == "xlsx":
                 write_rated(results, differences, args.output, inputs=[source])
             else:
-                _write(results, filled.event, fmt, args.output, [str(source)])
+                _write(results, filled, fmt, args.output, [str(source)], args.language or filled.language)
             print(f"xl-elo: written {args.output}", file=err)
         elif fmt == "report":
             from xl_elo.formats.report import report
 
-            out.write(report(results, filled.event) + "\n")
+            out.write(report(results, filled.event, args.language or filled.language) + "\n")
         else:
             write_results(results, out, fmt)
         if history_output:
@@ -624,7 +631,7 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
     from xl_elo.formats.files import check_output
-    from xl_elo.templates import build_template, default_capacity, file_name, template_names
+    from xl_elo.templates import build_template, default_capacity, file_name, languages, rooms, template_names
 
     keys = []
     for name in args.only or template_names():
@@ -641,26 +648,48 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
         Path(args.output_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot make the folder {args.output_dir}: {exc.strerror or exc}") from None
-    targets = [Path(args.output_dir) / file_name(k) for k in keys]
+    if args.language is not None:
+        try:
+            words.catalogue(args.language)
+        except LookupError as exc:
+            raise UsageError(str(exc)) from None
+    jobs = []  # (system, room, language, file): each template's shipped rooms and languages, or the room and language asked
+    for key in keys:
+        if key == "tables":
+            jobs.append((key, None, None, file_name(key)))
+            continue
+        for capacity in ([replace(default_capacity(key), **room)] if room else rooms(key)):
+            for lang in ([args.language] if args.language else languages(key)):
+                jobs.append((key, capacity, lang, file_name(key, capacity, Path(lang).stem)))
+    targets = [Path(args.output_dir) / file for *_, file in jobs]
     for target in targets:
         if target.exists() and not args.replace:
             raise UsageError(f"{target} exists (a template you may have filled): give another --output-dir, or "
                              "--replace to write over it")
         check_output(target)
-    for key in keys:
-        capacity = replace(default_capacity(key), **room) if room and key != "tables" else None
-        out.write(f"{build_template(key, args.output_dir, capacity)}\n")
+    for key, capacity, lang, file in jobs:
+        if lang is not None:
+            with words.recording() as (_asked, missing):
+                path = build_template(key, args.output_dir, capacity, lang, file)
+            if missing:
+                print(f"xl-elo: warning: {file}: {len(missing)} phrase(s) have no words in the catalogue "
+                      f"{words.catalogue(lang).path} and are in English, among them {sorted(missing)[0][1]!r}",
+                      file=sys.stderr)
+        else:
+            path = build_template(key, args.output_dir, capacity, None, file)
+        out.write(f"{path}\n")
     return EXIT_OK
 
 
-def _write(results: Results, loaded: Any, fmt: str, path: str, inputs: Sequence[str]) -> None:
+def _write(results: Results, loaded: Any, fmt: str, path: str, inputs: Sequence[str], language: str | None = None
+           ) -> None:
     """Results written to a file as ``fmt`` (the crosstable report needs the event's records)."""
     from xl_elo.formats.writers import write_results, write_text_atomic
 
     if fmt == "report":
         from xl_elo.formats.report import report
 
-        write_text_atomic(path, report(results, loaded.event) + "\n", inputs=inputs)
+        write_text_atomic(path, report(results, loaded.event, language) + "\n", inputs=inputs)
     else:
         write_results(results, path, fmt, inputs=inputs)
 

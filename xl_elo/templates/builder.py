@@ -38,7 +38,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xl_elo.templates.spec import FIRST, RESULTS_FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet, Template
-from xl_elo.words import _
+from xl_elo.words import _, language
 
 #: A fixed date so that a rebuild writes the same workbook.
 BUILD_DATE = dt.datetime(2026, 1, 1)
@@ -54,6 +54,12 @@ BAND_FILL = PatternFill("solid", bgColor="F2F2F2")
 DIFF_FILL = PatternFill("solid", fgColor="F8CBAD")
 UNLOCKED = Protection(locked=False)
 THIN = Side(style="thin", color="BFBFBF")
+
+
+#: The words the engines write in a results column (a status, yes or no): a template says them in its language.
+VALUE_WORDS = frozenset({"established", "provisional", "unrated", "permanent", "new", "normal", "performance", "yes",
+                         "no"})
+_VALUE = re.compile(r'"([a-z]+)"')
 
 
 def col(n: int) -> str:
@@ -89,6 +95,7 @@ class Book:
         self.computed: list[tuple[str, str]] = []
         """Names whose formula is computed once, in a cell of the lists sheet (:meth:`define_computed`)."""
         self.define("XL_ELO_FEDERATION", f'"{federation}"')
+        self.define("XL_ELO_LANGUAGE", f'"{language()}"')
 
     def sheet(self, title: str) -> Worksheet:
         if self._first:
@@ -313,6 +320,9 @@ def _write_col(book: Book, ws: Worksheet, spec: Sheet, c: Col) -> None:
 
     def fn(r: int) -> str:
         template = c.formula(r) if callable(c.formula) else c.formula
+        if c.name.startswith("res_"):  # a results value the engine writes as a word: the word in the language
+            template = _VALUE.sub(lambda m: '"' + _(m.group(1), context="value") + '"' if m.group(1) in VALUE_WORDS
+                                  else m.group(0), template)
         return book.render(template, r, spec.name, shared)
 
     check_formula(fn(spec.first), f"{spec.name}!{c.name}")

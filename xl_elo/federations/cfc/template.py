@@ -35,10 +35,12 @@ def _round(x: str) -> str:
     """Halves away from zero (rules 1.3)."""
     return f"SIGN({x})*INT(ABS({x})+0.5)"
 
-#: The rooms shipped in workbooks/: a club's event of 40 players, up to ten rounds (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a club's event of 40 players, up to ten rounds (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: Canada's two: English, and French as a file of its own.
+LANGUAGES = ('en', 'fr')
 
 
 def spec(cap: Capacity | None = None) -> Template:

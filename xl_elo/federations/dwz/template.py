@@ -30,12 +30,14 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
-from xl_elo.words import _
+from xl_elo.words import F, _, text_formula
 
-#: The rooms shipped in workbooks/: a club tournament of 40 players, up to ten rounds (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a club tournament of 40 players, up to ten rounds (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 200, 80), Capacity(120, 600, 240))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: the German federation's (the DSB's own terms).
+LANGUAGES = ('de',)
 #: Sweeps of each iteration the workbook computes (rules 9.10).
 SWEEPS = 30
 
@@ -173,7 +175,7 @@ def spec(cap: Capacity | None = None) -> Template:
     work.add(
         Col("lmoved", "performance moved in the last step",
             f'=IF([lt_{SWEEPS}]="",0,IF([lt_{SWEEPS}]<>[lt_{SWEEPS - 1}],1,0))', "9.10"),
-        Col("special", "Sonderwertung: performance more than 300 above",
+        Col("special", _("Sonderwertung: performance more than {margin} above", margin=dwz.SPECIAL_MARGIN),
             f'=IF(AND([rated]=1,dwz_special,[lt_{SWEEPS}]<>""),IF([lt_{SWEEPS}]-[r0]>{dwz.SPECIAL_MARGIN},1,0),0)',
             "9.8"),
         Col("seen", "counts for his opponents as", "=IF([special]=1,[lt_" + str(SWEEPS) + "],[r0])", "9.8"),
@@ -212,11 +214,18 @@ def spec(cap: Capacity | None = None) -> Template:
     def played(value: str) -> str:
         return f'IF([n]>0,{value},"")'
 
-    low = f'IF([it2_{SWEEPS}]<{dwz.LOW_FIRST},", below {dwz.LOW_FIRST}: {dwz.LOW_BASE} + Ri / {dwz.LOW_DIVISOR}","")'
-    note_new = f'"first DWZ: stage "&[stage]&", Rp "&[rp2]&", Ri "&[it2_{SWEEPS}]&{low}'
-    note_none = (f'IF([n2]=0,"no first DWZ: no game against a player with a DWZ","no first DWZ: "&IF([n2]<{n_min},'
-                 f'[n2]&" game(s) against players with a DWZ, {n_min} needed",IF([w2]>=[n2],"all "&[n2]&" games won",'
-                 '"all "&[n2]&" games lost"))&"; carries these "&[n2]&" games as remaining games")')
+    low = (f'IF([it2_{SWEEPS}]<{dwz.LOW_FIRST},'
+           + text_formula(", below {low_first}: {low_base} + Ri / {low_divisor}", low_first=dwz.LOW_FIRST,
+                          low_base=dwz.LOW_BASE, low_divisor=dwz.LOW_DIVISOR) + ',"")')
+    note_new = text_formula("first DWZ: stage {stage}, Rp {rp}, Ri {ri}{low}", stage=F("[stage]"), rp=F("[rp2]"),
+                            ri=F(f"[it2_{SWEEPS}]"), low=F(low))
+    why = (f'IF([n2]<{n_min},'
+           + text_formula("{n} game(s) against players with a DWZ, {needed} needed", n=F("[n2]"), needed=n_min)
+           + ",IF([w2]>=[n2]," + text_formula("all {n} games won", n=F("[n2]")) + ","
+           + text_formula("all {n} games lost", n=F("[n2]")) + "))")
+    note_none = (f'IF([n2]=0,{text_formula("no first DWZ: no game against a player with a DWZ")},'
+                 + text_formula("no first DWZ: {why}; carries these {n} games as remaining games", why=F(why),
+                                n=F("[n2]")) + ")")
     work.add(
         Col("res_id", "results: id", "=[key]", "8"),
         Col("res_name", "results: name", '=IF([key]="","",[players:name]&"")', "8"),
@@ -256,7 +265,8 @@ def spec(cap: Capacity | None = None) -> Template:
     rules_en = [
         _("DWZ (xl-elo rules 9): P(D) the normal distribution of the difference, standard deviation 200 sqrt 2 (before August 2013 each P(D) to three decimals, as the DSB's program took it); We their sum; E = ((R0/1000)^4 + J) x fB + SBr, J {j_youth}/{j_junior}/{j_adult} to {youth_age}, to {junior_age}, above, fB for a youth at or above We, SBr below {brake_below} under We, rounded, {e_min} to {e_max} ({e_per_index} x index up to index {e_index_up_to}; {e_max_brake} with SBr); new DWZ R0 + {factor} (W - We) / (E + n), rounded. Without a DWZ: a first DWZ from {n_min} games against players with one (remaining games on the 'history' sheet count), not all won nor all lost, by the DSB's iteration ({sweeps} sweeps here), {low_base} + Ri / {low_divisor} below {low_first}. Forfeits and byes count nowhere; a game against a player who gets no DWZ counts for neither.", j_youth=dwz.J_YOUTH, j_junior=dwz.J_JUNIOR, j_adult=dwz.J_ADULT, youth_age=dwz.YOUTH_AGE, junior_age=dwz.JUNIOR_AGE, brake_below=dwz.BRAKE_BELOW, e_min=dwz.E_MIN, e_max=dwz.E_MAX, e_per_index=dwz.E_PER_INDEX, e_index_up_to=dwz.E_INDEX_UP_TO, e_max_brake=dwz.E_MAX_BRAKE, factor=dwz.FACTOR, n_min=n_min, sweeps=SWEEPS, low_base=dwz.LOW_BASE, low_divisor=dwz.LOW_DIVISOR, low_first=dwz.LOW_FIRST),
     ]
-    not_settled = f"an iteration has not settled in {SWEEPS} sweeps: rate this tournament with xl-elo (rules 9.10)"
+    not_settled = _("an iteration has not settled in {sweeps} sweeps: rate this tournament with xl-elo (rules 9.10)",
+                    sweeps=SWEEPS)
     return Template(
         federation="dwz", title="DWZ tournament",
         players=player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")]),

@@ -51,10 +51,12 @@ from xl_elo.templates.common import (
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
 from xl_elo.words import F, _, text_formula
 
-#: The rooms shipped in workbooks/: a FESA tournament of 40 players (most have 10 to 40) over up to eight rounds (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a FESA tournament of 40 players (most have 10 to 40) over up to eight rounds (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 160, 200), Capacity(120, 600, 600))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: FESA's working language.
+LANGUAGES = ('en',)
 #: Gauss-Seidel sweeps in list order, as FESA's program (rules 6.6): its tournaments settle in
 #: fewer (the last must change nothing, or the results say they are not valid).
 SWEEPS = 12

@@ -55,10 +55,12 @@ def compat_expr(score: str, opp: str, center: str) -> str:
     return f"IF({score}=0.5,1,IF({score}=1,IF({opp}>{center}-{w},1,0),IF({opp}<{center}+{w},1,0)))"
 
 
-#: The rooms shipped in workbooks/: a club's rating month: its tournaments and interclub games, 40 players (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a club's rating month: its tournaments and interclub games, 40 players (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 300, 300), Capacity(120, 1200, 1200))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: the French federation's.
+LANGUAGES = ('fr',)
 
 
 #: The FFE's own columns of the players sheet (rules 5.6, 5.7).

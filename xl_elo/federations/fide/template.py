@@ -24,10 +24,12 @@ from xl_elo.templates.common import (
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 from xl_elo.words import _
 
-#: The rooms shipped in workbooks/: a club's rating month: its tournaments and league games, 40 players (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a club's rating month: its tournaments and league games, 40 players (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: FIDE's own language; xl-elo workbooks --language builds it in any catalogue's.
+LANGUAGES = ('en',)
 
 FILE = "fide_period.xlsx"
 

@@ -21,10 +21,12 @@ from xl_elo.templates.common import (
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 from xl_elo.words import _
 
-#: The rooms shipped in workbooks/: a club's event: 40 players, up to ten rounds (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a club's event: 40 players, up to ten rounds (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: Quebec's.
+LANGUAGES = ('fr',)
 
 
 def spec(cap: Capacity | None = None) -> Template:

@@ -19,12 +19,14 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
-from xl_elo.words import _
+from xl_elo.words import _, text_formula
 
-#: The rooms shipped in workbooks/: a club's two-month period: its tournaments and league games, 40 players (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a club's two-month period: its tournaments and league games, 40 players (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: the Swiss federation's members: German, French and Italian, each a file of its own.
+LANGUAGES = ('de', 'fr', 'it')
 
 
 def spec(cap: Capacity | None = None) -> Template:
@@ -73,7 +75,7 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_bonus", "results: bonus", '=""', "8"),
         Col("res_rating_after", "results: new rating", rated("[rating]+[change]", '""'), "3.1"),
         Col("res_games_after", "results: games after", rated("[games]+[n]", "[games]+[nn]"), "3.1"),
-        Col("res_note", "results: note", rated('""', f'"{fse.NO_FIRST_RATING}"'), "3.3"),
+        Col("res_note", "results: note", rated('""', text_formula(fse.NO_FIRST_RATING)), "3.3"),
         *sort_columns(),
     )
     rules_en = [

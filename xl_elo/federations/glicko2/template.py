@@ -46,11 +46,13 @@ BRACKET_STEPS: Final = 6
 #: Illinois steps laid out per player and period (the paper: median 5, at most 19 in 10,000 periods).
 ITERATION_STEPS: Final = 12
 
-#: The rooms shipped in workbooks/: a club ladder's season: a year of monthly periods, 40 players (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a club ladder's season: a year of monthly periods, 40 players (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(players=40, games=300, history=0, periods=12),
          Capacity(players=120, games=1200, history=0, periods=12))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: Glickman's paper's; any other with --language.
+LANGUAGES = ('en',)
 
 
 def _key(x: str) -> str:

@@ -39,10 +39,12 @@ from xl_elo.templates.common import (
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
 from xl_elo.words import _
 
-#: The rooms shipped in workbooks/: a club's event or weekend Swiss section of 40 players (one printed page), then a larger event's (three pages;
-#: its own file, named for its room). Any other: xl-elo workbooks --players N.
+#: The rooms shipped in workbooks/: a club's event or weekend Swiss section of 40 players (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
 CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: US Chess's.
+LANGUAGES = ('en',)
 #: The special formula's steps laid out on each step's sheet (rules 10.5); more blocks the results.
 STEPS: Final = 10
 #: Stands for "no breakpoint on that side" in the breakpoint searches (far beyond any rating).
@@ -356,6 +358,6 @@ def spec(cap: Capacity | None = None) -> Template:
                "uscf_b": f'IF(TRIM(opt_bonus_threshold&"")="auto",{b_auto},--TRIM(opt_bonus_threshold&""))'},
         blockers=[('uscf_b=""', "the bonus threshold before May 2017 is not pinned: choose 10, 12 or 14 in the "
                                 "settings"),
-                  (f"{unsettled}>0", f"a special rating needs more than the {STEPS} steps laid out: rate this event "
-                                     "with xl-elo rate")],
+                  (f"{unsettled}>0", _("a special rating needs more than the {steps} steps laid out: rate this "
+                                                       "event with xl-elo rate", steps=STEPS))],
     )
