@@ -407,14 +407,25 @@ HEADER = ("Project-Id-Version: xl-elo\nMIME-Version: 1.0\nContent-Type: text/pla
           "Content-Transfer-Encoding: 8bit\nLanguage: {language}\n")
 
 
+def _rooms_said() -> tuple[Any, ...]:
+    from xl_elo.templates import Capacity
+
+    # a room of one printed page, and one of several pages whose sums are grouped by player (templates.workbook):
+    # between them every phrase a template says
+    return (Capacity(4, 4, 4, 2), Capacity(100, 1000, 4, 2))
+
+
 def asked_phrases() -> dict[tuple[str | None, str], str]:
     """Every phrase the templates and the reports say, in the order first asked (built in English, the rooms small)."""
-    from xl_elo.templates import Capacity, build_book, template_names  # the templates say most of them
+    from xl_elo.templates import build_book, template_names  # the templates say most of them
+
+    ROOMS_SAID = _rooms_said()
 
     with recording() as (asked, _missing):
         for name in template_names():
             if name != "tables":
-                build_book(name, Capacity(4, 4, 4, 2), SOURCE)
+                for room in ROOMS_SAID:
+                    build_book(name, room, SOURCE)
         from xl_elo.formats import report
 
         report.phrases()

@@ -653,7 +653,8 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
             words.catalogue(args.language)
         except LookupError as exc:
             raise UsageError(str(exc)) from None
-    jobs = []  # (system, room, language, file): each template's shipped rooms and languages, or the room and language asked
+    # (system, room, language, file): each template's shipped rooms and languages, or the room and language asked
+    jobs = []
     for key in keys:
         if key == "tables":
             jobs.append((key, None, None, file_name(key)))
@@ -673,7 +674,8 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
                 path = build_template(key, args.output_dir, capacity, lang, file)
             if missing:
                 print(f"xl-elo: warning: {file}: {len(missing)} phrase(s) have no words in the catalogue "
-                      f"{words.catalogue(lang).path} and are in English, among them {sorted(missing)[0][1]!r}",
+                      f"{words.catalogue(lang).path} and are in English, among them "
+                      f"{min(m for _c, m in missing)!r}",
                       file=sys.stderr)
         else:
             path = build_template(key, args.output_dir, capacity, None, file)

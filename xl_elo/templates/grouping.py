@@ -120,9 +120,14 @@ def _running(total: str | None, others: tuple[tuple[str, str], ...]) -> tuple[st
     test = ",".join(f"IF(ISNUMBER([{r}]),[{r}]={v},FALSE)" for r, v in others)
     value = "1" if total is None else f"N([{total}])"
     add = f"IF(AND({test}),{value},0)" if others else value
-    where = " and ".join(f"{r} = {v}" for r, v in others)
-    title = ("count" if total is None else f"sum of {total}") + (f" where {where}" if where else "")
-    return (f"{title}, running down the player's rows",
+    where = _(" and ").join(f"{r} = {v}" for r, v in others)
+    if total is None:
+        title = _("count where {condition}, running down the player's rows", condition=where) if where else \
+            _("count, running down the player's rows")
+    else:
+        title = _("sum of {column} where {condition}, running down the player's rows", column=total,
+                  condition=where) if where else _("sum of {column}, running down the player's rows", column=total)
+    return (title,
             f'=IF([side]="","",IF([start]=1,0,[{{name}}@prev])+{add})')
 
 

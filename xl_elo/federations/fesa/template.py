@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
 from xl_elo import core, schema
 from xl_elo.federations import get
@@ -250,18 +250,22 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
 
 
 #: FESA's own columns of the players sheet (rules 6.4, 6.5, 6.9, 6.10).
-OWN_INPUTS: Final = (
-    Input("bonus_count", "Activity bonuses used (0-100)", 10,
-          number_check("bonus_count", 0, schema.MAX_BONUS_COUNT, "a whole number from 0 to 100"),
-          ("whole", 0, schema.MAX_BONUS_COUNT)),
-    Input("grade", "FESA grade (3 kyu, 1 dan)", 10, grade_check("grade", allow_pro=False),
-          ("list", "grade_name")),
-    Input("nsr_grade", "NSR grade of a new player", 10,
-          grade_check("nsr_grade", allow_pro=True)),
-    Input("lb_run", "LB run", 8, number_check("lb_run", 0, schema.MAX_RUN, "a whole number")),
-    Input("mp_run", "MP run", 8, number_check("mp_run", 0, schema.MAX_RUN, "a whole number")),
-    yes_no_input("mp_reached", "MP reached: yes/no", 9),
-)
+
+
+def own_inputs() -> tuple[Input, ...]:
+    """The system's own columns of the players sheet, in the language of the work."""
+    return (
+        Input("bonus_count", "Activity bonuses used (0-100)", 10,
+              number_check("bonus_count", 0, schema.MAX_BONUS_COUNT, "a whole number from 0 to 100"),
+              ("whole", 0, schema.MAX_BONUS_COUNT)),
+        Input("grade", "FESA grade (3 kyu, 1 dan)", 10, grade_check("grade", allow_pro=False),
+              ("list", "grade_name")),
+        Input("nsr_grade", "NSR grade of a new player", 10,
+              grade_check("nsr_grade", allow_pro=True)),
+        Input("lb_run", "LB run", 8, number_check("lb_run", 0, schema.MAX_RUN, "a whole number")),
+        Input("mp_run", "MP run", 8, number_check("mp_run", 0, schema.MAX_RUN, "a whole number")),
+        yes_no_input("mp_reached", "MP reached: yes/no", 9),
+    )
 
 
 def spec(cap: Capacity | None = None) -> Template:
@@ -578,7 +582,7 @@ def spec(cap: Capacity | None = None) -> Template:
     ]
     return Template(
         federation="fesa", title="FESA shogi tournament rating",
-        players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
+        players=player_inputs("id", "name", "rating", "games", own=own_inputs()),
         games=game_inputs("round", "player", "opponent", "result", "handicap", "rated"), history=history_inputs(),
         settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa)],
         rules=rules_en, sheets=[sides, work, hw, walk, sweeps, history_after],

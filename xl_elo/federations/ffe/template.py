@@ -9,8 +9,6 @@ compatibility at that round. No circular reference, nothing to switch on.
 
 from __future__ import annotations
 
-from typing import Final
-
 from xl_elo import schema
 from xl_elo.core import MAX_RATING
 from xl_elo.federations import get
@@ -64,19 +62,23 @@ LANGUAGES = ('fr',)
 
 
 #: The FFE's own columns of the players sheet (rules 5.6, 5.7).
-OWN_INPUTS: Final = (
-    Input("category", "junior or senior", 10,
-          guard("category", f'IF(OR(LOWER({text_of("[x]")})="junior",LOWER({text_of("[x]")})='
-                            '"senior"),"",'
-                            f'{reason("category", "junior or senior")})'),
-          ("list", '"junior,senior"')),
-    Input("archive_perf", "Archived performance Pa", 12,
-          number_check("archive_perf", 1000, MAX_RATING, f"a performance from 1000 to {MAX_RATING}", whole=False,
-                       what=f"the archived performance, from 1000 to {MAX_RATING}")),
-    Input("archive_games", "Archived games Na", 10,
-          number_check("archive_games", 0, schema.MAX_GAMES, "a whole number of games"),
-          ("whole", 0, schema.MAX_GAMES)),
-)
+
+
+def own_inputs() -> tuple[Input, ...]:
+    """The system's own columns of the players sheet, in the language of the work."""
+    return (
+        Input("category", "junior or senior", 10,
+              guard("category", f'IF(OR(LOWER({text_of("[x]")})="junior",LOWER({text_of("[x]")})='
+                                '"senior"),"",'
+                                f'{reason("category", "junior or senior")})'),
+              ("list", '"junior,senior"')),
+        Input("archive_perf", "Archived performance Pa", 12,
+              number_check("archive_perf", 1000, MAX_RATING, f"a performance from 1000 to {MAX_RATING}", whole=False,
+                           what=f"the archived performance, from 1000 to {MAX_RATING}")),
+        Input("archive_games", "Archived games Na", 10,
+              number_check("archive_games", 0, schema.MAX_GAMES, "a whole number of games"),
+              ("whole", 0, schema.MAX_GAMES)),
+    )
 
 
 def spec(cap: Capacity | None = None) -> Template:
@@ -208,7 +210,7 @@ def spec(cap: Capacity | None = None) -> Template:
     ]
     return Template(
         federation="ffe", title="FFE national Elo period",
-        players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
+        players=player_inputs("id", "name", "rating", "games", own=own_inputs()),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe)],
         rules=rules_en, sheets=[sides, work, it, its],

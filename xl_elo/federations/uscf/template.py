@@ -61,17 +61,23 @@ def uscf_rating_check(column: str) -> str:
     return guard(column, body)
 
 
-RATING_INPUT: Final = Input("rating", "Rating before (blank: unrated; decimals as US Chess keeps them)", 10,
-                            uscf_rating_check("rating"), ("decimal", 0, MAX_RATING))
-OWN_INPUTS: Final = (
-    Input("highest", "Highest established rating before (floor)", 12,
-          uscf_rating_check("highest"), ("decimal", 0, MAX_RATING)),
-    Input("record", "Earlier games: all wins, all losses or blank",
-          14, guard("record", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),rec_key,0)),'
-                              f'{reason("record", "all wins, all losses or blank")},'
-                              '"")'), ("list", '"all wins,all losses"')),
-    yes_no_input("life_master", "Original Life Master: yes or no", 10),
-)
+def rating_input() -> Input:
+    """The rating column: US Chess keeps decimals."""
+    return Input("rating", "Rating before (blank: unrated; decimals as US Chess keeps them)", 10,
+                 uscf_rating_check("rating"), ("decimal", 0, MAX_RATING))
+
+
+def own_inputs() -> tuple[Input, ...]:
+    """The system's own columns of the players sheet, in the language of the work."""
+    return (
+        Input("highest", "Highest established rating before (floor)", 12,
+              uscf_rating_check("highest"), ("decimal", 0, MAX_RATING)),
+        Input("record", "Earlier games: all wins, all losses or blank",
+              14, guard("record", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),rec_key,0)),'
+                                  f'{reason("record", "all wins, all losses or blank")},'
+                                  '"")'), ("list", '"all wins,all losses"')),
+        yes_no_input("life_master", "Original Life Master: yes or no", 10),
+    )
 
 
 def _mask() -> str:
@@ -323,7 +329,7 @@ def spec(cap: Capacity | None = None) -> Template:
     unsettled = "+".join(f"SUM(s{k}_open)" for k in (3, 4, 5))
     return Template(
         federation="uscf", title="US Chess (USCF) regular event rating",
-        players=[*player_inputs("id", "name"), RATING_INPUT, *player_inputs("games", "birth_year"), *OWN_INPUTS],
+        players=[*player_inputs("id", "name"), rating_input(), *player_inputs("games", "birth_year"), *own_inputs()],
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(uscf.NEEDS_PERIOD, "the event's end: it sets the bonus threshold B and an unrated "
                                                     "player's age; shown on the results"), event_setting(),
