@@ -63,7 +63,8 @@ def spec(cap: Capacity | None = None) -> Template:
         *sort_columns(),
     )
     level = Input("level", "Level (0 to 10)", 8,
-                  number_check("level", 0, toy.MAX_LEVEL, f"a whole number from 0 to {toy.MAX_LEVEL}"), ("whole", 0, toy.MAX_LEVEL))
+                  number_check("level", 0, toy.MAX_LEVEL, f"a whole number from 0 to {toy.MAX_LEVEL}"), ("whole", 0,
+                      toy.MAX_LEVEL))
     return Template(
         federation="toy", title="Toy event",
         players=player_inputs("id", "name", "rating", own=[level]),

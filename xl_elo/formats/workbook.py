@@ -620,7 +620,7 @@ def problem_headings() -> list[str]:
     out = []
     for lang in words.available():
         with words.use(lang):
-            out.append(words._("problem"))
+            out.append(str(words._("problem")))
     return out
 
 

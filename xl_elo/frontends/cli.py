@@ -631,7 +631,15 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
     from xl_elo.formats.files import check_output
-    from xl_elo.templates import build_template, default_capacity, file_name, languages, rooms, template_names
+    from xl_elo.templates import (
+        Capacity,
+        build_template,
+        default_capacity,
+        file_name,
+        languages,
+        rooms,
+        template_names,
+    )
 
     keys = []
     for name in args.only or template_names():
@@ -654,14 +662,14 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
         except LookupError as exc:
             raise UsageError(str(exc)) from None
     # (system, room, language, file): each template's shipped rooms and languages, or the room and language asked
-    jobs = []
+    jobs: list[tuple[str, Capacity | None, str | None, str]] = []
     for key in keys:
         if key == "tables":
             jobs.append((key, None, None, file_name(key)))
             continue
-        for capacity in ([replace(default_capacity(key), **room)] if room else rooms(key)):
+        for room_of in ([replace(default_capacity(key), **room)] if room else rooms(key)):
             for lang in ([args.language] if args.language else languages(key)):
-                jobs.append((key, capacity, lang, file_name(key, capacity, Path(lang).stem)))
+                jobs.append((key, room_of, lang, file_name(key, room_of, Path(lang).stem)))
     targets = [Path(args.output_dir) / file for *_, file in jobs]
     for target in targets:
         if target.exists() and not args.replace:

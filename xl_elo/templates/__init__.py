@@ -82,7 +82,8 @@ def shipped(names: list[str] | None = None) -> list[Shipped]:
     return out
 
 
-def build_book(name: str, capacity: Capacity | None = None, language: str | None = None):  # type: ignore[no-untyped-def]
+def build_book(name: str, capacity: Capacity | None = None,
+               language: str | None = None):  # type: ignore[no-untyped-def]
     """The workbook of one template, not yet saved (``capacity``: room for players and games; ``language``: its
     words, the system's members' by default)."""
     if name == "tables":

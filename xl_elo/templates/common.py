@@ -99,6 +99,7 @@ def number_check(column: str, low: Any, high: Any, en: str = "", *, whole: bool 
     the words of xl-elo's reader (:func:`xl_elo.schema.number`), in the language of the work: ``what`` is what the
     reader expects (``a rating: a whole number from 0 to 3500 ...``; by default ``a whole number from low to high``,
     or ``en``), or ``what_formula`` a formula giving it (a year that depends on the period)."""
+    w: str
     if what_formula is not None:
         w = F(what_formula)
     elif what is not None:
@@ -122,9 +123,11 @@ def number_check(column: str, low: Any, high: Any, en: str = "", *, whole: bool 
     low_, high_ = schema.DATE_NUMBERS
     is_date = f"AND([x]>={low_},[x]<={high_},[x]=INT([x]))"
     date = F('YEAR([x])&"-"&TEXT(MONTH([x]),"00")&"-"&TEXT(DAY([x]),"00")')
-    out = (f'{_head(column)}&IF({is_date},{text_formula("{date} is a date, not a number (expected {what})", date=date, what=w)},'
-           f'{text_formula("{value} is out of range (expected {what})", value=F("[x]"), what=w)})&"; "')
-    fraction = f'{_head(column)}&{text_formula("{value} is not a whole number (expected {what})", value=F("[x]"), what=w)}&"; "'
+    a_date = text_formula("{date} is a date, not a number (expected {what})", date=date, what=w)
+    out_of_range = text_formula("{value} is out of range (expected {what})", value=F("[x]"), what=w)
+    out = f'{_head(column)}&IF({is_date},{a_date},{out_of_range})&"; "'
+    fraction = (f'{_head(column)}&'
+                f'{text_formula("{value} is not a whole number (expected {what})", value=F("[x]"), what=w)}&"; "')
     not_number = f'{_head(column)}&{text_formula("not {what}", what=w)}&"; "'
     body = (f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{not_number},'
             f'IF(OR([x]<{low},[x]>{high}),{out},' + (f'IF([x]<>INT([x]),{fraction},""))))' if whole else '"")))'))
@@ -182,8 +185,8 @@ def player_ref_check(column: str, *, optional: bool) -> str:
     found = f"MATCH({t},w_key,0)"
     unknown = reason(column, "unknown id (not on the players sheet)")
     stars = reason(column, "holds * ? or ~")
-    case = (f'{_head(column)}&{text_formula("spelled {id} on the players sheet (case counts)", id=F(f"INDEX(w_key,{found})"))}'
-            '&"; "')
+    spelled = text_formula("spelled {id} on the players sheet (case counts)", id=F(f"INDEX(w_key,{found})"))
+    case = f'{_head(column)}&{spelled}&"; "'
     missing = '""' if optional else reason(column, "missing")
     body = f'IF({wildcard("[x]")},{stars},IF(ISNA({found}),{unknown},IF(EXACT(INDEX(w_key,{found}),{t}),"",{case})))'
     return ("IF(ISERROR([x])," + reason(column, "a spreadsheet error") +

@@ -143,7 +143,7 @@ class Template:
     games: list[Input]
     history: list[Input] | None
     settings: list[Setting]
-    rules: list[str]
+    rules: Sequence[str]
     """What the rules say, in words (each generated from the rules' constants through xl_elo.words)."""
     sheets: list[Sheet]
     results: list[ResultCol]

@@ -252,7 +252,8 @@ def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
     kind = inp.validation[0] if inp.validation else ""
     message = _(inp.title)
     if kind == "list":
-        dv = DataValidation(type="list", formula1=inp.validation[1], allow_blank=True, showErrorMessage=True,  # type: ignore[index]
+        dv = DataValidation(type="list", formula1=inp.validation[1], allow_blank=True,  # type: ignore[index]
+                            showErrorMessage=True,
                             errorStyle="warning", errorTitle=heading(inp.name)[:32], error=message,
                             showInputMessage=True, promptTitle=heading(inp.name)[:32], prompt=message[:250])
     else:
@@ -355,8 +356,10 @@ def banner_formula(t: Template) -> str:
     """The results sheet's banner: valid, or why not and where to look."""
     sheets = ["players", "games"] + (["history"] if t.history is not None else [])
     where = f"MID({_first_rows(sheets)},3,300)"
-    blocked = "".join(f'IF({cond},{text_formula("{why}: these results are not valid", why=why if isinstance(why, F) else _(why))},'
-                      for cond, why in t.blockers)
+    def invalid(why: str) -> str:
+        return text_formula("{why}: these results are not valid", why=why if isinstance(why, F) else _(why))
+
+    blocked = "".join(f"IF({cond},{invalid(why)}," for cond, why in t.blockers)
     ok = text_formula("Results valid: every input checked")
     one = text_formula("1 input problem: these results are not valid; see {where}", where=F(where))
     many = text_formula("{count} input problems: these results are not valid; see {where}", count=F("problem_count"),
@@ -558,8 +561,8 @@ def _steps(t: Template) -> list[str]:
     cap = t.capacity
     m = {k: _(v) for k, v in MENUS.items()}
     pages = -(-cap.players // PLAYERS_PER_PAGE)
-    printing = _("File > Print, in Excel and LibreOffice alike: the results sheet prints on one A4 page, landscape, the "
-                 "columns to read and never the working ones") if pages == 1 else \
+    printing = _("File > Print, in Excel and LibreOffice alike: the results sheet prints on one A4 page, landscape, "
+                 "the columns to read and never the working ones") if pages == 1 else \
         _("File > Print, in Excel and LibreOffice alike: the results sheet prints on A4 landscape, {players} players "
           "a page at least, the banner and the header on every page; it prints its whole room ({pages} pages), the "
           "filled rows first: print the pages the status above names", players=PLAYERS_PER_PAGE, pages=pages)

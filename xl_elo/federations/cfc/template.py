@@ -64,7 +64,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("prov", "provisional (414a)", '=IF(AND([rated]=1,[est]=0),1,0)', "11.4"),
         Col("margin", "400 (W - L) / N", '=IF([n]=0,"",400*([wins]-[losses])/[n])', "11.4",
             fmt="0.00"),
-        Col("of_opp", "step 1: Ro - 400 (W - L) / N", '=IF(AND([rated]=1,[n]>0),[rating]-[margin],"")', "11.7", fmt="0.00"),
+        Col("of_opp", "step 1: Ro - 400 (W - L) / N", '=IF(AND([rated]=1,[n]>0),[rating]-[margin],"")',
+                                                      "11.7", fmt="0.00"),
     )
     # step 2: the unrated players' temporary rating, unrated opponents at the preliminary rating
     sides.add(Col("seen2", "step 2: opponent counts as",
@@ -191,7 +192,20 @@ def spec(cap: Capacity | None = None) -> Template:
     highest = Input("highest", "Highest rating before (blank: not known)", 11,
                     rating_check("highest"), ("whole", 0, 3500))
     rules_en = [
-        _("CFC (xl-elo rules 11; CFC Handbook, Section 4), in the order of 417, each step in its own columns (no case needs more steps): the unrated players' preliminary rating (the average of Ro - 400 (W - L) / N - {preliminary_offset} over the rated players, or the setting 'preliminary' when more than half are unrated), their temporary rating, then provisional players (fewer than {est_games} games: Rc + 400 (W - L) / N, averaged with the old rating by games), the unrated players' first rating, then established players: Rn = Ro + {k} (S - Sx) with Sx from the CFC table (K {k_high} from {k_high_from}, the 2199 rules), rounded; the bonus of Motion 2012-S from {bonus_min_games} games ({bonus_max} Ke at an all-time high: give the column 'highest'; {bonus_change} Ke per point above {bonus_threshold} Ke sqrt(n)); at most {match_cap} either way in a match; below {low_line} an established player stays at {low_floor} or his old rating, nobody below {bottom}.", preliminary_offset=cfc.PRELIMINARY_OFFSET, est_games=est_games, k=cfc.K, k_high=cfc.K_HIGH, k_high_from=cfc.K_HIGH_FROM, bonus_min_games=cfc.BONUS_MIN_GAMES, bonus_max=cfc.BONUS_MAX, bonus_change=cfc.BONUS_CHANGE, bonus_threshold=cfc.BONUS_THRESHOLD, match_cap=cfc.MATCH_CAP, low_line=cfc.LOW_LINE, low_floor=cfc.LOW_FLOOR, bottom=cfc.BOTTOM),
+        _("CFC (xl-elo rules 11; CFC Handbook, Section 4), in the order of 417, each step in its own columns (no "
+          "case needs more steps): the unrated players' preliminary rating (the average of Ro - 400 (W - L) / N - "
+          "{preliminary_offset} over the rated players, or the setting 'preliminary' when more than half are "
+          "unrated), their temporary rating, then provisional players (fewer than {est_games} games: Rc + 400 (W - "
+          "L) / N, averaged with the old rating by games), the unrated players' first rating, then established "
+          "players: Rn = Ro + {k} (S - Sx) with Sx from the CFC table (K {k_high} from {k_high_from}, the 2199 "
+          "rules), rounded; the bonus of Motion 2012-S from {bonus_min_games} games ({bonus_max} Ke at an all-time "
+          "high: give the column 'highest'; {bonus_change} Ke per point above {bonus_threshold} Ke sqrt(n)); at most "
+          "{match_cap} either way in a match; below {low_line} an established player stays at {low_floor} or his old "
+          "rating, nobody below {bottom}.",
+          preliminary_offset=cfc.PRELIMINARY_OFFSET, est_games=est_games, k=cfc.K, k_high=cfc.K_HIGH,
+          k_high_from=cfc.K_HIGH_FROM, bonus_min_games=cfc.BONUS_MIN_GAMES, bonus_max=cfc.BONUS_MAX,
+          bonus_change=cfc.BONUS_CHANGE, bonus_threshold=cfc.BONUS_THRESHOLD, match_cap=cfc.MATCH_CAP,
+          low_line=cfc.LOW_LINE, low_floor=cfc.LOW_FLOOR, bottom=cfc.BOTTOM),
     ]
     new_count = "COUNTIFS(w_unrated,1,w_n,\">0\")"
     played_count = "COUNTIF(w_n,\">0\")"

@@ -260,10 +260,23 @@ def spec(cap: Capacity | None = None) -> Template:
         *sort_columns(),
     )
     index = Input("index", "Index (1850-12: 12; required with a DWZ)", 9,
-                  number_check("index", 0, dwz.MAX_INDEX, f"a whole number from 0 to {dwz.MAX_INDEX}"), ("whole", 0, dwz.MAX_INDEX))
+                  number_check("index", 0, dwz.MAX_INDEX, f"a whole number from 0 to {dwz.MAX_INDEX}"), ("whole", 0,
+                      dwz.MAX_INDEX))
     no_index = reason("index", dwz.INDEX_NEEDED)
     rules_en = [
-        _("DWZ (xl-elo rules 9): P(D) the normal distribution of the difference, standard deviation 200 sqrt 2 (before August 2013 each P(D) to three decimals, as the DSB's program took it); We their sum; E = ((R0/1000)^4 + J) x fB + SBr, J {j_youth}/{j_junior}/{j_adult} to {youth_age}, to {junior_age}, above, fB for a youth at or above We, SBr below {brake_below} under We, rounded, {e_min} to {e_max} ({e_per_index} x index up to index {e_index_up_to}; {e_max_brake} with SBr); new DWZ R0 + {factor} (W - We) / (E + n), rounded. Without a DWZ: a first DWZ from {n_min} games against players with one (remaining games on the 'history' sheet count), not all won nor all lost, by the DSB's iteration ({sweeps} sweeps here), {low_base} + Ri / {low_divisor} below {low_first}. Forfeits and byes count nowhere; a game against a player who gets no DWZ counts for neither.", j_youth=dwz.J_YOUTH, j_junior=dwz.J_JUNIOR, j_adult=dwz.J_ADULT, youth_age=dwz.YOUTH_AGE, junior_age=dwz.JUNIOR_AGE, brake_below=dwz.BRAKE_BELOW, e_min=dwz.E_MIN, e_max=dwz.E_MAX, e_per_index=dwz.E_PER_INDEX, e_index_up_to=dwz.E_INDEX_UP_TO, e_max_brake=dwz.E_MAX_BRAKE, factor=dwz.FACTOR, n_min=n_min, sweeps=SWEEPS, low_base=dwz.LOW_BASE, low_divisor=dwz.LOW_DIVISOR, low_first=dwz.LOW_FIRST),
+        _("DWZ (xl-elo rules 9): P(D) the normal distribution of the difference, standard deviation 200 sqrt 2 "
+          "(before August 2013 each P(D) to three decimals, as the DSB's program took it); We their sum; E = "
+          "((R0/1000)^4 + J) x fB + SBr, J {j_youth}/{j_junior}/{j_adult} to {youth_age}, to {junior_age}, above, fB "
+          "for a youth at or above We, SBr below {brake_below} under We, rounded, {e_min} to {e_max} ({e_per_index} "
+          "x index up to index {e_index_up_to}; {e_max_brake} with SBr); new DWZ R0 + {factor} (W - We) / (E + n), "
+          "rounded. Without a DWZ: a first DWZ from {n_min} games against players with one (remaining games on the "
+          "'history' sheet count), not all won nor all lost, by the DSB's iteration ({sweeps} sweeps here), "
+          "{low_base} + Ri / {low_divisor} below {low_first}. Forfeits and byes count nowhere; a game against a "
+          "player who gets no DWZ counts for neither.",
+          j_youth=dwz.J_YOUTH, j_junior=dwz.J_JUNIOR, j_adult=dwz.J_ADULT, youth_age=dwz.YOUTH_AGE,
+          junior_age=dwz.JUNIOR_AGE, brake_below=dwz.BRAKE_BELOW, e_min=dwz.E_MIN, e_max=dwz.E_MAX,
+          e_per_index=dwz.E_PER_INDEX, e_index_up_to=dwz.E_INDEX_UP_TO, e_max_brake=dwz.E_MAX_BRAKE, factor=dwz.FACTOR,
+          n_min=n_min, sweeps=SWEEPS, low_base=dwz.LOW_BASE, low_divisor=dwz.LOW_DIVISOR, low_first=dwz.LOW_FIRST),
     ]
     not_settled = _("an iteration has not settled in {sweeps} sweeps: rate this tournament with xl-elo (rules 9.10)",
                     sweeps=SWEEPS)

@@ -51,7 +51,8 @@ from xl_elo.templates.common import (
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
 from xl_elo.words import F, _, text_formula
 
-#: The rooms shipped in workbooks/: a FESA tournament of 40 players (most have 10 to 40) over up to eight rounds (one printed page),
+#: The rooms shipped in workbooks/: a FESA tournament of 40 players (most have 10 to 40) over up to eight rounds (one
+#: printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 160, 200), Capacity(120, 600, 600))
 CAPACITY = ROOMS[0]
@@ -86,7 +87,8 @@ def single(name: str, title: str, exact: str, guard: str) -> list[Col]:
     e = f"(INT(LOG(ABS({x}),2))-23)"
     return [
         Col(f"{name}_x", _('{title}, exact', title=title), f'=IF({guard},"",{exact})', "6.11"),
-        Col(name, _('{title}, single float', title=title), f'=IF({guard},"",IF({x}=0,0,{rhe(f"{x}/2^{e}")}*2^{e}))', "6.11"),
+        Col(name, _('{title}, single float', title=title), f'=IF({guard},"",IF({x}=0,0,{rhe(f"{x}/2^{e}")}*2^{e}))',
+            "6.11"),
     ]
 
 
@@ -146,7 +148,8 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
         Col("own", "his value before this row", own, "6.6"),
     )
     for k in range(1, SLOTS + 1):
-        sheet.add(Col(f"b{k}", _("game {k}: opponent's latest value, at least {floor}", k=k, floor=floor), opponent(k), "6.6"))
+        sheet.add(Col(f"b{k}", _("game {k}: opponent's latest value, at least {floor}",
+                                 k=k, floor=floor), opponent(k), "6.6"))
     hcs = range(1, HANDICAP_SLOTS + 1)
     bblock = f"[b1]:[b{SLOTS}]"
     for j in hcs:
@@ -345,7 +348,8 @@ def spec(cap: Capacity | None = None) -> Template:
         work.add(
             Col(f"hs{j}", _('handicap game {j}: side', j=j), f'=IFERROR(MATCH({POS}*100+{j},side_hkey,0),"")', "6.7"),
             Col(f"hk{j}", _('handicap game {j}: game number', j=j), f'=IF({hs}="",0,INDEX(side_hgame,{hs}))', "6.7"),
-            Col(f"hh{j}", _('handicap game {j}: grades (single float)', j=j), f'=IF({hs}="",0,INDEX(side_h,{hs}))', "6.11"),
+            Col(f"hh{j}", _('handicap game {j}: grades (single float)',
+                            j=j), f'=IF({hs}="",0,INDEX(side_h,{hs}))', "6.11"),
             Col(f"hr{j}", _('handicap game {j}: giver +1, receiver -1', j=j),
                 f'=IF({hs}="",0,IF(INDEX(side_giver,{hs})=1,1,-1))', "6.7"),
         )
@@ -578,7 +582,16 @@ def spec(cap: Capacity | None = None) -> Template:
         *grade_lists(),
     ]
     rules_en = [
-        _("FESA (xl-elo rules 6): new players and players whose record is still a game-by-game history (the 'history' sheet) are rated by performance: the zero of g(x) over all their games; the others game by game in round order with K by band, the upset gain and the activity bonus, rounded once (halves to even). Opponents count at their rating after the tournament, at least {floor}, so the tournament is solved by sweeps over the players in list order, as FESA's program does ({sweeps} at most: 'Settled' above says whether they have). Handicap games shift ratings on the grade scale, in single floats as FESA's program does. Room: {slots} rated games and {handicap_slots} handicap games per player. Promotions follow rules 6.10; 'history_after' is the history table for the next tournament. Where FESA's program decides in single floats (a performance on a half point), the results say so: rate the file with xl-elo rate.", floor=floor, sweeps=SWEEPS, slots=SLOTS, handicap_slots=HANDICAP_SLOTS),
+        _("FESA (xl-elo rules 6): new players and players whose record is still a game-by-game history (the "
+          "'history' sheet) are rated by performance: the zero of g(x) over all their games; the others game by game "
+          "in round order with K by band, the upset gain and the activity bonus, rounded once (halves to even). "
+          "Opponents count at their rating after the tournament, at least {floor}, so the tournament is solved by "
+          "sweeps over the players in list order, as FESA's program does ({sweeps} at most: 'Settled' above says "
+          "whether they have). Handicap games shift ratings on the grade scale, in single floats as FESA's program "
+          "does. Room: {slots} rated games and {handicap_slots} handicap games per player. Promotions follow rules "
+          "6.10; 'history_after' is the history table for the next tournament. Where FESA's program decides in "
+          "single floats (a performance on a half point), the results say so: rate the file with xl-elo rate.",
+          floor=floor, sweeps=SWEEPS, slots=SLOTS, handicap_slots=HANDICAP_SLOTS),
     ]
     return Template(
         federation="fesa", title="FESA shogi tournament rating",

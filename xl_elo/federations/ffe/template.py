@@ -53,7 +53,8 @@ def compat_expr(score: str, opp: str, center: str) -> str:
     return f"IF({score}=0.5,1,IF({score}=1,IF({opp}>{center}-{w},1,0),IF({opp}<{center}+{w},1,0)))"
 
 
-#: The rooms shipped in workbooks/: a club's rating month: its tournaments and interclub games, 40 players (one printed page),
+#: The rooms shipped in workbooks/: a club's rating month: its tournaments and interclub games, 40 players (one
+#: printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 300, 300), Capacity(120, 1200, 1200))
 CAPACITY = ROOMS[0]
@@ -118,10 +119,12 @@ def spec(cap: Capacity | None = None) -> Template:
             Col(f"nj{t}", _('round {t}: Nj', t=t), f'=IF({todo},"",COUNTIFS(side_who,{POS},its_m{t},">=0"))', "5.3"),
             Col(f"sc{t}", _('round {t}: Sc', t=t), f'=IF({todo},"",SUMIFS(side_score,side_who,{POS},its_m{t},">=0"))',
                 "5.3"),
-            Col(f"so{t}", _('round {t}: sum of opponents', t=t), f'=IF({todo},"",SUMIFS(its_m{t},side_who,{POS}))', "5.3"),
+            Col(f"so{t}", _('round {t}: sum of opponents', t=t), f'=IF({todo},"",SUMIFS(its_m{t},side_who,{POS}))',
+                "5.3"),
             Col(f"p{t}", _('round {t}: P', t=t), f'=IF(N([nj{t}])=0,"",[sc{t}]/[nj{t}])', "5.3"),
             Col(f"d{t}", _('round {t}: D(P)', t=t), f'=IF([p{t}]="","",{dp_expr(f"[p{t}]")})', "5.4"),
-            Col(f"pj{t}", _('round {t}: Pj', t=t), f'=IF([p{t}]="","",MAX({ffe.PJ_FLOOR:g},[so{t}]/[nj{t}]+[d{t}]))', "5.5"),
+            Col(f"pj{t}", _('round {t}: Pj', t=t), f'=IF([p{t}]="","",MAX({ffe.PJ_FLOOR:g},[so{t}]/[nj{t}]+[d{t}]))',
+                "5.5"),
         )
         if t == 0:
             it.add(Col("est1", "estimate 1", "=[pj0]", "5.10"), Col("last0", "last move", "=0", "5.10"))
@@ -129,7 +132,8 @@ def spec(cap: Capacity | None = None) -> Template:
             it.add(
                 Col(f"mv{t}", _('round {t}: moved', t=t),
                     f'=IF(OR({todo},[pj{t}]=""),0,IF(ABS([pj{t}]-[{est}])>={ffe.SETTLE:g},1,0))', "5.10"),
-                Col(f"est{t + 1}", _('estimate {t_1}', t_1=t + 1), f'=IF([mv{t}]=1,([{est}]+[pj{t}])/2,[{est}])', "5.10"),
+                Col(f"est{t + 1}", _('estimate {t_1}', t_1=t + 1), f'=IF([mv{t}]=1,([{est}]+[pj{t}])/2,[{est}])',
+                    "5.10"),
                 Col(f"last{t}", _('round {t}: last move', t=t), f'=IF([mv{t}]=1,{t},[last{t - 1}])', "5.10"),
             )
     final, last_move = f"est{ffe.MAX_ROUNDS + 1}", f"last{ffe.MAX_ROUNDS}"
@@ -197,7 +201,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_rule", "results: rule", have("[rule]"), "5.6"),
         Col("res_nj", "results: Nj", have("[nj]"), "5.3"),
         Col("res_sc", "results: Sc", have("[sc]"), "5.3"),
-        *[Col(f"res_{k}", _('results: {k}', k=k), have(f'IF([nj]=0,"",[{k}])'), "5.3") for k in ("ea", "p", "dp", "pj")],
+        *[Col(f"res_{k}", _('results: {k}', k=k), have(f'IF([nj]=0,"",[{k}])'), "5.3") for k in ("ea", "p", "dp",
+            "pj")],
         Col("res_ej", "results: Ej", have("[ej]"), "5.6"),
         Col("res_archive_perf", "results: archive Pa", have("[apf]"), "5.7"),
         Col("res_archive_games", "results: archive Na", have("[agm]"), "5.7"),
@@ -206,7 +211,13 @@ def spec(cap: Capacity | None = None) -> Template:
         *sort_columns(),
     )
     rules_en = [
-        _("FFE (xl-elo rules 5): a game counts only if compatible (draws always; a win against an opponent above your Elo - {window}, a loss against one below your Elo + {window}); Ea, P = Sc / Nj, D(P) (the normal quantile, or the published table if chosen above), Pj = Ea + D(P), at least {pj_floor}; rules 1.a - 1.c (rated), 2.a - 2.c (archive), 3.a - 3.b (new); the Elo rounded to the nearest ten. Unrated players are estimated by the iterative method, written out round by round on the 'iteration' sheets ({max_rounds} rounds at most, settled within {settle} points).", window=ffe.WINDOW, pj_floor=ffe.PJ_FLOOR, max_rounds=ffe.MAX_ROUNDS, settle=ffe.SETTLE),
+        _("FFE (xl-elo rules 5): a game counts only if compatible (draws always; a win against an opponent above "
+          "your Elo - {window}, a loss against one below your Elo + {window}); Ea, P = Sc / Nj, D(P) (the normal "
+          "quantile, or the published table if chosen above), Pj = Ea + D(P), at least {pj_floor}; rules 1.a - 1.c "
+          "(rated), 2.a - 2.c (archive), 3.a - 3.b (new); the Elo rounded to the nearest ten. Unrated players are "
+          "estimated by the iterative method, written out round by round on the 'iteration' sheets ({max_rounds} "
+          "rounds at most, settled within {settle} points).",
+          window=ffe.WINDOW, pj_floor=ffe.PJ_FLOOR, max_rounds=ffe.MAX_ROUNDS, settle=ffe.SETTLE),
     ]
     return Template(
         federation="ffe", title="FFE national Elo period",

@@ -24,11 +24,13 @@ from xl_elo.templates.common import (
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 from xl_elo.words import _
 
-#: The rooms shipped in workbooks/: a club's rating month: its tournaments and league games, 40 players (one printed page),
+#: The rooms shipped in workbooks/: a club's rating month: its tournaments and league games, 40 players (one printed
+#: page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
 CAPACITY = ROOMS[0]
-#: The languages shipped, the first unsuffixed: FIDE's own language; xl-elo workbooks --language builds it in any catalogue's.
+#: The languages shipped, the first unsuffixed: FIDE's own language; xl-elo workbooks --language builds it in any
+#: catalogue's.
 LANGUAGES = ('en',)
 
 FILE = "fide_period.xlsx"
@@ -45,7 +47,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("rw", "player's rating", '=IF([counts]=1,IF(INDEX(w_rated,[who])=1,INDEX(w_rating,[who]),""),"")', "2.1"),
         Col("ro", "opponent's rating", '=IF([counts]=1,IF(INDEX(w_rated,[opp])=1,INDEX(w_rating,[opp]),""),"")',
             "2.1"),
-        Col("far", _('rapid, blitz: {not_rated_gap} apart, one above {not_rated_above}', not_rated_gap=fide.NOT_RATED_GAP, not_rated_above=fide.NOT_RATED_ABOVE),
+        Col("far", _('rapid, blitz: {not_rated_gap} apart, one above {not_rated_above}',
+                     not_rated_gap=fide.NOT_RATED_GAP, not_rated_above=fide.NOT_RATED_ABOVE),
             f'=IF(AND(ISNUMBER([rw]),ISNUMBER([ro])),IF({standard},0,IF(AND(ABS([rw]-[ro])>={fide.NOT_RATED_GAP},'
             f'MAX([rw],[ro])>{fide.NOT_RATED_ABOVE}),1,0)),0)', "2.9"),
         Col("both", "both rated: a rated game", '=IF(AND(ISNUMBER([rw]),ISNUMBER([ro])),1-[far],0)', "2.1"),
@@ -128,7 +131,24 @@ def spec(cap: Capacity | None = None) -> Template:
         *sort_columns(),
     )
     rules_en = [
-        _("FIDE (xl-elo rules 2): the expected score PD from FIDE's table, a difference over {difference_cap} counting {difference_cap} below {no_cap_from}; K {k_new} for the first {new_player_games} games and, below {junior_rating_limit}, until the end of the year of the {junior_age}th birthday; {k_2400} once {k10_rating} was reached; {k_standard} otherwise; K x games at most {k_times_games_max}; the sum K x (score - PD) rounded, halves away from zero. Unrated players: a first rating from at least {first_rating_min_games} games against rated players with two draws against {hypothetical_opponent}, at most {first_rating_cap}, not published below {rating_floor}. A game against an unrated player is not rated for the rated one. A rated player whose new rating is below {rating_floor} is shown as unrated on the next list (no new rating). The setting list: standard, rapid or blitz; on the rapid and blitz lists the {difference_cap}-point rule holds for every player and a game between players {not_rated_gap} or more apart, one above {not_rated_above}, is not rated; a player without a rapid or blitz rating plays with his standard rating (type it as his rating).", difference_cap=fide.DIFFERENCE_CAP, no_cap_from=fide.NO_CAP_FROM, k_new=fide.K_NEW, new_player_games=fide.NEW_PLAYER_GAMES, junior_rating_limit=fide.JUNIOR_RATING_LIMIT, junior_age=fide.JUNIOR_AGE, k_2400=fide.K_2400, k10_rating=fide.K10_RATING, k_standard=fide.K_STANDARD, k_times_games_max=fide.K_TIMES_GAMES_MAX, first_rating_min_games=fide.FIRST_RATING_MIN_GAMES, hypothetical_opponent=fide.HYPOTHETICAL_OPPONENT, first_rating_cap=fide.FIRST_RATING_CAP, rating_floor=fide.RATING_FLOOR, not_rated_gap=fide.NOT_RATED_GAP, not_rated_above=fide.NOT_RATED_ABOVE),
+        _("FIDE (xl-elo rules 2): the expected score PD from FIDE's table, a difference over {difference_cap} "
+          "counting {difference_cap} below {no_cap_from}; K {k_new} for the first {new_player_games} games and, "
+          "below {junior_rating_limit}, until the end of the year of the {junior_age}th birthday; {k_2400} once "
+          "{k10_rating} was reached; {k_standard} otherwise; K x games at most {k_times_games_max}; the sum K x "
+          "(score - PD) rounded, halves away from zero. Unrated players: a first rating from at least "
+          "{first_rating_min_games} games against rated players with two draws against {hypothetical_opponent}, at "
+          "most {first_rating_cap}, not published below {rating_floor}. A game against an unrated player is not "
+          "rated for the rated one. A rated player whose new rating is below {rating_floor} is shown as unrated on "
+          "the next list (no new rating). The setting list: standard, rapid or blitz; on the rapid and blitz lists "
+          "the {difference_cap}-point rule holds for every player and a game between players {not_rated_gap} or more "
+          "apart, one above {not_rated_above}, is not rated; a player without a rapid or blitz rating plays with his "
+          "standard rating (type it as his rating).",
+          difference_cap=fide.DIFFERENCE_CAP, no_cap_from=fide.NO_CAP_FROM, k_new=fide.K_NEW,
+          new_player_games=fide.NEW_PLAYER_GAMES, junior_rating_limit=fide.JUNIOR_RATING_LIMIT,
+          junior_age=fide.JUNIOR_AGE, k_2400=fide.K_2400, k10_rating=fide.K10_RATING, k_standard=fide.K_STANDARD,
+          k_times_games_max=fide.K_TIMES_GAMES_MAX, first_rating_min_games=fide.FIRST_RATING_MIN_GAMES,
+          hypothetical_opponent=fide.HYPOTHETICAL_OPPONENT, first_rating_cap=fide.FIRST_RATING_CAP,
+          rating_floor=fide.RATING_FLOOR, not_rated_gap=fide.NOT_RATED_GAP, not_rated_above=fide.NOT_RATED_ABOVE),
     ]
     return Template(
         federation="fide", title="FIDE rating period",

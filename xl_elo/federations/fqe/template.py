@@ -53,7 +53,8 @@ def spec(cap: Capacity | None = None) -> Template:
     )
     work.add(
         Col("rating_of", "rating (0 when blank)", "=N([rating])", "4.1"),
-        Col("cm1", "Cm (unrated)", f'=IF([n]=0,"",SUMIFS(side_seen1,side_who,{POS},side_counts,1)/[n])', "4.3", fmt="0.00"),
+        Col("cm1", "Cm (unrated)", f'=IF([n]=0,"",SUMIFS(side_seen1,side_who,{POS},side_counts,1)/[n])', "4.3",
+            fmt="0.00"),
         Col("perf1", "performance (unrated)", '=IF([n]=0,"",[cm1]+400*([wins]-[losses])/[n])', "4.3", fmt="0.00"),
         Col("first", "first rating",
             f'=IF([n]=0,"",SIGN(IF([perf1]<{adjust},[perf1]+({adjust}-[perf1])/2,[perf1]))*INT(ABS(IF([perf1]<{adjust},'
@@ -69,7 +70,8 @@ def spec(cap: Capacity | None = None) -> Template:
             'INDEX(w_rating_of,[who]),fqe_lower,fqe_pct))))', "4.2"),
     )
     work.add(
-        Col("cm2", "Cm (provisional)", f'=IF([n]=0,"",SUMIFS(side_seen2,side_who,{POS},side_counts,1)/[n])', "4.4", fmt="0.00"),
+        Col("cm2", "Cm (provisional)", f'=IF([n]=0,"",SUMIFS(side_seen2,side_who,{POS},side_counts,1)/[n])', "4.4",
+            fmt="0.00"),
         Col("perf2", "performance (provisional)", '=IF([n]=0,"",[cm2]+400*([wins]-[losses])/[n])', "4.4", fmt="0.00"),
         Col("weighted", "weighted average",
             '=IF(OR([n]=0,[unrated]=1),"",([games]*[rating]+[n]*[perf2])/([games]+[n]))', "4.4",
@@ -127,7 +129,15 @@ def spec(cap: Capacity | None = None) -> Template:
         *sort_columns(),
     )
     rules_en = [
-        _("FQE (xl-elo rules 4): unrated players first (performance Cm + 400 (W - L) / n, unrated opponents at {unrated_opp}, half the gap added below {adjust}), then provisional players ({provisional_games} games or fewer: the average of the old rating and the performance weighted by games), then permanent players: {k} x (R - Rp) with Rp from the FQE table, the bonus above {bonus_base} + {bonus_step} (r - {bonus_min_games}) from {bonus_min_games} games, the halving above {halving}, at most +{match_cap} in a match (two players; the setting 'match' can say so).", unrated_opp=unrated_opp, adjust=adjust, provisional_games=fqe.PROVISIONAL_GAMES, k=fqe.K, bonus_base=fqe.BONUS_BASE, bonus_step=fqe.BONUS_STEP, bonus_min_games=fqe.BONUS_MIN_GAMES, halving=halving, match_cap=fqe.MATCH_CAP),
+        _("FQE (xl-elo rules 4): unrated players first (performance Cm + 400 (W - L) / n, unrated opponents at "
+          "{unrated_opp}, half the gap added below {adjust}), then provisional players ({provisional_games} games or "
+          "fewer: the average of the old rating and the performance weighted by games), then permanent players: {k} "
+          "x (R - Rp) with Rp from the FQE table, the bonus above {bonus_base} + {bonus_step} (r - "
+          "{bonus_min_games}) from {bonus_min_games} games, the halving above {halving}, at most +{match_cap} in a "
+          "match (two players; the setting 'match' can say so).",
+          unrated_opp=unrated_opp, adjust=adjust, provisional_games=fqe.PROVISIONAL_GAMES, k=fqe.K,
+          bonus_base=fqe.BONUS_BASE, bonus_step=fqe.BONUS_STEP, bonus_min_games=fqe.BONUS_MIN_GAMES, halving=halving,
+          match_cap=fqe.MATCH_CAP),
     ]
     template = Template(
         federation="fqe", title="FQE (Quebec) event rating",

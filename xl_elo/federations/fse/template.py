@@ -21,11 +21,13 @@ from xl_elo.templates.common import (
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
 from xl_elo.words import _, text_formula
 
-#: The rooms shipped in workbooks/: a club's two-month period: its tournaments and league games, 40 players (one printed page),
+#: The rooms shipped in workbooks/: a club's two-month period: its tournaments and league games, 40 players (one
+#: printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
 CAPACITY = ROOMS[0]
-#: The languages shipped, the first unsuffixed: the Swiss federation's members: German, French and Italian, each a file of its own.
+#: The languages shipped, the first unsuffixed: the Swiss federation's members: German, French and Italian, each a
+#: file of its own.
 LANGUAGES = ('de', 'fr', 'it')
 
 
@@ -55,7 +57,8 @@ def spec(cap: Capacity | None = None) -> Template:
             f'=IF(OR([games]<{fse.NEW_PLAYER_GAMES},AND(ISNUMBER([age]),N([age])<{fse.JUNIOR_AGE},'
             f'N([rating])<={fse.JUNIOR_RATING_LIMIT})),{fse.K_NEW},IF(N([rating])>={fse.MASTER_RATING},'
             f'{fse.K_MASTER},{fse.K_STANDARD}))', "3.2"),
-        Col("change", "change, halves away from zero", '=SIGN([k]*([s]-[e]))*INT(ABS([k]*([s]-[e]))+0.5)', "3.1", fmt="0"),
+        Col("change", "change, halves away from zero", '=SIGN([k]*([s]-[e]))*INT(ABS([k]*([s]-[e]))+0.5)',
+                                                       "3.1", fmt="0"),
     )
 
     def rated(yes: str, no: str) -> str:
@@ -79,7 +82,14 @@ def spec(cap: Capacity | None = None) -> Template:
         *sort_columns(),
     )
     rules_en = [
-        _('FSE (xl-elo rules 3): the logistic expected score 1 / (1 + 10^((opponent - rating) / 400)); K {k_new} for the first {new_player_games} games and for juniors under {junior_age} rated at most {junior_rating_limit}, {k_master} from {master_rating}, {k_standard} otherwise; the sum K x (score - expected) rounded, halves away from zero. Games against unrated players are not rated; an unrated player gets no rating (the FSE gives no rule for a first rating).', k_new=fse.K_NEW, new_player_games=fse.NEW_PLAYER_GAMES, junior_age=fse.JUNIOR_AGE, junior_rating_limit=fse.JUNIOR_RATING_LIMIT, k_master=fse.K_MASTER, master_rating=fse.MASTER_RATING, k_standard=fse.K_STANDARD),
+        _('FSE (xl-elo rules 3): the logistic expected score 1 / (1 + 10^((opponent - rating) / 400)); K {k_new} for '
+          'the first {new_player_games} games and for juniors under {junior_age} rated at most '
+          '{junior_rating_limit}, {k_master} from {master_rating}, {k_standard} otherwise; the sum K x (score - '
+          'expected) rounded, halves away from zero. Games against unrated players are not rated; an unrated player '
+          'gets no rating (the FSE gives no rule for a first rating).',
+          k_new=fse.K_NEW, new_player_games=fse.NEW_PLAYER_GAMES, junior_age=fse.JUNIOR_AGE,
+          junior_rating_limit=fse.JUNIOR_RATING_LIMIT, k_master=fse.K_MASTER, master_rating=fse.MASTER_RATING,
+          k_standard=fse.K_STANDARD),
     ]
     return Template(
         federation="fse", title="FSE (Swiss) rating period",

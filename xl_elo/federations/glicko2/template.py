@@ -184,7 +184,8 @@ def spec(cap: Capacity | None = None) -> Template:
             Col("big", "Delta^2 > phi^2 + v", '=IF([n]=0,"",IF([delta]^2>[p2v],1,0))', "12.4"),
         )
         for k in range(1, BRACKET_STEPS + 1):
-            ps.add(Col(f"fk{k}", _('f(a - {k} tau)', k=k), f'=IF(OR([n]=0,[big]<>0),"",{_f(f"([a]-{k}*opt_tau)")})', "12.4"))
+            ps.add(Col(f"fk{k}", _('f(a - {k} tau)', k=k), f'=IF(OR([n]=0,[big]<>0),"",{_f(f"([a]-{k}*opt_tau)")})',
+                       "12.4"))
         first_k = "".join(f"IF([fk{k}]>=0,{k}," for k in range(1, BRACKET_STEPS + 1)) + '""' + ")" * BRACKET_STEPS
         ps.add(
             Col("k", "k", f'=IF(OR([n]=0,[big]<>0),"",{first_k})', "12.4"),
@@ -198,7 +199,8 @@ def spec(cap: Capacity | None = None) -> Template:
             b, fb = ("[b0]", "[fb0]") if i == 1 else (f"[c{i - 1}]", f"[fc{i - 1}]")
             go = f"ABS({b}-{a})>{eps}"
             ps.add(
-                Col(f"c{i}", _('step {i}: C (the new B)', i=i), f'=IF([n]=0,"",IF({go},{a}+({a}-{b})*{fa}/({fb}-{fa}),{b}))',
+                Col(f"c{i}", _('step {i}: C (the new B)', i=i),
+                    f'=IF([n]=0,"",IF({go},{a}+({a}-{b})*{fa}/({fb}-{fa}),{b}))',
                     "12.4"),
                 Col(f"fc{i}", _('step {i}: f(C)', i=i), f'=IF([n]=0,"",IF({go},{_f(f"[c{i}]")},{fb}))', "12.4"),
                 Col(f"a{i}", _('step {i}: A', i=i), f'=IF([n]=0,"",IF({go},IF([fc{i}]*{fb}<=0,{b},{a}),{a}))', "12.4"),
@@ -224,7 +226,8 @@ def spec(cap: Capacity | None = None) -> Template:
                 f'=IF([key]="","",MIN(opt_rd_cap/{scale},IF({played},[phi_new],IF(OR([on]=0,[new]=1),[phi],'
                 f'SQRT([phi]^2+[sig]^2)))))', "12.6"),
             Col("sig_a", "volatility after", f'=IF([key]="","",IF({played},[sig_new],[sig]))', "12.4"),
-            Col("rating_a", "rating after", f'=IF(OR([key]="",[new_a]=1),"",{scale}*[mu_a]+{base})', "12.5", fmt="0.00"),
+            Col("rating_a", "rating after", f'=IF(OR([key]="",[new_a]=1),"",{scale}*[mu_a]+{base})', "12.5",
+                fmt="0.00"),
             Col("rd_a", "RD after", f'=IF(OR([key]="",[new_a]=1),"",{scale}*[phi_a])', "12.5",
                 fmt="0.00"),
             Col("tg", "games so far", f'=IF([key]="","",{total("tg")}+[n])', "12.7"),
@@ -242,9 +245,11 @@ def spec(cap: Capacity | None = None) -> Template:
             Col(f"e{t}", _('period {t}: E', t=t),
                 f'=IF(OR([counts]<>1,[pidx]<>{t}),"",1/(1+EXP(MIN(700,-INDEX({p}g,[opp])*(INDEX({p}mu,[who])-'
                 f'INDEX({p}mu,[opp]))))))', "12.3"),
-            Col(f"v{t}", _('period {t}: g^2 E (1 - E)', t=t), f'=IF([e{t}]="","",INDEX({p}g,[opp])^2*[e{t}]*(1-[e{t}]))',
+            Col(f"v{t}", _('period {t}: g^2 E (1 - E)', t=t),
+                f'=IF([e{t}]="","",INDEX({p}g,[opp])^2*[e{t}]*(1-[e{t}]))',
                 "12.3"),
-            Col(f"d{t}", _('period {t}: g (s - E)', t=t), f'=IF([e{t}]="","",INDEX({p}g,[opp])*([score]-[e{t}]))', "12.3"),
+            Col(f"d{t}", _('period {t}: g (s - E)', t=t), f'=IF([e{t}]="","",INDEX({p}g,[opp])*([score]-[e{t}]))',
+                "12.3"),
         )
 
     # ---------------------------------------------------------------- the results (rules 12.7, 8)
@@ -283,7 +288,8 @@ def spec(cap: Capacity | None = None) -> Template:
 
     # ---------------------------------------------------------------- inputs and their checks (rules 8, 12.1, 12.2)
     rating = Input("rating", "Rating before (blank: a new player)", 10,
-                   number_check("rating", 0, MAX_RATING, f"a number from 0 to {MAX_RATING}", whole=False), ("decimal", 0, MAX_RATING))
+                   number_check("rating", 0, MAX_RATING, f"a number from 0 to {MAX_RATING}", whole=False), ("decimal",
+                       0, MAX_RATING))
     rd = Input("rd", "RD (blank for a new player)", 9,
                number_check("rd", g2.RD_LOW, g2.RD_HIGH, f"an RD from {g2.RD_LOW:g} to {g2.RD_HIGH:g}", whole=False),
                ("decimal", g2.RD_LOW, g2.RD_HIGH))
@@ -325,8 +331,19 @@ def spec(cap: Capacity | None = None) -> Template:
          "(rules 12.4): rate it with xl-elo rate"),
     ]
     rules_en = [
-        _("Glicko-2 (xl-elo rules 12; Glickman's 'Example of the Glicko-2 system'): each player has a rating, an RD and a volatility; a new player (rating blank, RD and volatility blank too) starts at {base} / {new_rd} / {new_volatility} when he first plays. Type each game's rating period in the games' 'period' column as text (YYYY-MM, or a date YYYY-MM-DD for shorter periods; blank for a one-period file): the periods are rated in time order, up to {periods} here, everyone's period from the values before it. A player who does not play in a period keeps his rating and volatility and his RD grows (Step 6). No RD above the cap ({rd_cap} unless set) is stored. The results give each player's rating, RD and volatility after the last period: the next season's players sheet.", base=g2.BASE, new_rd=g2.NEW_RD, new_volatility=g2.NEW_VOLATILITY, periods=periods, rd_cap=g2.RD_CAP),
-        _("The sheets period1 ... show every step of the paper for every player: v and Delta (Steps 3, 4), the bracket f(a - k tau) for k = 1 to {bracket_steps} and the Illinois iteration of Step 5, {iteration_steps} steps laid out (C, f(C), A, f(A)), then phi*, phi' and mu' (Steps 6 - 8).", bracket_steps=BRACKET_STEPS, iteration_steps=ITERATION_STEPS),
+        _("Glicko-2 (xl-elo rules 12; Glickman's 'Example of the Glicko-2 system'): each player has a rating, an RD "
+          "and a volatility; a new player (rating blank, RD and volatility blank too) starts at {base} / {new_rd} / "
+          "{new_volatility} when he first plays. Type each game's rating period in the games' 'period' column as "
+          "text (YYYY-MM, or a date YYYY-MM-DD for shorter periods; blank for a one-period file): the periods are "
+          "rated in time order, up to {periods} here, everyone's period from the values before it. A player who does "
+          "not play in a period keeps his rating and volatility and his RD grows (Step 6). No RD above the cap "
+          "({rd_cap} unless set) is stored. The results give each player's rating, RD and volatility after the last "
+          "period: the next season's players sheet.",
+          base=g2.BASE, new_rd=g2.NEW_RD, new_volatility=g2.NEW_VOLATILITY, periods=periods, rd_cap=g2.RD_CAP),
+        _("The sheets period1 ... show every step of the paper for every player: v and Delta (Steps 3, 4), the "
+          "bracket f(a - k tau) for k = 1 to {bracket_steps} and the Illinois iteration of Step 5, {iteration_steps} "
+          "steps laid out (C, f(C), A, f(A)), then phi*, phi' and mu' (Steps 6 - 8).",
+          bracket_steps=BRACKET_STEPS, iteration_steps=ITERATION_STEPS),
     ]
     return Template(
         federation="glicko2", title="Glicko-2 ladder season",

@@ -186,8 +186,10 @@ def special_sheet(step: int, cap: Capacity) -> Sheet:
         Col("lo", "breakpoint below", f'=IF([near]=0,{_below(last, o)},"")', "10.5"),
         Col("hi", "breakpoint above", f'=IF([near]=0,{_above(last, o)},"")', "10.5"),
         Col("res", "special rating before the cap",
-            f'=IF([act]=0,"",IF([near]=0,IF({prior}<[lo],[lo],IF({prior}>[hi],[hi],{prior})),{last}))', "10.5", fmt="0.000"),
-        Col("rating", _('special rating (at most {special_cap})', special_cap=uscf.SPECIAL_CAP), f'=IF([act]=0,"",MIN({uscf.SPECIAL_CAP},[res]))',
+            f'=IF([act]=0,"",IF([near]=0,IF({prior}<[lo],[lo],IF({prior}>[hi],[hi],{prior})),{last}))', "10.5",
+            fmt="0.000"),
+        Col("rating", _('special rating (at most {special_cap})',
+                        special_cap=uscf.SPECIAL_CAP), f'=IF([act]=0,"",MIN({uscf.SPECIAL_CAP},[res]))',
             "10.5", fmt="0.000"),
         Col("ex", "sum of PWe at the rating", f'=IF([act]=0,"",{_pwe_sum("[res]", o)})', "10.5"),
         Col("steps", "steps taken", '=IF([act]=0,"",' + "+".join(f"[mv{t}]" for t in range(STEPS)) + ")", "10.5"),
@@ -240,8 +242,10 @@ def spec(cap: Capacity | None = None) -> Template:
         e = f"SUMPRODUCT({_mask()}/(1+10^((side_o{step}-[prior])/400)))"
         return [
             Col(f"e{step}", _('Step {step}: E', step=step), f'=IF(OR([m]=0,[special]=1),"",{e})', "10.6"),
-            Col(f"k{step}", _('Step {step}: K', step=step), f'=IF([e{step}]="","",{uscf.K_NUMERATOR}/([neff]+[m])*[dual])', "10.6"),
-            Col(f"ch{step}", _('Step {step}: K (S - E)', step=step), f'=IF([e{step}]="","",[k{step}]*([s]-[e{step}]))', "10.6"),
+            Col(f"k{step}", _('Step {step}: K', step=step),
+                f'=IF([e{step}]="","",{uscf.K_NUMERATOR}/([neff]+[m])*[dual])', "10.6"),
+            Col(f"ch{step}", _('Step {step}: K (S - E)', step=step), f'=IF([e{step}]="","",[k{step}]*([s]-[e{step}]))',
+                "10.6"),
             Col(f"bo{step}", _('Step {step}: bonus', step=step),
                 f'=IF([e{step}]="","",IF(AND([m]>={uscf.BONUS_MIN_GAMES},[meet]<={uscf.BONUS_MAX_MEETINGS}),'
                 f'MAX(0,[ch{step}]-N(uscf_b)*SQRT(MAX([m],{uscf.BONUS_MIN_M}))),0))', "10.7"),
@@ -324,7 +328,17 @@ def spec(cap: Capacity | None = None) -> Template:
     period_date = ('IF(ISNUMBER(period),period,IFERROR(DATE(--LEFT(period,4),--MID(period,6,2),'
                    'IF(LEN(TRIM(period))>=10,--MID(period,9,2),1)),""))')
     rules_en = [
-        _("US Chess (xl-elo rules 10): Step 1 gives an unrated player {age_points} x his age (2 to 26; {adult_rating} for adults); Step 2 N' = min(N, N*); Step 3 a first estimate for players with no game before; Step 4 intermediate ratings; Step 5 the final ones, opponents at their Step 4 ratings. Players with {special_games} games or fewer, or whose earlier games were all wins or all losses, are rated by the special formula, solved step by step on the 'step3', 'step4' and 'step5' sheets ({steps} steps laid out); the others by R0 + K (S - E) with K = 800 / (N' + m) and the bonus above B sqrt(max(m, 4)) (B by the period's date, or the setting). Floors: the highest established rating minus 200 down to the hundred (at most {floor_cap}), {original_life_master_floor} for an Original Life Master, {absolute_floor} for all.", age_points=uscf.AGE_POINTS, adult_rating=uscf.ADULT_RATING, special_games=uscf.SPECIAL_GAMES, steps=STEPS, floor_cap=uscf.FLOOR_CAP, original_life_master_floor=uscf.ORIGINAL_LIFE_MASTER_FLOOR, absolute_floor=uscf.ABSOLUTE_FLOOR),
+        _("US Chess (xl-elo rules 10): Step 1 gives an unrated player {age_points} x his age (2 to 26; "
+          "{adult_rating} for adults); Step 2 N' = min(N, N*); Step 3 a first estimate for players with no game "
+          "before; Step 4 intermediate ratings; Step 5 the final ones, opponents at their Step 4 ratings. Players "
+          "with {special_games} games or fewer, or whose earlier games were all wins or all losses, are rated by the "
+          "special formula, solved step by step on the 'step3', 'step4' and 'step5' sheets ({steps} steps laid out); "
+          "the others by R0 + K (S - E) with K = 800 / (N' + m) and the bonus above B sqrt(max(m, 4)) (B by the "
+          "period's date, or the setting). Floors: the highest established rating minus 200 down to the hundred (at "
+          "most {floor_cap}), {original_life_master_floor} for an Original Life Master, {absolute_floor} for all.",
+          age_points=uscf.AGE_POINTS, adult_rating=uscf.ADULT_RATING, special_games=uscf.SPECIAL_GAMES, steps=STEPS,
+          floor_cap=uscf.FLOOR_CAP, original_life_master_floor=uscf.ORIGINAL_LIFE_MASTER_FLOOR,
+          absolute_floor=uscf.ABSOLUTE_FLOOR),
     ]
     unsettled = "+".join(f"SUM(s{k}_open)" for k in (3, 4, 5))
     return Template(
