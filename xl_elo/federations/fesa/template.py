@@ -119,7 +119,7 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
     top = f"{FIRST - 1}"
     sheet = Sheet("sweeps", "sw_", FIRST, FIRST + SWEEPS * p - 1,
                   leading=[("sweep", lambda r: (r - FIRST) // p + 1), ("player", lambda r: (r - FIRST) % p + 1)],
-                  areas={"o": ("o1", f"o{SLOTS}")})
+                  areas={"o": ("o1", f"o{SLOTS}")}, shared=False)
 
     def w(name: str) -> str:
         return f"INDEX(w_{name},[player])"
