@@ -108,7 +108,7 @@ def filled_event(code: str, players: int, games: int, seed: int = 27, periods: i
             score: Any = 1.0 if u < p - 0.1 else 0.5 if u < p + 0.1 else 0.0
             if len(played) in (7, 1001):
                 score = "+"
-            month = (rnd - 1) * periods // rounds + 1 if getattr(module, "PERIODS", False) else None
+            month = (rnd - 1) * periods // rounds + 1 if module.PERIODS else None
             played.append(Game(people[a].id, people[b].id, parse_result(score), rnd,
                                **({"period": f"2026-{month:02d}"} if month else {})))
     return Event(tuple(people), tuple(played), (), "2026-10", f"bench {code}")

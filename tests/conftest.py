@@ -42,20 +42,37 @@ def any_player() -> type:
     return make_dataclass("AnyPlayer", list(columns.values()), bases=(Player,), frozen=True)
 
 
+def any_game():
+    """A game with every registered system's facts of a game (each system's engine takes the ones it reads)."""
+    from dataclasses import field, fields, make_dataclass
+    from typing import Any
+
+    from xl_elo.federations import registry
+    from xl_elo.model import Game
+
+    columns: dict[str, Any] = {}
+    for module in registry().values():
+        for f in fields(module.Game):
+            if "fact" in f.metadata:
+                columns.setdefault(f.name, (f.name, Any, field(default=f.default, metadata=f.metadata)))
+    return make_dataclass("AnyGame", list(columns.values()), bases=(Game,), frozen=True)
+
+
 def event(players, games, history=(), period="2026-10"):
     """A small event: players as dicts of their facts, games as (round, player, opponent, result).
 
     The period defaults to October 2026 (FIDE and FSE require one, rules 2.3, 3.2)."""
     from xl_elo.core import parse_result
-    from xl_elo.model import Event, Game, HistoryGame
+    from xl_elo.model import Event, HistoryGame
 
     player = any_player()
+    game = any_game()
     ps = [player(**p) for p in players]
     gs = []
     for g in games:
         rnd, a, b, res = g[:4]
         extra = g[4] if len(g) > 4 else {}
-        gs.append(Game(a, b, parse_result(res, has_opponent=b is not None), rnd, **extra))
+        gs.append(game(a, b, parse_result(res, has_opponent=b is not None), rnd, **extra))
     hs = [HistoryGame(pid, o, r) for pid, o, r in history]
     return Event(tuple(ps), tuple(gs), tuple(hs), period)
 

@@ -101,7 +101,7 @@ def random_fesa_event(seed: int, n_players: int = 16, rounds: int = 5, handicaps
             p = 1 / (1 + 10 ** (-d / 400))
             u = rng.random()
             score = 1.0 if u < p - 0.03 else 0.5 if u < p + 0.03 else 0.0
-            games.append(Game(players[a].id, players[b].id, parse_result(score), rnd, code))
+            games.append(get("fesa").Game(players[a].id, players[b].id, parse_result(score), rnd, handicap=code))
         if n_players % 2:
             games.append(Game(players[order[-1]].id, None, parse_result(None, has_opponent=False), rnd))
     return Event(tuple(players), tuple(games), tuple(history), None, f"random FESA {seed}"), tuple(history)

@@ -21,6 +21,7 @@ from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xl_elo.federations import get
 from xl_elo.formats.reader import Table, read_games, read_history, read_players
 from xl_elo.formats.writers import write_text_atomic
 from xl_elo.frontends.cli import main
@@ -53,7 +54,7 @@ def test_readers_give_a_result_or_a_clean_error(header, rows):
 
     for typed in (False, True):
         table = Table.from_rows("fuzz", header, rows, typed=typed)
-        found = [read_games(table, True)[1], read_history(table)[1]]
+        found = [read_games(table, get("fesa").Game)[1], read_history(table)[1]]
         found += [read_players(table, m.Player, 2026)[1] for m in registry().values()]
         for problems in found:
             assert all(str(p).startswith("fuzz") for p in problems)

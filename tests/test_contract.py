@@ -19,7 +19,7 @@ import pytest
 from conftest import ROOT
 
 from xl_elo import federations
-from xl_elo.federations.contract import SIGNATURES, Federation
+from xl_elo.federations.contract import SIGNATURES, RatingSystem
 from xl_elo.model import COMMON_COLUMNS
 
 MODULES = list(federations.registry().values())
@@ -27,7 +27,7 @@ MODULES = list(federations.registry().values())
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.CODE)
 def test_every_federation_has_the_contract_shape(module):
-    assert isinstance(module, Federation)
+    assert isinstance(module, RatingSystem)
     for name, args in SIGNATURES.items():
         fn = getattr(module, name)
         if fn is None:
@@ -167,8 +167,9 @@ LAYERS = [
     ("the core", lambda m: True),
     ("the systems (federations/)", lambda m: m.startswith("xl_elo.federations")),
     ("documents of the rules", lambda m: m in ("xl_elo.published", "xl_elo.rulesdoc")),
-    ("formats: readers and writers (formats/)", lambda m: m.startswith("xl_elo.formats")),
-    ("the dispatcher (load)", lambda m: m == "xl_elo.loader"),
+    ("formats: readers and writers (formats/, and a system's own files.py)",
+     lambda m: m.startswith("xl_elo.formats") or m.endswith(".files")),
+    ("the dispatcher (load) and the way out (pipeline)", lambda m: m in ("xl_elo.loader", "xl_elo.pipeline")),
     ("templates and their specs", lambda m: m.startswith("xl_elo.templates") or m.endswith(".template")),
     ("front ends (frontends/)", lambda m: m.startswith("xl_elo.frontends")),
     ("the Python API", lambda m: m == "xl_elo"),
@@ -196,7 +197,8 @@ def test_the_engine_needs_no_file_excel_or_printing():
             "xl_elo.federations.contract", "xl_elo.words"}
     spec = {"xl_elo.templates.spec", "xl_elo.templates.common"}
     for name, deps in graph.items():
-        if name.startswith("xl_elo.federations.") and name != "xl_elo.federations.contract":
+        if name.startswith("xl_elo.federations.") and name != "xl_elo.federations.contract" \
+                and not name.endswith(".files"):  # a system's own file format is a reader, in its folder
             allowed = core | spec if name.endswith(".template") else core
             outside = {d for d in deps if not d.startswith("xl_elo.federations")} - allowed
             assert not outside, f"{name} imports {outside}"
@@ -236,15 +238,23 @@ def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
     from xl_elo.templates import build_template
 
     assert "toy" in federations.codes() and federations.get("sixth") is toy
-    assert isinstance(toy, Federation)
-    d = Path(toy.__file__).parent / "example"
-    # rate: CSV files (Ann, level 2, beats Bob and Cid: +12 twice; Bob loses -10, draws an unrated Cid)
+    assert isinstance(toy, RatingSystem)
+    d = Path(__import__(toy.PACKAGE).__file__).parent / "example"
+    # rate: CSV files (Ann, level 2, beats Bob in a game of weight 2 and Cid: +24 and +12; Bob loses -20 in that
+    # game, draws an unrated Cid: rules 99.1, 99.2)
     assert main(["rate", "-f", "toy", "-p", str(d / "players.csv"), "-g", str(d / "games.csv"), "--format",
                  "json"]) == 0
     rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)["results"]}
-    assert (rows["ann"]["rating_after"], rows["bob"]["rating_after"], rows["cid"]["rating_after"]) == (1524, 1590, None)
+    assert (rows["ann"]["rating_after"], rows["bob"]["rating_after"], rows["cid"]["rating_after"]) == \
+        (1536, 1580, None)
     assert rows["ann"]["level"] == 2
-    assert rate("sixth", read_event("toy", d / "players.csv", d / "games.csv")).by_id()["bob"]["change"] == -10
+    assert rate("sixth", read_event("toy", d / "players.csv", d / "games.csv")).by_id()["bob"]["change"] == -20
+    heavy = tmp_path / "heavy.csv"  # its game's fact is read and checked as the players' are
+    heavy.write_text("player,opponent,result,weight\nann,bob,1,4\n", encoding="utf-8")
+    assert main(["rate", "-f", "toy", "-p", str(d / "players.csv"), "-g", str(heavy)]) == 1
+    assert "heavy.csv, row 2, column 'weight': '4' is out of range" in capsys.readouterr().err
+    main(["rate", "-f", "fide", "-p", str(d / "players.csv"), "-g", str(heavy), "--period", "2026-10"])
+    assert "the heading 'weight' (column 4) is not a column of FIDE's games table" in capsys.readouterr().err
     bad = tmp_path / "bad.csv"
     bad.write_text("id,rating,level\nann,1500,11\nbob,1600,0\n", encoding="utf-8")
     assert main(["rate", "-f", "toy", "-p", str(bad), "-g", str(d / "games.csv")]) == 1
@@ -252,6 +262,10 @@ def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
     # calc, with the system's own flag; another system's flag refused, and this one's elsewhere
     assert main(["calc", "toy", "--rating", "1500", "--level", "3", "--games", "1600 1, 1400 0.5"]) == 0
     assert "new rating:             1513" in capsys.readouterr().out
+    assert main(["calc", "toy", "--rating", "1500", "--level", "3", "--games", "1600 1 2, 1400 0.5"]) == 0
+    assert "new rating:             1526" in capsys.readouterr().out  # its game's weight: 2 x 13
+    assert main(["calc", "fide", "--rating", "1500", "--games", "1600 1 2"]) == 1
+    assert "'2': weights are TOY's (chess); FIDE games have none" in capsys.readouterr().err
     assert main(["calc", "toy", "--rating", "1500", "--ever-2400", "--games", "1600 1"]) == 1
     assert main(["calc", "fide", "--rating", "1500", "--level", "3", "--games", "1600 1"]) == 1
     assert "--level: is for TOY only" in capsys.readouterr().err
@@ -268,6 +282,13 @@ def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
         [["player", "opponent", "result"], ["a", "b", 1.0]])
     assert table[1][table[0].index("rating_after")] == 1515
     assert functions.by_name()["ELO_CHANGE"].function("toy", 1500.0, [[1600.0], [1700.0]], [[1.0], [1.0]], 4) == 28
+    change = functions.by_name()["ELO_CHANGE"]
+    assert change.function("toy", 1500.0, [[1600.0], [1700.0]], [[1.0], [1.0]], 4, weights=[[2.0], [None]]) == 42
+    with pytest.raises(functions.ArgumentError, match="argument weights: '5' is out of range"):
+        change.function("toy", 1500.0, [[1600.0], [1700.0]], [[1.0], [1.0]], 4, weights=[[2.0], [5.0]])
+    assert "TOY: each game's weight" in change.args[[a.name for a in change.args].index("weights")].doc
+    with pytest.raises(functions.ArgumentError, match="weights are TOY's"):
+        change.function("fide", 1500.0, [[1600.0]], [[1.0]], weights=[[2.0]])
     own = functions.by_name()["TOY_STEP"]
     assert own.function([[0.0], [4.0]]) == [[10], [14]]
     assert "TOY: the player's level" in functions.by_name()["ELO_CHANGE"].args[4].doc
@@ -278,11 +299,16 @@ def test_a_new_system_reaches_every_front_end(toy, tmp_path, capsys):
     assert calls.call(own, ([[2.0]],)) == ((12.0,),)
     assert "toyStep" in calls.methods() and "toyStep(" in build.idl_text()
     assert _xlwings_call("toy_step", [[[3.0]]]) == [[13]]
+    names = [a.name for a in change.args]  # its game's fact, one cell per game, in both
+    given = [[["toy"]], [[1500.0]], [[1600.0], [1700.0]], [[1.0], [1.0]], [[4.0]]] + [[[None]]] * (len(names) - 5)
+    given[names.index("weights")] = [[2.0], [1.0]]
+    assert calls.call(change, tuple(given)) == 42.0
+    assert _xlwings_call("elo_change", given) == [[42]]
     # its template: built, filled with its example, rated by the command line
     template = build_template("toy", tmp_path / "templates")
     filled = fill_template(template, example("toy").event, tmp_path / "toy_filled.xlsx")
     assert main(["rate", str(filled), "--format", "json"]) == 0
-    assert {r["id"]: r["rating_after"] for r in json.loads(capsys.readouterr().out)["results"]}["ann"] == 1524
+    assert {r["id"]: r["rating_after"] for r in json.loads(capsys.readouterr().out)["results"]}["ann"] == 1536
     if shutil.which("soffice"):  # its native formulas, computed by LibreOffice, are the engine's
         assert main(["rate", str(filled), "--recalculate", "--format", "json"]) == 0
         assert "formulas agree with the engine on every results cell" in capsys.readouterr().err

@@ -10,13 +10,12 @@ from conftest import event
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from xl_elo.federations import get
+import xl_elo.federations.dwz as dwz
 from xl_elo.federations.contract import OpponentGame
 from xl_elo.frontends.cli import main
 from xl_elo.loader import example_event
 from xl_elo.model import HistoryGame, InputError
 
-dwz = get("dwz")
 W, D, L = 1.0, 0.5, 0.0
 
 # Official DSB evaluations of one player (Bartolomaeus, Christian), E = 30, as the DSB published them

@@ -1,4 +1,4 @@
-"""FESA's own program's files (xl_elo.formats.fesafiles): the nine tournaments from their original files
+"""FESA's own program's files (xl_elo.federations.fesa.files): the nine tournaments from their original files
 give the CSV results and FESA's published lists, byte for byte; bad files are named line by line."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from conftest import DATA
 
 from xl_elo.federations import get
-from xl_elo.formats.fesafiles import Char, Struct, Symbol, read_forms, write_form
+from xl_elo.federations.fesa.files import Char, Struct, Symbol, read_forms, write_form
 from xl_elo.frontends.cli import main
 from xl_elo.loader import load, read_event
 from xl_elo.model import InputError

@@ -11,7 +11,7 @@ from conftest import ROOT
 
 from xl_elo import schema, words
 from xl_elo.core import MAX_RATING
-from xl_elo.templates import Capacity, build_book, shipped
+from xl_elo.templates import Capacity, build_book, catalogues, shipped
 
 #: A room of one printed page and one of several pages whose sums are grouped by player: every phrase between them.
 ROOMS = (Capacity(4, 4, 4, 2), Capacity(100, 1000, 4, 2))
@@ -31,9 +31,10 @@ def test_every_phrase_of_a_shipped_template_is_in_its_language(code, language):
 
 
 def test_the_template_of_phrases_lists_every_phrase_asked():
-    """xl_elo/locale/xl_elo.pot is what the templates and reports ask for (python -m xl_elo.words rebuilds it)."""
+    """xl_elo/locale/xl_elo.pot is what the templates and reports ask for (python -m xl_elo.templates.catalogues
+    rebuilds it)."""
     pot = {(e.context, e.msgid) for e in words.read_po(words.POT) if e.msgid}
-    asked = set(words.asked_phrases())
+    asked = set(catalogues.asked_phrases())
     assert asked == pot, f"not in the .pot: {sorted(asked - pot, key=str)[:5]}; no longer asked: " \
                          f"{sorted(pot - asked, key=str)[:5]}"
 
@@ -110,8 +111,7 @@ def test_the_report_in_german(capsys):
     assert german != english
     with words.use("de"):
         assert words._("status", context="report") in german
-        assert words._(
-            "Results: + win, = draw, - loss, (x) not rated or not counted for the player, [h] handicap given by "
-            "the first-named player.") in german
+        assert words._("Results: + win, = draw, - loss, (x) not rated or not counted for the player{facts}.",
+                       facts="") in german
     if "first DWZ: stage" in english:
         assert "Erstauswertung: Stufe" in german

@@ -224,14 +224,12 @@ def blocked_cases() -> list[Case]:
 
 def _rows(ev: Event) -> dict[str, tuple[list[str], list[list[Any]]]]:
     """An event as the cells a user types: numbers as numbers, text as text."""
-    from xl_elo.formats.workbook import _cell, _result_text
+    from xl_elo.formats.workbook import _cell, game_cells
     from xl_elo.model import facts
 
     columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
     players = [[_cell(getattr(p, c)) for c in columns] for p in ev.players]
-    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no", g.period]
-             for g in ev.games]
-    return {"players": (columns, players), "games": ([*schema.GAME_COLUMNS, "period"], games)}
+    return {"players": (columns, players), "games": game_cells(ev.games)}
 
 
 def _typed(cells: list[Any]) -> list[Any]:
@@ -267,8 +265,8 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("spreadsheet-error", "fse", lambda t: t["players"][1][1].__setitem__(2, "#N/A"), ("players", 3)),
     ("highest-as-text", "cfc", lambda t: t["players"][1][2].__setitem__(4, "1 600"), ("players", 4)),
     ("rd-of-a-new-player", "glicko2", lambda t: t["players"][1][2].__setitem__(2, None), ("players", 4)),
-    ("period-left-blank", "glicko2", lambda t: t["games"][1][1].__setitem__(6, None), ("games", 3)),
-    ("period-not-a-month", "glicko2", lambda t: t["games"][1][0].__setitem__(6, "2026-13"), ("games", 2)),
+    ("period-left-blank", "glicko2", lambda t: t["games"][1][1].__setitem__(5, None), ("games", 3)),
+    ("period-not-a-month", "glicko2", lambda t: t["games"][1][0].__setitem__(5, "2026-13"), ("games", 2)),
     ("record-typo", "uscf", lambda t: t["players"][1][3].__setitem__(6, "all win"), ("players", 5)),
     ("games-without-a-rating", "uscf", lambda t: t["players"][1][5].__setitem__(3, 3), ("players", 7)),
     ("record-with-no-game-before", "uscf", lambda t: t["players"][1][6].__setitem__(6, "all losses"), ("players", 8)),

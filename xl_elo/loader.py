@@ -11,7 +11,7 @@ read file back with the new ratings.
 
 The kinds of files, tried in this order:
 
-- FESA's own program's files (:mod:`xl_elo.formats.fesafiles`): the tournament file
+- FESA's own program's files (:mod:`xl_elo.federations.fesa.files`): the tournament file
   (``turnering.txt``, its first line ``[name]``), the new players (``nye-spillere``) and the
   rating list (``ratingliste.pre``), the last also given as ``rating_list``;
 - FIDE's Tournament Report File (:mod:`xl_elo.formats.trf`): a ``.trf`` file, or any text file
@@ -23,7 +23,7 @@ records its own system and settings.
 
 from __future__ import annotations
 
-import inspect
+import importlib
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -31,11 +31,11 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, cast
 
 from xl_elo import schema
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import options_of
+from xl_elo.federations.contract import FileFormat, RatingSystem, options_of
 from xl_elo.formats import csvfiles, fastcsv, files
 from xl_elo.formats.files import given_twice, twice_words
 from xl_elo.formats.reader import Sources, Table, Tables, checked, read, system_headings, tables_of
@@ -48,7 +48,7 @@ PathLike = str | os.PathLike[str]
 class Loaded:
     """An event read for one rating system, ready to rate."""
 
-    module: Any
+    module: RatingSystem
     """The system (its module)."""
     tables: Tables
     inputs: list[str] = field(default_factory=list)
@@ -84,9 +84,9 @@ class Loaded:
         return self.module.rate(self.event, options)  # type: ignore[no-any-return]
 
 
-def system(name: Any) -> Any:
-    """A system's module from its code, an alias or the module itself."""
-    return name if hasattr(name, "CODE") else get(name)
+def system(name: RatingSystem | str) -> RatingSystem:
+    """A system from its code, an alias or the system itself."""
+    return name if isinstance(name, RatingSystem) else get(name)
 
 
 def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike | Table | None = None,
@@ -148,7 +148,7 @@ def load(name: Any, *, players: PathLike | Table | None = None, games: PathLike 
     if problems and all(t is None for t in tables[:2]):
         raise InputError(problems)
     tables_ = read(module.Player, tables[0], tables[1], tables[2], period=period, name=event_name,
-                   handicaps=bool(getattr(module, "HANDICAPS", False)), periods=bool(getattr(module, "PERIODS", False)),
+                   game=module.Game, periods=bool(module.PERIODS),
                    sources=sources, problems=problems, headings=system_headings(module))
     loaded = Loaded(module, tables_, inputs, options=chosen, warnings=list(tables_.warnings))
     if rating_list is not None:
@@ -160,15 +160,15 @@ def _source(given: PathLike | Table) -> str:
     return given.source if isinstance(given, Table) else Path(given).name
 
 
-def takes_history(module: Any) -> bool:
+def takes_history(module: RatingSystem) -> bool:
     """Whether a system takes a history table (FESA: a performance-mode player's earlier games)."""
-    return bool(getattr(module, "HISTORY", False))
+    return bool(module.takes_history)
 
 
-def from_event(module: Any, event: Event, sources: Sources | None = None) -> Tables:
+def from_event(module: RatingSystem, event: Event, sources: Sources | None = None) -> Tables:
     """An event built in Python (or by a file's reader) as checked tables, its players as the
     system's ``Player``: every problem a reader would have found, raised together."""
-    tables, values = tables_of(event, module.Player)
+    tables, values = tables_of(event, module.Player, module.Game)
     return checked(tables, sources or Sources(), values)
 
 
@@ -177,20 +177,17 @@ def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
     from xl_elo.formats import ratinglist
 
     module = loaded.module
-    apply = getattr(module, "from_rating_list", None)
+    apply = module.from_rating_list
     if apply is None:
         raise InputError([Problem(Path(path).name, None, None, ratinglist.not_for(module))])
     event = loaded.event
     entries = ratinglist.read_list(Path(path), [p.id for p in event.players], event.year)
-    extra: dict[str, Any] = {}
-    if "options" in inspect.signature(apply).parameters:  # FIDE's: the period's list
-        try:
-            extra["options"] = options_of(module.Options, None, **loaded.options)
-        except (ValueError, TypeError) as exc:
-            raise InputError([Problem("options", None, None, str(exc))]) from None
-    if "where" in inspect.signature(apply).parameters:  # each player's row named in the warnings
-        extra["where"] = lambda p: f"{own} (row {p.row})" if p.row is not None else own
-    players, warnings = apply(list(event.players), entries, event.year, Path(path).name, own=own, **extra)
+    try:
+        options = options_of(module.Options, None, **loaded.options)
+    except (ValueError, TypeError) as exc:
+        raise InputError([Problem("options", None, None, str(exc))]) from None
+    players, warnings = apply(list(event.players), entries, event.year, Path(path).name, own=own, options=options,
+                              where=lambda p: f"{own} (row {p.row})" if p.row is not None else own)
     event = replace(event, players=tuple(players))
     loaded.tables = from_event(module, event, Sources(*_sources(loaded.tables)))
     loaded.__dict__.pop("event", None)
@@ -206,28 +203,21 @@ def _sources(tables: Tables) -> tuple[str, str, str]:
 # --------------------------------------------------------------------------- the files people have
 
 
-def _fesa() -> Any:
-    from xl_elo.formats import fesafiles
-
-    return fesafiles
-
-
-def _trf() -> Any:
-    from xl_elo.formats import trf
-
-    return trf
+#: The formats of the files people have that no one system owns (a TRF report is any chess tournament's), tried
+#: after the systems' own (:attr:`~xl_elo.federations.contract.RatingSystem.FILE_FORMAT`).
+COMMON_FORMATS: Final = ("xl_elo.formats.trf",)
 
 
-#: The readers of the files people have, by kind: (what they read, the format's module). Each module
-#: offers ``recognises(paths)``, ``read(paths, module, ...)`` and ``SYSTEM``, the system its files
-#: are rated by when none is named (a format names its own federation).
-READERS: list[tuple[str, Callable[[], Any]]] = [
-    ("FESA's tournament file (turnering.txt) with its rating list", _fesa),
-    ("a TRF tournament report (.trf)", _trf),
-]
+def file_formats() -> list[FileFormat]:
+    """The readers of the files people have, in the order they are tried: each system's own program's files
+    (its ``FILE_FORMAT``: FESA's), then the common ones (a TRF report). Each offers ``recognises(paths)``,
+    ``read(paths, system, ...)``, what it reads in words (``KIND``) and ``SYSTEM``, the system its files are
+    rated by when none is named (a format names its own federation)."""
+    names = [m.FILE_FORMAT for m in registry().values() if m.FILE_FORMAT] + list(COMMON_FORMATS)
+    return [cast(FileFormat, importlib.import_module(name)) for name in names]
 
 
-def _load_files(module: Any, paths: list[Path], **given: Any) -> Loaded:
+def _load_files(module: RatingSystem | None, paths: list[Path], **given: Any) -> Loaded:
     """The event held by ``paths`` (TRF reports, FESA's own files ...); InputError naming an unknown kind."""
     problems: list[Problem] = []
     for p in paths:
@@ -247,15 +237,14 @@ def _load_files(module: Any, paths: list[Path], **given: Any) -> Loaded:
                                                                 "give the rating list the tournament is rated from"))
     if problems:
         raise InputError(problems)
-    for _, format_ in READERS:
-        reader = format_()
+    for reader in file_formats():
         if reader.recognises(paths):
             module = module if module is not None else get(reader.SYSTEM)
             got = reader.read(paths, module, **given)
             tables = from_event(module, got.event, Sources(*got.sources))
             return Loaded(module, tables, got.inputs, got.writers, got.default_format, got.warnings, got.options)
     names = ", ".join(p.name for p in paths)
-    kinds = "; ".join(kind for kind, _ in READERS) or "none yet"
+    kinds = "; ".join(f.KIND for f in file_formats()) or "none yet"
     raise InputError([Problem(names, None, None, "is not a file xl-elo reads (a workbook .xlsx/.ods, or "
                                                  f"{kinds}); CSV tables go with --players and --games")])
 
@@ -290,10 +279,10 @@ def examples() -> list[Example]:
     folder ``example`` beside its module (players.csv, games.csv, history.csv, example.json)."""
     out = []
     for code, module in registry().items():
-        name = getattr(module, "EXAMPLE", None)
+        name = module.EXAMPLE
         if not name:
             continue
-        meta: dict[str, Any] = json.loads((resources.files(module.__name__) / "example" / "example.json")
+        meta: dict[str, Any] = json.loads((resources.files(module.PACKAGE) / "example" / "example.json")
                                           .read_text(encoding="utf-8"))
         out.append(Example(name, code, meta["title"], meta.get("period"), meta.get("name", name),
                            tuple(meta["columns"]), meta.get("workbook"), meta.get("workbook_note", "")))
@@ -303,7 +292,7 @@ def examples() -> list[Example]:
 def example(code: str, period: str | None = None) -> Loaded:
     """A system's worked example, read (its own period unless one is given)."""
     module = registry()[code]
-    base = resources.files(module.__name__) / "example"
+    base = resources.files(module.PACKAGE) / "example"
     meta = json.loads((base / "example.json").read_text(encoding="utf-8"))
     with resources.as_file(base) as path:
         history = path / "history.csv"

@@ -157,6 +157,10 @@ class Fact:
     """The field of a tournament report's player that gives it (:class:`Entrant`), or a function of him."""
     unreported: tuple[Any, str] | None = None
     """When a report does not give it: the value a rated player gets and the warning that says so."""
+    sided: bool = False
+    """A game's fact that belongs to one of its two players (FESA's handicap, given by one): the first player's in
+    the games table; in one player's games (``calc``, :class:`xl_elo.federations.contract.OpponentGame`) ``gives``
+    says whether it is his."""
 
     def blank_for(self, rated: bool) -> Any:
         """The value calc and ELO_CHANGE take when not given it."""
@@ -272,21 +276,23 @@ class HistoryGame:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A row of the games table (rules 8): one game, entered once."""
+    """A row of the games table (rules 8): one game, entered once.
+
+    A system's own facts of a game (FESA's handicap) are the fields of its own ``Game``, a subclass made
+    of :func:`fact` fields, as a player's are (:func:`facts` lists them; :func:`as_game` gives a game of
+    another kind the system's)."""
 
     player: str
-    """Id of the first player (the giver in a handicap game)."""
+    """Id of the first player (the one a system's one-sided game facts belong to: the giver of a handicap)."""
     opponent: str | None
     """Id of the opponent; None for a bye."""
     result: Result
     """The parsed result from ``player``'s side (rules 1.1)."""
     round: int | None = None
     """Round number; games are taken in round order, then input order."""
-    handicap: str | None = None
-    """FESA handicap code (``B`` = bishop ...); ``player`` gives it."""
     rated: bool = True
-    """False when the organiser did not rate the game (FESA, rules 6.8)."""
-    row: int | None = field(default=None, compare=False)
+    """False when the organiser did not rate the game (rules 8; FESA 6.8)."""
+    row: int | None = field(default=None, compare=False, kw_only=True)
     period: str | None = field(default=None, kw_only=True)
     """The rating period the game belongs to, for a system that rates several in order (Glicko's ladder)."""
 
@@ -299,6 +305,18 @@ class Game:
     def counts(self) -> bool:
         """True when this game is rated: played, flagged rated, and not a bye."""
         return self.rated and self.result.rated and self.opponent is not None
+
+
+G = TypeVar("G", bound="Game")
+
+
+def as_game(cls: type[G], g: Game) -> G:
+    """``g`` as a ``cls``: the same common columns, and each fact of ``cls`` that ``g`` has (its default
+    where it has none: a game read from a file that does not give it)."""
+    if type(g) is cls:
+        return g  # type: ignore[return-value]
+    values = {f.name: getattr(g, f.name) for f in facts(cls) if hasattr(g, f.name)}
+    return cls(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period, **values)
 
 
 _PERIOD = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
@@ -367,6 +385,8 @@ class EventArrays:
     period: str | None = None
     facts: dict[str, Any] = field(default_factory=dict)
     """The system's facts by name (:class:`Fact`): float arrays (NaN blank), bool arrays or object arrays."""
+    game_facts: dict[str, Any] = field(default_factory=dict)
+    """The system's own facts of each counting game (its ``Game``'s), in the order of :attr:`player`."""
 
     def __getattr__(self, name: str) -> Any:
         facts_ = self.__dict__.get("facts")
@@ -415,6 +435,7 @@ class EventArrays:
         rows = [g for g in event.games if g.counts]
         m = len(rows)
         declared = facts(type(players[0])) if players else ()
+        own = facts(type(rows[0])) if rows else ()
         return cls(
             ids=[p.id for p in players], names=[p.name for p in players],
             rating=column(p.rating for p in players),
@@ -423,6 +444,7 @@ class EventArrays:
             score=np.fromiter((g.result.score for g in rows), np.float64, m),  # type: ignore[misc]
             period=event.period,
             facts={f.name: fact_array(f, [getattr(p, f.name, f.default) for p in players]) for f in declared},
+            game_facts={f.name: fact_array(f, [getattr(g, f.name, f.default) for g in rows]) for f in own},
         )
 
 

@@ -21,7 +21,7 @@ def builders() -> dict[str, Callable[[], TableView]]:
     """Every system's published tables, by the name ``xl-elo tables NAME`` takes."""
     out: dict[str, Callable[[], TableView]] = {}
     for module in registry().values():
-        out.update(getattr(module, "PUBLISHED_TABLES", {}))
+        out.update(module.PUBLISHED_TABLES)
     return out
 
 

@@ -24,15 +24,18 @@ def _spellings(kind: ResultKind) -> str:
 
 
 def _values() -> dict[str, Any]:
-    """Every placeholder's value: the core's, each system's module by its code, and what each system
-    computes for its own text (its optional ``rules_values()``)."""
+    """Every placeholder's value: the core's, each system's module by its code (a chapter quotes its own
+    constants: ``{fide.K_NEW}``), and what each system computes for its own text (its ``rules_values``)."""
+    import importlib
+
     from xl_elo.federations import registry
     from xl_elo.published import get_table, table_names
 
     mods = registry()
     table_lines = "\n".join(f"- `{name}`: {get_table(name).title} ({get_table(name).source})" for name in table_names())
     values: dict[str, Any] = {
-        "core": core, "model": model, "schema": schema, **mods,
+        "core": core, "model": model, "schema": schema,
+        **{code: importlib.import_module(m.PACKAGE) for code, m in mods.items()},
         "result_spellings": _spellings(ResultKind.PLAYED), "forfeit_spellings": _spellings(ResultKind.FORFEIT),
         "bye_spellings": _spellings(ResultKind.BYE),
         "tables": table_lines,
@@ -40,11 +43,13 @@ def _values() -> dict[str, Any]:
         "player_facts": "; ".join(f"{m.CODE.upper()}: " + ", ".join(f"`{f.name}`" for f in model.facts(m.Player))
                                   for m in mods.values() if model.facts(m.Player)),
         "game_columns": ", ".join(f"`{c}`" for c in schema.GAME_COLUMNS),
+        "game_facts": "; ".join(f"{m.CODE.upper()}: " + ", ".join(f"`{f.name}`" for f in model.facts(m.Game))
+                                for m in mods.values() if model.facts(m.Game)) or "none yet",
         "history_columns": ", ".join(f"`{c}`" for c in schema.HISTORY_COLUMNS),
         "result_columns": ", ".join(f"`{c}`" for c in model.RESULT_COLUMNS),
     }
     for module in mods.values():
-        own = getattr(module, "rules_values", None)
+        own = module.rules_values
         if own is not None:
             values.update(own())
     return values
@@ -59,7 +64,7 @@ def _chapters() -> list[tuple[int, str]]:
     parts = re.split(r"(?m)^(?=## \d+\. )", common)
     head, chapters = parts[0], [(_number(c), c) for c in parts[1:]]
     for module in registry().values():
-        text = (resources.files(module.__name__) / "rules.md").read_text(encoding="utf-8")
+        text = (resources.files(module.PACKAGE) / "rules.md").read_text(encoding="utf-8")
         chapters.append((_number(text), text.rstrip() + "\n\n"))
     chapters.sort(key=lambda c: c[0])
     return [(0, head), *chapters]

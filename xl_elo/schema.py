@@ -29,9 +29,9 @@ from xl_elo.core import MAX_RATING, RESULT_HELP, Result, ResultError, parse_resu
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
 
 #: The columns every system reads in the players table (each reads its own facts after them), the
-#: games table's (a system may read handicaps too) and the history table's (rules 8).
+#: games table's (each reads its own facts of a game before ``rated``) and the history table's (rules 8).
 PLAYER_COMMON: Final = ("id", "name", "rating")
-GAME_COLUMNS: Final = ("round", "player", "opponent", "result", "handicap", "rated")
+GAME_COLUMNS: Final = ("round", "player", "opponent", "result", "rated")
 GAME_REQUIRED: Final = ("player", "opponent", "result")
 HISTORY_COLUMNS: Final = ("id", "opponent_rating", "result")
 #: The players table's required columns: without a rating column every player would silently

@@ -7,7 +7,7 @@ own text format, which translators' tools (Poedit, Weblate, Lokalize) edit as th
 language is chosen for a block of work with :func:`use` (``xl-elo workbooks --language de``); a
 catalogue is read as it is, no compilation step, so a club adds a language by dropping its ``.po``
 file beside the others (or giving its path): ``xl_elo/locale/xl_elo.pot`` lists every phrase
-(``python -m xl_elo.words``, from the templates themselves). English needs no catalogue.
+(``python -m xl_elo.templates.catalogues``, from the templates themselves). English needs no catalogue.
 
 A phrase that holds a number of the rules holds a placeholder (``{floor}``), never the number: the
 number comes from the rule's constant where the phrase is used. :func:`translate` reads an English
@@ -407,53 +407,6 @@ HEADER = ("Project-Id-Version: xl-elo\nMIME-Version: 1.0\nContent-Type: text/pla
           "Content-Transfer-Encoding: 8bit\nLanguage: {language}\n")
 
 
-def _rooms_said() -> tuple[Any, ...]:
-    from xl_elo.templates import Capacity
-
-    # a room of one printed page, and one of several pages whose sums are grouped by player (templates.workbook):
-    # between them every phrase a template says
-    return (Capacity(4, 4, 4, 2), Capacity(100, 1000, 4, 2))
-
-
-def asked_phrases() -> dict[tuple[str | None, str], str]:
-    """Every phrase the templates and the reports say, in the order first asked (built in English, the rooms small)."""
-    from xl_elo.templates import build_book, template_names  # the templates say most of them
-
-    ROOMS_SAID = _rooms_said()
-
-    with recording() as (asked, _missing):
-        for name in template_names():
-            if name != "tables":
-                for room in ROOMS_SAID:
-                    build_book(name, room, SOURCE)
-        from xl_elo.formats import report
-
-        report.phrases()
-    return asked
-
-
-def update(out: Path = LOCALE) -> list[Path]:
-    """Write ``xl_elo.pot`` (every phrase asked for) and bring each language's ``.po`` in line with it: a new phrase
-    added untranslated, a phrase no longer asked for kept as obsolete (``#~``), every translation kept."""
-    asked = asked_phrases()
-    pot = [Entry(msgid, context=context, flags={"python-brace-format"} if "{" in msgid else set())
-           for context, msgid in asked]
-    write_po(out / "xl_elo.pot", pot, HEADER.format(language=""))
-    written = [out / "xl_elo.pot"]
-    for path in sorted(out.glob("*.po")):
-        old = {(e.context, e.msgid): e for e in read_po(path) if e.msgid}
-        entries = []
-        for e in pot:
-            kept = old.pop((e.context, e.msgid), None)
-            entries.append(Entry(e.msgid, kept.msgstr if kept else "", e.context, kept.comments if kept else [],
-                                 (kept.flags if kept else set()) | e.flags))
-        entries += [Entry(e.msgid, e.msgstr, e.context, e.comments, e.flags, obsolete=True)
-                    for e in old.values() if e.msgstr]
-        write_po(path, entries, HEADER.format(language=path.stem))
-        written.append(path)
-    return written
-
-
 __all__ = [
     "LOCALE",
     "NAMES",
@@ -477,10 +430,3 @@ __all__ = [
     "use",
     "write_po",
 ]
-
-
-if __name__ == "__main__":  # python -m xl_elo.words: the module as the templates import it, not this copy
-    from xl_elo import words as _words
-
-    for written in _words.update():
-        print(written)

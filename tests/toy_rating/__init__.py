@@ -3,7 +3,9 @@
 It is the whole of what adding a rating system takes: this folder (the engine here, its rules
 chapter ``rules.md``, its template spec ``template.py``, its worked example ``example/``) and
 its name in ``xl_elo.federations.MODULES``. It declares its player's own fact (``level``, with
-its ``calc`` flag and its ``ELO_CHANGE`` argument) and its own spreadsheet function
+its ``calc`` flag and its ``ELO_CHANGE`` argument), its game's own fact (``weight``, read from the
+games table, typed after a result in ``calc``, one cell per game in ``ELO_CHANGE``, a column of its
+template) and its own spreadsheet function
 (``TOY_STEP``) and its published table (``toy-steps``); every front end finds them. It rates
 from a national list (``NATIONAL_RATINGS``): a TRF-26 report's ``GER`` records give its ratings.
 """
@@ -16,7 +18,15 @@ from typing import Any, Final
 
 from xl_elo import model, schema
 from xl_elo.core import logistic
-from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, SheetArg, SheetFunction, options_of
+from xl_elo.federations.contract import (
+    Calculation,
+    GameLine,
+    OpponentGame,
+    RatingSystem,
+    SheetArg,
+    SheetFunction,
+    options_of,
+)
 from xl_elo.model import Column, Event, Results, fact, results_columns
 from xl_elo.tables import Source
 from xl_elo.tableview import TableView
@@ -33,6 +43,8 @@ EXAMPLE: Final = "toy_example"
 #: Points a win brings, before the winner's level (rules 99.1).
 STEP: Final = 10
 MAX_LEVEL: Final = 10
+#: The heaviest a game may weigh (rules 99.2).
+MAX_WEIGHT: Final = 3
 #: It rates from a national list: a TRF-26 report's records opened by this code give its ratings.
 NATIONAL_RATINGS: Final = "GER"
 
@@ -45,6 +57,22 @@ class Player(model.Player):
                       rules="99.1", calc="--level", calc_help=f"the player's level (0 .. {MAX_LEVEL})",
                       function="games", function_doc=("TOY: the player's level (blank: 0).",
                                                       "TOY : le niveau du joueur (vide : 0)."))
+
+
+#: How a game's weight reads: a whole number from 1 to MAX_WEIGHT (rules 99.2).
+WEIGHT: Final = schema.Reading(lambda v, *, typed=False, year=None: schema.whole(
+    v, 1, MAX_WEIGHT, what=f"a weight from 1 to {MAX_WEIGHT}", typed=typed), whole=(1, MAX_WEIGHT))
+
+
+@dataclass(frozen=True, slots=True)
+class Game(model.Game):
+    """A toy game: its weight multiplies what it brings (rules 99.2)."""
+
+    weight: int = fact(WEIGHT,
+                       f"the game's weight, 1 to {MAX_WEIGHT}: what it brings counts that many times", default=1,
+                       rules="99.2", function="weights",
+                       function_doc=("TOY: each game's weight (blank: 1).",
+                                     "TOY : le poids de chaque partie (vide : 1)."))
 
 
 COLUMNS: Final = results_columns(Column("level", "int", True, "the player's level"),
@@ -77,7 +105,7 @@ def performance(opponent_ratings: Sequence[float], scores: Sequence[float], rati
 def calculate(player: Player, games: Sequence[OpponentGame], period: str | None = None, k: int | None = None,
               options: Options | None = None) -> Calculation:
     points = step(player.level)
-    change = sum(points if g.score == 1 else -points if g.score == 0 else 0 for g in games)
+    change = sum(g.weight * (points if g.score == 1 else -points if g.score == 0 else 0) for g in games)
     r = player.rating or 0.0
     return Calculation(CODE, player.rating,
                        tuple(GameLine(g.rating, g.rating, g.score, None, None, None) for g in games),
@@ -91,12 +119,12 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     change = {p.id: 0.0 for p in players}
     played = {p.id: 0 for p in players}
     score = {p.id: 0.0 for p in players}
-    for g in event.games:
+    for g in (model.as_game(Game, g) for g in event.games):
         if not g.counts:
             continue
         s = g.result.score or 0.0
         for pid, mine in ((g.player, s), (g.opponent, 1.0 - s)):
-            points = step(level[pid])  # type: ignore[index]
+            points = step(level[pid]) * g.weight  # type: ignore[index]
             change[pid] += points if mine == 1 else -points if mine == 0 else 0  # type: ignore[index]
             played[pid] += 1  # type: ignore[index]
             score[pid] += mine  # type: ignore[index]
@@ -128,3 +156,13 @@ def _steps() -> TableView:
 
 #: Its published table (rules 7), for ``xl-elo tables`` and the published-tables workbook.
 PUBLISHED_TABLES: Final = {"toy-steps": _steps}
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
+    PACKAGE=__name__, Player=Player, Game=Game, Options=Options, COLUMNS=COLUMNS, expected=expected,
+    performance=performance,
+    calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, NATIONAL_RATINGS=NATIONAL_RATINGS,
+    TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES,
+)

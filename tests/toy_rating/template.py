@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import toy_rating as toy
 from xl_elo.templates.common import (
     POS,
     blank,
@@ -20,14 +20,18 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import Capacity, Col, Input, ResultCol, Template
+from xl_elo.words import _
 
 CAPACITY = Capacity(players=20, games=40, history=0)
+#: The rooms and languages it is built in by xl-elo workbooks (a toy: one each).
+ROOMS = (CAPACITY,)
+LANGUAGES = ("en",)
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    toy = get("toy")
     cap = cap or CAPACITY
-    sides = sides_sheet(cap)
+    sides = sides_sheet(cap, own=lambda halves, g_last: [
+        Col("weight", "the game's weight", "=IF(ISNUMBER([games:weight]),[games:weight],1)", "99.2")])
     work = work_sheet(cap)
     work.add(
         Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8"),
@@ -37,8 +41,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("level", "level", "=N([players:level])", "99.1"),
         Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_counts,1)", "99.1"),
         Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "99.1"),
-        Col("w", "wins", f"=COUNTIFS(side_who,{POS},side_counts,1,side_score,1)", "99.1"),
-        Col("l", "losses", f"=COUNTIFS(side_who,{POS},side_counts,1,side_score,0)", "99.1"),
+        Col("w", "wins, weighted", f"=SUMIFS(side_weight,side_who,{POS},side_counts,1,side_score,1)", "99.2"),
+        Col("l", "losses, weighted", f"=SUMIFS(side_weight,side_who,{POS},side_counts,1,side_score,0)", "99.2"),
         Col("change", "change", f"=({toy.STEP}+[level])*([w]-[l])", "99.1"),
     )
 
@@ -62,15 +66,15 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_level", "results: level", '=IF([key]="","",[level])', "99.1"),
         *sort_columns(),
     )
-    level = Input("level", "Level (0 to 10)", 8,
-                  number_check("level", 0, toy.MAX_LEVEL, f"a whole number from 0 to {toy.MAX_LEVEL}"), ("whole", 0,
-                      toy.MAX_LEVEL))
+    level = Input("level", "Level (0 to 10)", 8, number_check("level", 0, toy.MAX_LEVEL), ("whole", 0, toy.MAX_LEVEL))
+    weight = Input("weight", "Weight (1 to 3; blank: 1)", 8, number_check("weight", 1, toy.MAX_WEIGHT),
+                   ("whole", 1, toy.MAX_WEIGHT))
     return Template(
         federation="toy", title="Toy event",
         players=player_inputs("id", "name", "rating", own=[level]),
-        games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(toy.NEEDS_PERIOD), event_setting(), *option_settings(toy)],
-        rules_en=[f"Toy (xl-elo rules 99): a win brings {toy.STEP} points plus the winner's level."],
+        games=[*game_inputs("round", "player", "opponent", "result"), weight], history=None,
+        settings=[period_setting(toy.NEEDS_PERIOD), event_setting(), *option_settings(toy.SYSTEM)],
+        rules=[_("Toy (xl-elo rules 99): a win brings {step} points plus the winner's level.", step=toy.STEP)],
         sheets=[sides, work], results=results_layout(ResultCol("level", "Level", "0", 7)),
         player_checks=[], game_checks=game_checks(), capacity=cap,
     )

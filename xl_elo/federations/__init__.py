@@ -10,8 +10,10 @@ its folder (its engine, its ``rules.md`` chapter, its ``template.py`` spec and i
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 #: The federations, in the order the command line and the README list them.
 MODULES: list[str] = [
@@ -26,15 +28,33 @@ MODULES: list[str] = [
     "xl_elo.federations.glicko2",
 ]
 
-_CACHE: dict[tuple[str, ...], dict[str, ModuleType]] = {}
+_CACHE: dict[tuple[str, ...], dict[str, RatingSystem]] = {}
 
 
-def registry() -> dict[str, ModuleType]:
-    """Federation code -> module, in the order of :data:`MODULES`."""
+def load_system(name: str) -> RatingSystem:
+    """The system a module declares (its ``SYSTEM``, a :class:`~xl_elo.federations.contract.RatingSystem`),
+    checked once: the one place a system's module is looked into."""
+    from xl_elo.federations.contract import RatingSystem
+
+    module = importlib.import_module(name)
+    system = getattr(module, "SYSTEM", None)
+    if not isinstance(system, RatingSystem):
+        raise TypeError(f"{name} declares no SYSTEM (a xl_elo.federations.contract.RatingSystem)")
+    if module.__name__ != system.PACKAGE:
+        raise TypeError(f"{name}.SYSTEM says its package is {system.PACKAGE!r}: give PACKAGE=__name__")
+    return system
+
+
+def registry() -> dict[str, RatingSystem]:
+    """Federation code -> system, in the order of :data:`MODULES`."""
     key = tuple(MODULES)
     if key not in _CACHE:
-        modules = [importlib.import_module(name) for name in key]
-        _CACHE[key] = {m.CODE: m for m in modules}
+        systems = [load_system(name) for name in key]
+        codes = [s.CODE for s in systems]
+        twice = sorted({c for c in codes if codes.count(c) > 1})
+        if twice:
+            raise TypeError(f"two systems have the code {', '.join(twice)}")
+        _CACHE[key] = {s.CODE: s for s in systems}
     return _CACHE[key]
 
 
@@ -43,12 +63,12 @@ def codes() -> tuple[str, ...]:
     return tuple(registry())
 
 
-def get(name: str) -> Any:
-    """The federation module for a code or an alias (``"SSB"`` -> fse); ValueError if unknown."""
+def get(name: str) -> RatingSystem:
+    """The system for a code or an alias (``"SSB"`` -> FSE's); ValueError if unknown."""
     key = str(name).strip().lower()
-    for module in registry().values():
-        if key == module.CODE or key in module.ALIASES:
-            return module
+    for system in registry().values():
+        if key == system.CODE or key in system.ALIASES:
+            return system
     raise ValueError(f"unknown federation {name!r}; expected one of {', '.join(codes())}")
 
 

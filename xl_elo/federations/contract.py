@@ -81,7 +81,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Final, Protocol
 
 from xl_elo import schema
 from xl_elo.model import (  # noqa: F401 (the facts are declared through the contract)
@@ -89,6 +89,7 @@ from xl_elo.model import (  # noqa: F401 (the facts are declared through the con
     UNKNOWN_GAMES,
     Column,
     Event,
+    EventArrays,
     Fact,
     Player,
     Results,
@@ -97,6 +98,7 @@ from xl_elo.model import (  # noqa: F401 (the facts are declared through the con
     facts,
     games_fact,
 )
+from xl_elo.model import Game as BaseGame
 from xl_elo.model import Player as BasePlayer
 
 
@@ -104,16 +106,57 @@ from xl_elo.model import Player as BasePlayer
 class OpponentGame:
     """One game of a one-player calculation: the opponent's rating and the player's score.
 
-    ``rating`` None is an unrated opponent (FQE counts him at 1100). FESA handicap games
-    carry the handicap code and whether the player gave it; a system that counts an opponent's
-    rating deviation (Glicko) takes it as ``deviation``.
+    ``rating`` None is an unrated opponent (FQE counts him at 1100). A system's own facts of a game
+    (its ``Game``'s fields: FESA's handicap) are in ``facts`` by name and read as attributes
+    (``g.handicap``), a fact not given as its default; ``gives`` says whether the player holds the
+    game's one-sided facts (gives the handicap); a system that counts an opponent's rating deviation
+    (Glicko) takes it as ``deviation``.
     """
 
     rating: float | None
     score: float
-    handicap: str | None = None
-    gives: bool = False
     deviation: float | None = None
+    gives: bool = False
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return object.__getattribute__(self, "facts")[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+#: The words after a one-sided fact of a game that say the player holds it (gives the handicap) ...
+GIVES: Final = ("gives", "giver", "g", "give")
+#: ... or that the opponent does (the default).
+RECEIVES: Final = ("receives", "receiver", "r")
+
+
+def game_words(game: type[BaseGame], words: Sequence[str], system: str = "these",
+               whose: Callable[[str], str] = lambda word: "") -> tuple[dict[str, Any], bool]:
+    """One game's own facts as one player's games give them (``calc``'s words after the result, an
+    ``ELO_CHANGE`` cell): the system's facts of a game in the order its ``Game`` declares them (a blank one its
+    default), a one-sided one followed by ``gives`` when the player holds it (``receives``, the default). The
+    facts by name, and whether the player holds the one-sided ones; ValueProblem naming a word not read
+    (``whose``: what else it may be, from the other systems' declarations)."""
+    declared = facts(game)
+    values: dict[str, Any] = {f.name: f.default for f in declared}
+    gives = False
+    words = list(words)
+    if any(f.sided for f in declared) and len(words) > len(declared):
+        side = words[-1].lower()
+        if side not in GIVES and side not in RECEIVES:
+            raise schema.ValueProblem(f"{words[-1]!r} is not 'gives' or 'receives'")
+        gives, words = side in GIVES, words[:-1]
+    if len(words) > len(declared):
+        extra = words[len(declared)]
+        raise schema.ValueProblem(f"{extra!r}: {whose(extra)}{system} games have "
+                                  + ("none" if not declared else f"only {', '.join(f.name for f in declared)}"))
+    for f, word in zip(declared, words, strict=False):
+        values[f.name] = f.reading(word)
+    return values, gives
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,32 +214,205 @@ class FirstRating:
     steps: tuple[tuple[str, Any], ...] = ()
 
 
-@runtime_checkable
-class Federation(Protocol):
-    """The shape of every federation module (see the module docstring)."""
+class ExpectedFn(Protocol):
+    """``expected(rating, opponent, options=None)``: the expected score of one game (element-wise where
+    the system vectorises it)."""
 
+    def __call__(self, rating: Any, opponent: Any, options: Any = None) -> Any: ...
+
+
+class KFactorFn(Protocol):
+    """``k_factor(rating, games=None, age=None, ever_2400=False, options=None)``: the K-factor."""
+
+    def __call__(self, rating: Any, games: Any = None, age: Any = None, ever_2400: Any = False,
+                 options: Any = None) -> Any: ...
+
+
+class PerformanceFn(Protocol):
+    """``performance(opponent_ratings, scores, rating=None, options=None)``: the performance rating, or None."""
+
+    def __call__(self, opponent_ratings: Sequence[float], scores: Sequence[float], rating: float | None = None,
+                 options: Any = None) -> float | None: ...
+
+
+class FirstRatingFn(Protocol):
+    """``first_rating(opponent_ratings, scores, options=None)``: an unrated player's first rating."""
+
+    def __call__(self, opponent_ratings: Sequence[float], scores: Sequence[float],
+                 options: Any = None) -> FirstRating | None: ...
+
+
+class CalculateFn(Protocol):
+    """``calculate(player, games, period=None, k=None, options=None)``: one player, game by game."""
+
+    def __call__(self, player: Any, games: Sequence[OpponentGame], period: str | None = None,
+                 k: int | None = None, options: Any = None) -> Calculation: ...
+
+
+class RateFn(Protocol):
+    """``rate(event, options=None)``: a whole event or period."""
+
+    def __call__(self, event: Event, options: Any = None) -> Results: ...
+
+
+class RateArraysFn(Protocol):
+    """``rate_arrays(arrays, options=None)``: the same on the array form (a federation-size period)."""
+
+    def __call__(self, arrays: EventArrays, options: Any = None, /) -> Results: ...
+
+
+class RatingListFn(Protocol):
+    """``from_rating_list(players, entries, year, source, *, own, ...)``: what a rating list says of each
+    player, applied to the players table (FIDE's list): the players and the warnings."""
+
+    def __call__(self, players: list[Any], entries: Mapping[str, Any], year: int | None, source: str, *,
+                 own: str = ..., options: Any = None,
+                 where: Callable[[Any], str] | None = None) -> tuple[list[Any], list[str]]: ...
+
+
+class ConvertFn(Protocol):
+    """``convert(value, from_system, to_system)``: a rating converted between scales (the FFE's)."""
+
+    def __call__(self, value: float, from_system: str, to_system: str) -> float: ...
+
+
+class FileFormat(Protocol):
+    """A kind of file people have, read (and written back) whole: a module offering these (``xl_elo.formats.trf``;
+    FESA's ``files``)."""
+
+    SYSTEM: str
+    """The system its files are rated by when none is named."""
+    KIND: str
+    """What it reads, in words (``a TRF tournament report (.trf)``)."""
+    FORMAT: str
+    """The output format that writes a file read back with the new ratings (``trf``)."""
+    FORMAT_HELP: str
+    SUFFIXES: tuple[str, ...]
+    """The names of the files it writes back."""
+
+    def recognises(self, paths: Sequence[Any]) -> bool: ...
+
+    def read(self, paths: Sequence[Any], module: RatingSystem, **given: Any) -> Any: ...
+
+
+def _no_tables() -> Mapping[str, Callable[[], Any]]:
+    return {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class RatingSystem:
+    """A rating system as every front end sees it: its declarations, typed, each with its default here.
+
+    Each system's folder builds one (``SYSTEM`` in its ``__init__``), naming what it declares; a name
+    that is not a declaration is refused there (a ``TypeError`` when the registry imports it), and a
+    declaration left out takes the default written here, once. The capabilities only some systems have
+    (a rating list, arrays for a federation-size period, a history table, periods rated in order, a
+    performance rating, conversions) are the optional fields, each None (or empty) for a system that
+    does not offer it; the functions are typed by the Protocols above. The front ends read these
+    attributes and never probe a module.
+    """
+
+    # how it is named and where its rules are
     CODE: str
+    """``"fse"``: the command line's ``-f``, the functions' ``federation`` argument."""
     NAME: str
-    ALIASES: tuple[str, ...]
+    """``"FSE (Swiss chess federation)"``."""
+    ALIASES: tuple[str, ...] = ()
+    """Other names it is found by (``("ssb", "swiss")``)."""
     RULES: str
+    """Its chapter of docs/rules.md (``"3"``)."""
     SOURCE: str
+    """Where the federation publishes its rules."""
     UNIT: str
-    NEEDS_PERIOD: bool
-    Player: type
-    Options: type
+    """What is rated at once: ``period``, ``event``, ``tournament``, ``rating period``."""
+    NEEDS_PERIOD: bool = False
+    """Whether the rules need the period's month (FIDE and FSE count ages in its year)."""
+    PACKAGE: str
+    """Its module (``xl_elo.federations.fse``): its ``example/`` folder and its template spec ``template.py``."""
+
+    # its tables
+    Player: type[BasePlayer]
+    """Its players: the facts it needs of each are the fields (:func:`xl_elo.model.fact`)."""
+    Game: type[BaseGame] = BaseGame
+    """Its games: the facts it needs of each game beyond the common columns are the fields
+    (:func:`xl_elo.model.fact`, as a player's): FESA's handicap. Read, checked and shown by every front end."""
+    Options: type[Any]
+    """A frozen dataclass of the settings the rules leave to the user (:func:`option`)."""
     COLUMNS: tuple[Column, ...]
-    k_factor: Callable[..., int] | None
-    first_rating: Callable[..., FirstRating | None] | None
+    """Its results table: the common columns, then its own."""
 
-    def expected(self, rating: float, opponent: float, options: Any = None) -> float: ...
+    # the contract's functions
+    expected: ExpectedFn
+    performance: PerformanceFn
+    calculate: CalculateFn
+    rate: RateFn
+    k_factor: KFactorFn | None = None
+    """None where no K applies (the FQE's K is a constant; the FFE has none)."""
+    first_rating: FirstRatingFn | None = None
+    """None where the rules give no first rating from one event's games."""
 
-    def performance(self, opponent_ratings: Sequence[float], scores: Sequence[float],
-                    rating: float | None = None, options: Any = None) -> float | None: ...
+    # capabilities
+    rate_arrays: RateArraysFn | None = None
+    """It rates the array form directly (a federation-size period): :meth:`xl_elo.loader.Loaded.rate` uses it."""
+    from_rating_list: RatingListFn | None = None
+    """It reads a rating list (FIDE's downloadable list): ``--rating-list``."""
+    rules_values: Callable[[], Mapping[str, Any]] | None = None
+    """Figures its chapter of the rules computes (the rules document quotes them)."""
+    convert: ConvertFn | None = None
+    """Conversions between rating scales (the FFE's Elo, INGO, BCR ...): ``xl-elo convert``."""
+    HISTORY: str | None = None
+    """It takes a history table: what the table holds, in words, as the command line's help says it."""
+    PERIODS: bool = False
+    """It rates several periods in order, each game's in a ``period`` column (a Glicko-2 ladder)."""
+    OWN_FILES: str = ""
+    """Its own program's files, in words (what a TRF report is not, for it)."""
+    FILE_FORMAT: str | None = None
+    """The module, in its folder, that reads and writes its own program's files (a :class:`FileFormat`:
+    FESA's ``files``), which the loader tries on the files given before the common ones."""
+    NATIONAL_RATINGS: str | None = None
+    """A federation's three-letter code (``GER``): it rates from that federation's own list, so a TRF
+    report gives its players' ratings from TRF-26's national records opened by that code, and a report
+    without any is refused, never read with FIDE's ratings instead."""
+    PERFORMANCE: tuple[str, str] | None = None
+    """Its performance rating, in words (English, French), for the functions' help."""
+    PERFORMANCE_RATING: tuple[str, str] | None = None
+    """What its performance is called where it has a name of its own (the FFE's), English and French."""
+    NO_PERFORMANCE: tuple[str, str] | None = None
+    """It defines no performance rating at all (Glicko-2): why, in English and French."""
 
-    def calculate(self, player: BasePlayer, games: Sequence[OpponentGame], period: str | None = None,
-                  k: int | None = None, options: Any = None) -> Calculation: ...
+    # words and readings the front ends show
+    TEMPLATE: str | None = None
+    """Its template workbook's file name (its spec is ``template.py`` beside the engine), or None."""
+    EXAMPLE: str | None = None
+    """Its worked example's name (``example/`` beside the engine), or None."""
+    FUNCTIONS: tuple[SheetFunction, ...] = ()
+    """Its own spreadsheet functions (``FIDE_EXPECTED``)."""
+    PUBLISHED_TABLES: Mapping[str, Callable[[], Any]] = field(default_factory=_no_tables)
+    """Its published tables (rules 7): name -> a function giving a :class:`xl_elo.tableview.TableView`."""
+    GAME: str = "chess"
+    """The game it rates (``shogi`` for FESA): a TRF report is a chess tournament's."""
+    UNRATED_OPPONENTS: str | None = None
+    """Why an unrated opponent is refused in a one-player calculation, where it is."""
+    COEFFICIENT: str = "k"
+    """The name of its coefficient (K; the DWZ's E): calc's flag and its JSON key."""
+    OPPONENTS: tuple[str, str] | None = None
+    """What its opponents' ratings are, in words for the functions' help (English, French)."""
+    OPPONENT_DEVIATION: schema.Reading | None = None
+    """It counts each opponent's rating deviation (Glicko-2): the reading of one, so ``calc`` reads an
+    opponent as ``rating/rd`` and passes it as :attr:`OpponentGame.deviation`."""
 
-    def rate(self, event: Event, options: Any = None) -> Results: ...
+    def __repr__(self) -> str:
+        return f"RatingSystem({self.CODE!r})"
+
+    @property
+    def has_performance(self) -> bool:
+        """Whether it defines a performance rating (Glicko-2 does not: :attr:`NO_PERFORMANCE` says why)."""
+        return self.NO_PERFORMANCE is None
+
+    @property
+    def takes_history(self) -> bool:
+        """Whether it takes a history table (FESA's performance-mode players; DWZ's remaining games)."""
+        return self.HISTORY is not None
 
 
 #: The argument names of each contract function, in order (checked by the tests).

@@ -35,12 +35,15 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem
 from xl_elo.model import InputError, Problem
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 #: FIDE's three lists, in the combined file's order.
 LISTS = ("standard", "rapid", "blitz")
@@ -351,9 +354,9 @@ def _xml_tag(field: str) -> str:
 # --------------------------------------------------------------------------- who reads it
 
 
-def not_for(module: Any) -> str:
+def not_for(module: RatingSystem) -> str:
     """Why a system that reads no such list refuses one."""
     from xl_elo.federations import registry
 
-    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if getattr(m, "from_rating_list", None))
+    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if m.from_rating_list)
     return f"FIDE's rating list gives FIDE ratings and K: use it with {able}, not {module.CODE.upper()}"

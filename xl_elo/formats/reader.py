@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +46,9 @@ from xl_elo.model import (
     facts,
 )
 from xl_elo.schema import ValueProblem
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -354,11 +357,16 @@ def _keys(headings: Iterable[str]) -> frozenset[str]:
     return frozenset(schema.column_key(h) for h in headings)
 
 
-def games_headings(handicaps: bool, periods: bool = False, system: str = "", known: Iterable[str] = ()) -> Headings:
-    """The games table (rules 8): handicaps where the system reads them, a period where it rates several."""
-    names = tuple(c for c in GAME_COLUMNS if c != "handicap" or handicaps) + (("period",) if periods else ())
-    return Headings("games", names, GAME_REQUIRED, dict(GAME_PERIOD_HEADINGS) if periods else {}, _keys(known),
-                    system=system)
+def games_headings(game: type[Game] = Game, periods: bool = False, system: str = "",
+                   known: Iterable[str] = ()) -> Headings:
+    """The games table (rules 8): the common columns with the system's own facts of a game (its ``Game``: FESA's
+    handicap) before ``rated``, and a period where it rates several."""
+    own = facts(game)
+    names = (*GAME_COLUMNS[:-1], *(f.name for f in own), GAME_COLUMNS[-1]) + (("period",) if periods else ())
+    aliases = {a: f.name for f in own for a in f.aliases}
+    if periods:
+        aliases.update(GAME_PERIOD_HEADINGS)
+    return Headings("games", names, GAME_REQUIRED, aliases, _keys(known), system=system)
 
 
 #: Other headings of a game's period, where a system rates several (a ladder's games are dated).
@@ -370,23 +378,23 @@ def history_headings(system: str = "", known: Iterable[str] = ()) -> Headings:
     return Headings("history", HISTORY_COLUMNS, HISTORY_COLUMNS, {}, _keys(known), system=system)
 
 
-def event_headings(player: type[Player], *, handicaps: bool = False, periods: bool = False, system: str = "",
+def event_headings(player: type[Player], *, game: type[Game] = Game, periods: bool = False, system: str = "",
                    results: Iterable[str] = (), known: Iterable[str] = ()) -> dict[str, Headings]:
-    """The headings of an event's three tables for a system (its ``Player``, whether it reads handicaps
-    and periods, its code and its results columns); ``known``: headings every table of the source may
+    """The headings of an event's three tables for a system (its ``Player``, its ``Game``, whether it rates
+    periods, its code and its results columns); ``known``: headings every table of the source may
     hold that are not read (a template's problem column)."""
     known = tuple(known)
     return {"players": players_headings(player, system, known, results),
-            "games": games_headings(handicaps, periods, system, known),
+            "games": games_headings(game, periods, system, known),
             "history": history_headings(system, known)}
 
 
-def system_headings(module: Any, known: Sequence[str] = ()) -> dict[str, Headings]:
+def system_headings(module: RatingSystem, known: Sequence[str] = ()) -> dict[str, Headings]:
     """What the headings of a system's tables may be, from its declarations: its players' facts and
-    their aliases, whether it reads handicaps and periods, its results columns (a results table read
+    their aliases, its games' facts, whether it rates periods, its results columns (a results table read
     back is a players table); ``known``: other headings the source holds that are not read."""
-    return event_headings(module.Player, handicaps=bool(getattr(module, "HANDICAPS", False)),
-                          periods=bool(getattr(module, "PERIODS", False)), system=module.CODE.upper(),
+    return event_headings(module.Player, game=module.Game,
+                          periods=bool(module.PERIODS), system=module.CODE.upper(),
                           results=[c.name for c in module.COLUMNS], known=known)
 
 
@@ -740,10 +748,10 @@ class GameColumns:
     results: list[Result]
     round: FloatArray
     """NaN: no round number."""
-    handicap: npt.NDArray[Any]
-    """Objects: a code or None."""
     rated: BoolArray
     rows: IntArray
+    facts: dict[str, npt.NDArray[Any]] = field(default_factory=dict)
+    """The system's own facts of each game (its ``Game``'s: FESA's handicap), as :attr:`Fact.array` holds them."""
     who: IntArray | None = None
     """The player's position among the players (-1: none such), when read with the players' ids ..."""
     against: IntArray | None = None
@@ -847,21 +855,23 @@ def _no_players(source: str, declared: Sequence[Fact]) -> PlayerColumns:
                          {f.name: _fill(f, np.zeros(0, dtype=object)) for f in declared}, np.zeros(0, np.int64))
 
 
-def _no_games(source: str) -> GameColumns:
+def _no_games(source: str, game: type[Game] = Game) -> GameColumns:
     return GameColumns(source, np.zeros(0, "S1"), np.zeros(0, "S1"), np.zeros(0, bool), np.zeros(0, np.int64), [],
-                       np.zeros(0), np.zeros(0, dtype=object), np.zeros(0, bool), np.zeros(0, np.int64))
+                       np.zeros(0), np.zeros(0, bool), np.zeros(0, np.int64),
+                       {f.name: _fill(f, np.zeros(0, dtype=object)) for f in facts(game)})
 
 
-def read_games(table: Table, handicaps: bool, known: IdIndex | None = None, *, periods: bool = False,
+def read_games(table: Table, game: type[Game] = Game, known: IdIndex | None = None, *, periods: bool = False,
                headings: Headings | None = None, warnings: list[str] | None = None
                ) -> tuple[GameColumns, list[Problem]]:
-    """The games table (rules 8): every problem, in order; ``handicaps``: the system reads them (FESA);
-    ``known``: the players' ids, whose positions the games then carry; ``periods``: the system rates
-    several periods in order, each game's in a column ``period``."""
+    """The games table (rules 8) of a system whose games are ``game`` (its own facts of a game read as its
+    players' are): every problem, in order; ``known``: the players' ids, whose positions the games then carry;
+    ``periods``: the system rates several periods in order, each game's in a column ``period``."""
     header_problems: list[Problem] = []
-    cols = _Columns(table, headings or games_headings(handicaps, periods), header_problems, warnings)
+    own = facts(game)
+    cols = _Columns(table, headings or games_headings(game, periods), header_problems, warnings)
     if header_problems:
-        return _no_games(table.source), header_problems
+        return _no_games(table.source, game), header_problems
     problems = _Problems(table)
     rows = np.arange(len(table), dtype=np.int64)
     player, ok_p, blank_p, who = _texts(cols.get("player"), rows, problems, 0, cols.label("player"),
@@ -876,41 +886,51 @@ def read_games(table: Table, handicaps: bool, known: IdIndex | None = None, *, p
     result = np.where(result >= 0, result, np.where(blank_o, 1, 0))
     result[~ok_r] = 0  # a result refused: the game is kept as not played, for the cross-table checks
     rnd, ok_n = _read(cols.get("round"), schema.ROUND, rows, problems, 3, cols.label("round"))
-    if handicaps:
-        handicap, ok_h = _read(cols.get("handicap"), schema.spelled(schema.handicap), rows, problems, 4,
-                                cols.label("handicap"))
-    else:
-        handicap, ok_h = np.full(len(rows), None, dtype=object), np.ones(len(rows), bool)
+    own_values: dict[str, npt.NDArray[Any]] = {}
+    ok_f = np.ones(len(rows), bool)
+    for order, f in enumerate(own, start=4):
+        got, fine = _read(cols.get(f.name), f.reading, rows, problems, order, cols.label(f.name))
+        own_values[f.name] = got
+        ok_f &= fine
     flag = np.ones(len(rows), bool)  # rated unless the cell says no (rules 8)
     ok_y = np.ones(len(rows), bool)
+    after = 4 + len(own)
     if cols.get("rated") is not None:
-        rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, 5, cols.label("rated"))
+        rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, after, cols.label("rated"))
         said = np.flatnonzero(rated != None)  # noqa: E711 (an object array: element-wise)
         flag[said] = rated[said].astype(bool)
     period = None
     if periods:
         period, ok_d = _read(cols.get("period"), lambda v, *, typed=False, year=None: schema.period(
-            v, required=False, what="the game's period", days=True), rows, problems, 6, cols.label("period"),
+            v, required=False, what="the game's period", days=True), rows, problems, after + 1, cols.label("period"),
             kind="text")
         ok_y = ok_y & ok_d
         named = np.array([v is not None for v in period.tolist()], bool)
         if named.any():  # every game has its period, or none has: a blank one is not guessed
             for k in np.flatnonzero(~named & ok_d & ~blank_p).tolist():
-                problems.add(int(rows[k]), 6, "period", "the game's period is blank while other games have one "
+                problems.add(int(rows[k]), after + 1, "period", "the game's period is blank while other games have one "
                                                          "(give every game its period, or none)")
     keep = ok_p & ~blank_p & ok_o
-    handicap[~(ok_r & ok_n & ok_h & ok_y)] = None
-    columns = [player, opponent, has_opponent, result, rnd, handicap, flag, table.numbers]
+    bad = ~(ok_r & ok_n & ok_f & ok_y)  # a row with a problem keeps no fact of its own: the defaults stand
+    own_columns = []
+    for f in own:
+        got = own_values[f.name]
+        if bad.any():
+            got = got.copy()
+            got[bad] = np.nan if got.dtype != object else None
+        own_columns.append(_fill(f, got))
+    columns = [player, opponent, has_opponent, result, rnd, flag, table.numbers, *own_columns]
     if who is not None and against is not None:
         columns += [who, np.where(has_opponent, against, -2)]
     if period is not None:
         columns.append(period)
     if not keep.all():
         columns = [c[keep] for c in columns]
+    n_own = len(own)
     out = GameColumns(table.source, columns[0], columns[1], columns[2], columns[3], results, columns[4], columns[5],
-                      columns[6], columns[7])
+                      columns[6], {f.name: columns[7 + j] for j, f in enumerate(own)})
     if who is not None:
-        out.who, out.against = columns[8], columns[9]
+        out.who, out.against = columns[7 + n_own], columns[8 + n_own]
     if period is not None:
         out.period = columns[-1]
     return out, problems.sorted()
@@ -1166,6 +1186,8 @@ class Tables:
 
     player: type[Player]
     """The system's players (its ``Player``)."""
+    game: type[Game]
+    """The system's games (its ``Game``)."""
     players: PlayerColumns
     games: GameColumns
     history: HistoryColumns
@@ -1191,10 +1213,11 @@ class Tables:
         g = self.games
         gp, go = _texts_of(g.player), _texts_of(g.opponent)
         periods = g.period.tolist() if g.period is not None else [None] * len(g)
+        own = {f.name: _record_values(f, g.facts[f.name]) for f in facts(self.game)}
         games = tuple(
-            Game(gp[i], go[i] if g.has_opponent[i] else None, g.results[int(g.result[i])],
-                 None if np.isnan(g.round[i]) else int(g.round[i]), g.handicap[i], bool(g.rated[i]),
-                 row=int(g.rows[i]) or None, period=periods[i])
+            self.game(gp[i], go[i] if g.has_opponent[i] else None, g.results[int(g.result[i])],
+                      None if np.isnan(g.round[i]) else int(g.round[i]), bool(g.rated[i]),
+                      row=int(g.rows[i]) or None, period=periods[i], **{name: v[i] for name, v in own.items()})
             for i in range(len(g)))
         h = self.history
         hid = _texts_of(h.id)
@@ -1206,7 +1229,8 @@ class Tables:
         """The array form (:class:`xl_elo.model.EventArrays`): the counting games as positions."""
         counts = self.games.counts()
         return EventArrays(self.players.ids, self.players.names, self.players.rating, self.who[counts],
-                           self.against[counts], self.games.scores()[counts], self.period, dict(self.players.facts))
+                           self.against[counts], self.games.scores()[counts], self.period, dict(self.players.facts),
+                           {name: v[counts] for name, v in self.games.facts.items()})
 
 
 def _record_values(f: Fact, column: npt.NDArray[Any]) -> list[Any]:
@@ -1218,10 +1242,10 @@ def _record_values(f: Fact, column: npt.NDArray[Any]) -> list[Any]:
     return column.tolist()
 
 
-def tables_of(event: Event, player: type[Player]) -> tuple[Tables, list[tuple[int, Problem]]]:
-    """An event built in Python as its tables (its players as ``player``), and the problems of its
-    players' values (rules 1.4, 8), which a reader would have refused."""
-    from xl_elo.model import ProblemList, _check_player_values, as_player
+def tables_of(event: Event, player: type[Player], game: type[Game] = Game) -> tuple[Tables, list[tuple[int, Problem]]]:
+    """An event built in Python as its tables (its players as ``player``, its games as ``game``), and the
+    problems of its players' values (rules 1.4, 8), which a reader would have refused."""
+    from xl_elo.model import ProblemList, _check_player_values, as_game, as_player
 
     players = [as_player(player, p) for p in event.players]
     values: list[tuple[int, Problem]] = []
@@ -1246,20 +1270,21 @@ def tables_of(event: Event, player: type[Player]) -> tuple[Tables, list[tuple[in
     for g in event.games:
         codes.setdefault(g.result, len(codes))
     results = list(codes)
-    games = event.games
+    games = [as_game(game, g) for g in event.games]
     gc = GameColumns("games", encode([g.player for g in games]), encode([g.opponent for g in games]),
                      np.array([g.opponent is not None for g in games], bool),
                      np.array([codes[g.result] for g in games], dtype=np.int64), results,
                      np.array([np.nan if g.round is None else g.round for g in games], dtype=np.float64),
-                     _objects([g.handicap for g in games]), np.array([g.rated for g in games], bool),
-                     np.array([g.row or 0 for g in games], dtype=np.int64))
+                     np.array([g.rated for g in games], bool),
+                     np.array([g.row or 0 for g in games], dtype=np.int64),
+                     {f.name: fact_array(f, [getattr(g, f.name) for g in games]) for f in facts(game)})
     if any(g.period is not None for g in games):
         gc.period = _objects([g.period for g in games])
     hc = HistoryColumns("history", encode([h.id for h in event.history]),
                         np.array([h.opponent_rating for h in event.history], dtype=np.float64),
                         np.array([h.result for h in event.history], dtype=np.float64),
                         np.array([h.row or 0 for h in event.history], dtype=np.int64))
-    return Tables(player, pc, gc, hc, event.period, event.name), values
+    return Tables(player, game, pc, gc, hc, event.period, event.name), values
 
 
 def _number(value: Any) -> float:
@@ -1285,14 +1310,14 @@ def checked(tables: Tables, sources: Sources, extra: Sequence[tuple[int, Problem
 
 
 def read(player: type[Player], players: Table | None, games: Table | None, history: Table | None = None, *,
-         period: str | None = None, name: str = "", handicaps: bool = False, sources: Sources | None = None,
+         period: str | None = None, name: str = "", game: type[Game] = Game, sources: Sources | None = None,
          problems: Sequence[Problem] = (), before: dict[str, list[Problem]] | None = None,
          between: Sequence[Problem] = (), periods: bool = False, headings: dict[str, Headings] | None = None
          ) -> Tables:
     """Read and check the tables of one event for a system whose players are ``player``.
 
     ``headings``: what each table's headings may be (:func:`event_headings`; by default the columns
-    ``player``, ``handicaps`` and ``periods`` say); what is worth knowing of them is in the tables'
+    ``player``, ``game`` and ``periods`` say); what is worth knowing of them is in the tables'
     ``warnings``.
 
     ``problems``: what was found before (a file that could not be read, a bad period), reported
@@ -1306,7 +1331,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     early = before or {}
     year = period_year(period)
     declared = facts(player)
-    spec = headings or event_headings(player, handicaps=handicaps, periods=periods)
+    spec = headings or event_headings(player, game=game, periods=periods)
     warnings: list[str] = []
     found += early.get("players", [])
     pc, more = read_players(players, player, year, spec["players"], warnings) if players is not None else \
@@ -1314,8 +1339,8 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     found += more
     found += early.get("games", [])
     known = IdIndex(pc.ids) if len(pc) else None
-    gc, more = read_games(games, handicaps, known, periods=periods, headings=spec["games"], warnings=warnings) \
-        if games is not None else (_no_games("games"), [])
+    gc, more = read_games(games, game, known, periods=periods, headings=spec["games"], warnings=warnings) \
+        if games is not None else (_no_games("games", game), [])
     found += more
     found += early.get("history", [])
     empty = HistoryColumns("history", np.zeros(0, "S1"), np.zeros(0), np.zeros(0), np.zeros(0, np.int64))
@@ -1328,7 +1353,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     if not len(pc) and len(gc) and not found:  # one line, not one per game
         raise InputError([Problem(src.players, None, None, "has no player, only its header (expected one row per "
                                                            "player of the games)")])
-    tables = Tables(player, pc, gc, hc, period, name, warnings=warnings)
+    tables = Tables(player, game, pc, gc, hc, period, name, warnings=warnings)
     if len(pc) or not found:
         cross, tables.who, tables.against = check(pc, gc, hc, src, known=known)
         found += cross

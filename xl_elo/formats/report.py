@@ -6,17 +6,18 @@ round (opponent's number and result), his score, his rating before and after and
 
 from __future__ import annotations
 
+from typing import Any
+
 from xl_elo import words
 from xl_elo.formats.writers import format_cell, shown
-from xl_elo.model import Event, Results
+from xl_elo.model import Event, Results, facts
 
 _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
 
 
 #: The report's headings (English: each said in the language of the report).
 HEADINGS = ("no", "name", "before", "score", "after", "change", "status", "note")
-LEGEND = ("Results: + win, = draw, - loss, (x) not rated or not counted for the player, [h] handicap given by the "
-          "first-named player.")
+LEGEND = "Results: + win, = draw, - loss, (x) not rated or not counted for the player{facts}."
 
 
 def phrases() -> None:
@@ -25,13 +26,16 @@ def phrases() -> None:
         words._(h, context="report")
     words._("r{round}", context="report", round=1)
     words._("Event")
-    words._(LEGEND)
+    words._(LEGEND, facts="")
+    words._(", [{mark}] {fact} given by the first-named player", mark="h", fact="handicap")
+    words._(", [{mark}] {fact}", mark="p", fact="period")
 
 
 def report(results: Results, event: Event, language: str | None = None) -> str:
     """The crosstable of an event with each player's rating before, after and change, in ``language`` (a catalogue's
-    code; English by default): its headings, statuses and notes in that language's words."""
-    with words.use(language or words.SOURCE):
+    code; by default the language of the work, English unless :func:`xl_elo.words.use` says otherwise): its
+    headings, statuses and notes in that language's words."""
+    with words.use(language or words.language()):
         return _report(results, event)
 
 
@@ -54,7 +58,8 @@ def _report(results: Results, event: Event) -> str:
             mark_a = f"({mark_a})"
         if not g.counts or (g.opponent, g.player) in results.uncounted:
             mark_b = f"({mark_b})"
-        hcp = f"[{g.handicap}]" if g.handicap else ""
+        hcp = "".join(f"[{_cell_text(getattr(g, f.name))}]" for f in facts(type(g)) if getattr(g, f.name) is not None
+                      and getattr(g, f.name) != f.default)
         cells[g.player][g.round] = f"{number[g.opponent]}{mark_a}{hcp}"
         cells[g.opponent][g.round] = f"{number[g.player]}{mark_b}{hcp}"
     notes = any(row.get("note") for row in rows.values())  # what a rating officer should know of a row
@@ -82,5 +87,13 @@ def _report(results: Results, event: Event) -> str:
     for r in table:
         lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     lines.append("")
-    lines.append(_(LEGEND))
+    own = facts(type(event.games[0])) if event.games else ()
+    said = "".join(_(", [{mark}] {fact} given by the first-named player", mark=f.name[0], fact=f.name) if f.sided
+                   else _(", [{mark}] {fact}", mark=f.name[0], fact=f.name) for f in own)
+    lines.append(_(LEGEND, facts=said))
     return "\n".join(lines)
+
+
+def _cell_text(value: Any) -> str:
+    """A game's own fact as a crosstable cell shows it."""
+    return format_cell(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)

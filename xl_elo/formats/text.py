@@ -2,7 +2,7 @@
 their ends kept (so a file can be written back byte for byte), and the problem of a line.
 
 The bottom of the readers: :mod:`xl_elo.formats.trf`, :mod:`xl_elo.formats.ratinglist` and
-:mod:`xl_elo.formats.fesafiles` read their files through it.
+:mod:`xl_elo.federations.fesa.files` read their files through it.
 """
 
 from __future__ import annotations
@@ -12,16 +12,19 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xl_elo.model import Event, InputError, Problem, Results
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 
 @dataclass
 class ReadFiles:
     """What the files held: the federation, the event, the files read (never written over) and writers."""
 
-    module: Any
+    module: RatingSystem
     event: Event
     inputs: list[str]
     writers: dict[str, Callable[[Results], str | bytes]] = field(default_factory=dict)

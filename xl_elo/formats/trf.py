@@ -74,24 +74,27 @@ when its first :data:`NO_REPORT_LINES` lines hold nothing a report has.
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, Text, decode_text, peek
 from xl_elo.model import Entrant, Event, Game, InputError, NationalRating, Player, Problem, Results, facts
 
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
+
 SUFFIXES = (".trf", ".trfx", ".trf16", ".trf26")
 #: The system a report is rated by when none is named: FIDE's, whose format it is; the format written back.
 SYSTEM = "fide"
 FORMAT = "trf"
 FORMAT_HELP = "a TRF file read: the same file with the new ratings"
+KIND = "a TRF tournament report (.trf)"
 
 #: 1-based, inclusive column spans of the 001 fields (TRF-16 and TRF-26); a national-rating record
 #: has the same columns from 5 to 79.
@@ -947,7 +950,7 @@ _LIST_WORDS = {"blitz": ("blitz", "lampo", "bullet"),
                "rapid": ("rapid", "rápid", "rapide", "schnellschach", "semilampo", "activo", "actívo")}
 
 
-def _list_option(module: Any) -> Any:
+def _list_option(module: RatingSystem) -> Any:
     """The system's ``list`` option (FIDE's: standard, rapid, blitz), when it has one."""
     from dataclasses import fields
 
@@ -957,7 +960,7 @@ def _list_option(module: Any) -> Any:
     return None
 
 
-def _time_controls(reports: list[TrfFile], module: Any, given: Mapping[str, Any], problems: list[Problem],
+def _time_controls(reports: list[TrfFile], module: RatingSystem, given: Mapping[str, Any], problems: list[Problem],
                    warnings: list[str]) -> dict[str, Any]:
     """The options the reports set: FIDE's list from each one's ``222``, when ``--list`` is not given."""
     if _list_option(module) is None:
@@ -1005,12 +1008,12 @@ def _time_controls(reports: list[TrfFile], module: Any, given: Mapping[str, Any]
 # --------------------------------------------------------------------------- the event
 
 
-def read(paths: Sequence[Path], module: Any, **given: Any) -> ReadFiles:
+def read(paths: Sequence[Path], module: RatingSystem, **given: Any) -> ReadFiles:
     """The reports for :mod:`xl_elo.loader` (:func:`read_trf_files`)."""
     return read_trf_files(paths, module, **given)
 
 
-def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: str | Path | None = None,
                    period: str | None = None, one_report: bool = False, output: str | Path | None = None,
                    options: Mapping[str, Any] | None = None) -> ReadFiles:
     """The event of one or several TRF reports (one period), every problem of every file at once.
@@ -1019,7 +1022,7 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     ``one_report``: the report is to be written back, so it must be one; ``output``: where the
     results go (a ``.trf`` name writes the report back by default); ``options``: the system's
     options given (by name), over what the reports set (FIDE's ``list`` from a ``222`` time control)."""
-    if getattr(module, "GAME", "chess") != "chess":
+    if module.GAME != "chess":
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
                                   f"a TRF report is a chess tournament's: {module.CODE.upper()} {module.UNIT}s are "
                                   f"rated{_own_files(module)}")])
@@ -1049,7 +1052,7 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     if one_report and len(paths) > 1:
         problems.append(Problem(", ".join(names), None, None, "--format trf writes one report back: give one TRF "
                                                               "file (or leave out --format trf)"))
-    national = getattr(module, "NATIONAL_RATINGS", None)
+    national = module.NATIONAL_RATINGS
     if national:
         for tf in reports:
             if not tf.full and not tf.national.get(national):
@@ -1073,15 +1076,14 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     if rating_list is not None:
         from xl_elo.formats import ratinglist
 
-        apply = getattr(module, "from_rating_list", None)
+        apply = module.from_rating_list
         if apply is None:
             raise InputError([Problem(Path(rating_list).name, None, None, ratinglist.not_for(module))])
         entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
-        extra = _list_options(apply, module, effective)
-        if "where" in inspect.signature(apply).parameters:  # each player's line named in the warnings
-            extra["where"] = lambda p: f"{sources.get(p.id, names[0])} (line {p.row})"
-            extra["own"] = names[0] if len(names) == 1 else "the reports"
-        players, list_warnings = apply(players, entries, year, Path(rating_list).name, **extra)
+        players, list_warnings = apply(players, entries, year, Path(rating_list).name,
+                                       own=names[0] if len(names) == 1 else "the reports",
+                                       options=_list_options(module, effective),
+                                       where=lambda p: f"{sources.get(p.id, names[0])} (line {p.row})")
         warnings += list_warnings
         inputs.append(str(rating_list))
     title = " + ".join(tf.title for tf in reports if tf.title) or ", ".join(names)
@@ -1097,25 +1099,23 @@ def read_trf_files(paths: Sequence[Path], module: Any, *, rating_list: str | Pat
     return ReadFiles(module, event, inputs, writers, default, warnings, (source, source, "history"), effective)
 
 
-def _list_options(apply: Callable[..., Any], module: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``options`` keyword of a system's ``from_rating_list`` when it takes one (FIDE's: the period's list)."""
-    if "options" not in inspect.signature(apply).parameters:
-        return {}
+def _list_options(module: RatingSystem, options: Mapping[str, Any]) -> Any:
+    """The system's options a rating list is read with (FIDE's: the period's list), from those given."""
     from xl_elo.federations.contract import options_of
 
     try:
-        return {"options": options_of(module.Options, None, **options)}
+        return options_of(module.Options, None, **options)
     except (ValueError, TypeError) as exc:
         raise InputError([Problem("options", None, None, str(exc))]) from None
 
 
-def _no_national(module: Any, code: str) -> str:
+def _no_national(module: RatingSystem, code: str) -> str:
     return (f"holds no {code} national-rating record (TRF-26: a line opened by {code}, the start rank in columns 5-8, "
             f"the rating in columns 49-52), and {module.CODE.upper()} rates from {code}'s list: the ratings of the "
             "001 lines are FIDE's, never taken for a national one; export the report with the national ratings")
 
 
-def not_reported(module: Any) -> str:
+def not_reported(module: RatingSystem) -> str:
     """What a system needs of every rated player that no report gives, as a message names it ('' when
     nothing): the facts it declares required for a rated player (``rated_needs``) that it neither reads
     from a report (``report``) nor counts as something when a report does not say (``unreported``)."""
@@ -1124,13 +1124,13 @@ def not_reported(module: Any) -> str:
     return " and ".join(docs)
 
 
-def _short_name(module: Any) -> str:
+def _short_name(module: RatingSystem) -> str:
     """A system's name without its parenthesis (``Glicko-2``, ``US Chess``)."""
     return str(module.NAME).split(" (")[0]
 
 
-def _own_files(module: Any) -> str:
-    own = getattr(module, "OWN_FILES", "")
+def _own_files(module: RatingSystem) -> str:
+    own = module.OWN_FILES
     return f" from {own} or from CSV tables" if own else " from CSV tables"
 
 
@@ -1145,7 +1145,7 @@ def _rated_or_not(rated: Any, unrated: Any) -> Callable[[Entrant], Any]:
     return lambda e: rated if e.rating is not None else unrated
 
 
-def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnings: list[str], *,
+def players_of(module: RatingSystem, entrants: Sequence[tuple[str, Entrant, int]], warnings: list[str], *,
                listed: bool = False, sources: Mapping[str, str] | None = None) -> list[Player]:
     """The players of a report as the system's ``Player``: each fact from the report where the system
     reads it there, else as the system says a report that does not give it counts (with its
@@ -1159,7 +1159,7 @@ def players_of(module: Any, entrants: Sequence[tuple[str, Entrant, int]], warnin
     sources = sources or {}
     files_ = list(dict.fromkeys(sources.values()))
     said = f"{', '.join(files_)}: " if files_ else ""
-    code = getattr(module, "NATIONAL_RATINGS", None)
+    code = module.NATIONAL_RATINGS
     if code:
         without = [f"{_in(sources, pid, len(files_))}line {line} ({e.name or pid})" for pid, e, line in entrants
                    if e.national_rating(code) is None]
@@ -1216,7 +1216,7 @@ def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
     return out
 
 
-def _period(reports: list[TrfFile], module: Any, given: str | None, problems: list[Problem],
+def _period(reports: list[TrfFile], module: RatingSystem, given: str | None, problems: list[Problem],
             warnings: list[str]) -> str | None:
     if given:
         try:

@@ -37,7 +37,7 @@ from xl_elo.formats.reader import (
     read,
     system_headings,
 )
-from xl_elo.model import Event, InputError, Problem, Results, facts
+from xl_elo.model import Event, Game, InputError, Problem, Results, facts
 
 #: Results compared to this relative tolerance where the column is not exact (rules 8).
 TOLERANCE = 1e-6
@@ -559,8 +559,7 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> 
     tables: Tables | None = None
     try:
         tables = read(module.Player, found["players"], found["games"], found.get("history"), period=period,
-                      name=event_name, handicaps=bool(getattr(module, "HANDICAPS", False)),
-                      periods=bool(getattr(module, "PERIODS", False)),
+                      name=event_name, game=module.Game, periods=bool(module.PERIODS),
                       sources=Sources(f"{name}, sheet players", f"{name}, sheet games", f"{name}, sheet history"),
                       problems=problems, before=early, between=between, headings=spec)
     except InputError as exc:
@@ -805,6 +804,15 @@ def _cell(value: Any) -> Any:
     return value
 
 
+def game_cells(games: Sequence[Game]) -> tuple[list[str], list[list[Any]]]:
+    """The games as a user types them into a template's games sheet: the column names (the common ones with
+    the system's own facts of a game before ``rated``, then ``period``) and one row of cells per game."""
+    own = [f.name for f in (facts(type(games[0])) if games else ())]
+    columns = [*GAME_COLUMNS[:-1], *own, GAME_COLUMNS[-1], "period"]
+    return columns, [[g.round, g.player, g.opponent, _result_text(g), *(_cell(getattr(g, c)) for c in own),
+                      None if g.rated else "no", g.period] for g in games]
+
+
 def fill_template(template: str | os.PathLike[str], event: Event, target: str | os.PathLike[str],
                   options: dict[str, Any] | None = None) -> Path:
     """Write an event (and settings: the federation's options by name) into a copy of a template.
@@ -816,13 +824,12 @@ def fill_template(template: str | os.PathLike[str], event: Event, target: str | 
     """
     columns = ["id", "name", "rating", *(f.name for f in (facts(type(event.players[0])) if event.players else ()))]
     players = [[_cell(getattr(p, c)) for c in columns] for p in event.players]
-    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None if g.rated else "no", g.period]
-             for g in event.games]
+    game_columns, games = game_cells(event.games)
     history = [[h.id, h.opponent_rating, h.result] for h in event.history]
     settings = {"period": event.period, "event_name": event.name,
                 **{f"opt_{k}": v for k, v in (options or {}).items()}}
     return write_cells(template, target, {
-        "players": (columns, players), "games": ([*GAME_COLUMNS, "period"], games),
+        "players": (columns, players), "games": (game_columns, games),
         "history": (list(HISTORY_COLUMNS), history)}, settings, print_rows=len(event.players), within_room=True)
 
 

@@ -17,24 +17,27 @@ import datetime as dt
 import json
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from xl_elo import schema
 from xl_elo.federations import registry
-from xl_elo.federations.contract import Calculation, OpponentGame
-from xl_elo.model import MAX_GAMES_PER_PLAYER, Fact, InputError, Problem, facts
+from xl_elo.federations.contract import Calculation, OpponentGame, game_words
+from xl_elo.model import MAX_GAMES_PER_PLAYER, Fact, Game, InputError, Problem, facts
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 
-def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
+def parse_games(text: str, module: RatingSystem | None = None) -> list[OpponentGame]:
     """``"2210 1, 2050 0.5, unrated 0"`` -> games; every bad game named at once (InputError).
 
-    With the system's ``module``, what it does not rate is refused: a handicap where it has
-    none (its ``HANDICAPS``), an unrated opponent where it counts every opponent with a rating
-    (its ``UNRATED_OPPONENTS`` says why), an opponent's deviation (``1400/30``) where it counts
-    none (its ``OPPONENT_DEVIATION``, the reading of one, says it does). Ratings read as the
-    system's players' do (:attr:`xl_elo.model.Player.RATING`)."""
-    reading = module.Player.RATING if module is not None else schema.RATING
-    deviation = getattr(module, "OPPONENT_DEVIATION", None) if module is not None else None
+    Each game is the opponent's rating and the result, then the system's own facts of a game in the
+    order its ``Game`` declares them (FESA's handicap: ``"1700 1 B"``), a one-sided fact followed by
+    ``gives`` when the player holds it. With the system, what it does not rate is refused: a fact of
+    a game it has not (another system's, named), an unrated opponent where it counts every opponent
+    with a rating (its ``UNRATED_OPPONENTS`` says why), an opponent's deviation (``1400/30``) where it
+    counts none (its ``OPPONENT_DEVIATION``). Ratings read as the system's players' do
+    (:attr:`xl_elo.model.Player.RATING`)."""
     games: list[OpponentGame] = []
     problems: list[Problem] = []
     parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
@@ -43,10 +46,11 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
     if len(parts) > MAX_GAMES_PER_PLAYER:  # the limit of rate and the functions, counted before any is read
         raise InputError([Problem("--games", None, None, f"{len(parts):,} games (at most {MAX_GAMES_PER_PLAYER:,} "
                                                          "in one event or period): is a list pasted twice?")])
+    most = 2 + max((_fact_words(m) for m in registry().values()), default=0)
     for n, part in enumerate(parts, start=1):
         words = part.split()
         where = f"game {n} ({part.strip()!r})"
-        if len(words) < 2 or len(words) > 4:
+        if len(words) < 2 or len(words) > most:
             comma = len(words) == 1 and words[0].isdigit() and n > 1 and parts[n - 2].split()[-1].isdigit()
             hint = (f": a decimal comma? commas separate the games, so write "
                     f"'{parts[n - 2].split()[-1]}.{words[0]}'" if comma else "")
@@ -54,41 +58,60 @@ def parse_games(text: str, module: Any = None) -> list[OpponentGame]:
                                                            + hint))
             continue
         try:
-            rating_text, slash, rd_text = words[0].partition("/")
-            if slash and deviation is None:
-                who = module.CODE.upper() if module is not None else "this system"
-                raise schema.ValueProblem(f"{words[0]!r}: {who} counts no opponent's deviation (give the rating alone)")
-            unrated = rating_text.lower() in ("unrated", "-", "u", "nc")
-            opp = None if unrated else reading(rating_text)
-            rd = deviation(rd_text) if slash and deviation is not None else None
-            if slash and rd is None:
-                raise schema.ValueProblem(f"{words[0]!r}: the deviation after '/' is blank")
-            res = schema.result(words[1])
-            if res.score is None or not res.rated:
-                raise schema.ValueProblem(f"{words[1]!r} is not a played game's result (forfeits and byes never count)")
-            handicap = schema.handicap(words[2]) if len(words) > 2 else None
-            if handicap is not None and module is not None and not getattr(module, "HANDICAPS", False):
-                raise schema.ValueProblem(f"{words[2]!r}: handicaps are {_handicap_systems()}; "
-                                          f"{module.CODE.upper()} games have none")
-            refusal = getattr(module, "UNRATED_OPPONENTS", None) if module is not None else None
-            if opp is None and refusal is not None:
-                raise schema.ValueProblem(f"{refusal}: give it, a new player's as his performance")
-            gives = len(words) > 3 and words[3].lower() in ("gives", "giver", "g", "give")
-            if len(words) > 3 and not gives and words[3].lower() not in ("receives", "receiver", "r"):
-                raise schema.ValueProblem(f"{words[3]!r} is not 'gives' or 'receives'")
+            games.append(_one_game(words, module))
         except schema.ValueProblem as exc:
             problems.append(Problem("--games", None, None, f"{where}: {exc}"))
-            continue
-        games.append(OpponentGame(opp, res.score, handicap, gives, rd))
     if problems:
         raise InputError(problems)
     return games
 
 
-def _handicap_systems() -> str:
-    """Who plays handicap games, as a message says it (``FESA's (shogi)``)."""
-    return ", ".join(f"{m.CODE.upper()}'s ({getattr(m, 'GAME', 'chess')})" for m in registry().values()
-                     if getattr(m, "HANDICAPS", False))
+def _fact_words(module: RatingSystem) -> int:
+    """The most words a system's own facts of a game take after the result (a one-sided one: ``gives``)."""
+    own = facts(module.Game)
+    return len(own) + any(f.sided for f in own)
+
+
+def _one_game(words: list[str], module: RatingSystem | None) -> OpponentGame:
+    """One game's words: the opponent (``rating``, ``rating/rd``, ``unrated``), the result, the system's facts."""
+    reading = module.Player.RATING if module is not None else schema.RATING
+    deviation = module.OPPONENT_DEVIATION if module is not None else None
+    rating_text, slash, rd_text = words[0].partition("/")
+    if slash and deviation is None:
+        who = module.CODE.upper() if module is not None else "this system"
+        raise schema.ValueProblem(f"{words[0]!r}: {who} counts no opponent's deviation (give the rating alone)")
+    unrated = rating_text.lower() in ("unrated", "-", "u", "nc")
+    opp = None if unrated else reading(rating_text)
+    rd = deviation(rd_text) if slash and deviation is not None else None
+    if slash and rd is None:
+        raise schema.ValueProblem(f"{words[0]!r}: the deviation after '/' is blank")
+    res = schema.result(words[1])
+    if res.score is None or not res.rated:
+        raise schema.ValueProblem(f"{words[1]!r} is not a played game's result (forfeits and byes never count)")
+    own, gives = game_words(module.Game if module is not None else Game, words[2:],
+                            module.CODE.upper() if module is not None else "these", _whose)
+    refusal = module.UNRATED_OPPONENTS if module is not None else None
+    if opp is None and refusal is not None:
+        raise schema.ValueProblem(f"{refusal}: give it, a new player's as his performance")
+    return OpponentGame(opp, res.score, rd, gives, own)
+
+
+def _whose(word: str) -> str:
+    """Whose fact of a game a word is, as a message names it (``handicaps are FESA's (shogi); ``)."""
+    for m in registry().values():
+        for f in facts(m.Game):
+            try:
+                if f.reading(word) is not None:
+                    return f"{f.name}s are {_systems_with(f.name)}; "
+            except schema.ValueProblem:
+                continue
+    return ""
+
+
+def _systems_with(name: str) -> str:
+    """The systems whose games have a fact, as a message says it (``FESA's (shogi)``)."""
+    return ", ".join(f"{m.CODE.upper()}'s ({m.GAME})" for m in registry().values()
+                     if any(f.name == name for f in facts(m.Game)))
 
 
 # --------------------------------------------------------------------------- the flags
@@ -142,13 +165,13 @@ def _reading(f: Fact, flag: str) -> Any:
 def coefficient_systems(coefficient: str = "k") -> list[Any]:
     """The systems whose rules have this coefficient (K; DWZ's E), which calc may be given."""
     return [m for m in registry().values()
-            if getattr(m, "k_factor", None) is not None and getattr(m, "COEFFICIENT", "k") == coefficient]
+            if m.k_factor is not None and coefficient == m.COEFFICIENT]
 
 
 # --------------------------------------------------------------------------- one player
 
 
-def player_of(args: argparse.Namespace, module: Any) -> Any:
+def player_of(args: argparse.Namespace, module: RatingSystem) -> Any:
     """The player the flags describe, as the system's ``Player``."""
     problems: list[Problem] = []
     rating = None
@@ -172,7 +195,7 @@ def player_of(args: argparse.Namespace, module: Any) -> Any:
     return module.Player("player", rating=rating, **values)
 
 
-def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -> int:
+def run_calc(args: argparse.Namespace, module: RatingSystem, options: Any, out: TextIO) -> int:
     """Calculate and print one player's change (``xl-elo calc``)."""
     _check_flags(module, args)
     games = parse_games(", ".join(args.games) if isinstance(args.games, list) else args.games, module)
@@ -190,11 +213,11 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
             except schema.ValueProblem as exc:
                 raise InputError([Problem(f.calc or f.name, None, None, str(exc))]) from None
     if args.performance:
-        rated = [g for g in games if g.rating is not None]
-        value = module.performance([g.rating for g in rated], [g.score for g in rated], player.rating,
+        rated = [(g.rating, g.score) for g in games if g.rating is not None]
+        value = module.performance([r for r, _ in rated], [s for _, s in rated], player.rating,
                                    options) if rated else None
         if value is None:
-            none = getattr(module, "NO_PERFORMANCE", None)
+            none = module.NO_PERFORMANCE
             raise InputError([Problem("--performance", None, None, none[0]) if none else Problem(
                 "--games", None, None, f"{module.CODE.upper()} gives no performance rating for these games (no rated "
                                        "opponent, or all wins or all losses where its rules give none)")])
@@ -213,22 +236,22 @@ def run_calc(args: argparse.Namespace, module: Any, options: Any, out: TextIO) -
     return 0
 
 
-def coefficient(module: Any) -> str:
+def coefficient(module: RatingSystem) -> str:
     """The name of a system's coefficient (K; DWZ's E): its calc flag and its JSON key."""
-    return str(getattr(module, "COEFFICIENT", "k"))
+    return str(module.COEFFICIENT)
 
 
 def coefficients() -> list[str]:
     """Every coefficient a system has, once (``k``, ``e`` ...)."""
-    return list(dict.fromkeys(coefficient(m) for m in registry().values() if getattr(m, "k_factor", None)))
+    return list(dict.fromkeys(coefficient(m) for m in registry().values() if m.k_factor))
 
 
-def coefficient_given(args: argparse.Namespace, module: Any) -> int | None:
+def coefficient_given(args: argparse.Namespace, module: RatingSystem) -> int | None:
     """The known coefficient given to calc for this system (``--k 20``; DWZ's ``--e 24``)."""
     return getattr(args, f"coef_{coefficient(module)}", None)
 
 
-def as_json(calc: Calculation, module: Any) -> str:
+def as_json(calc: Calculation, module: RatingSystem) -> str:
     """The calculation as JSON, every number at full precision: the common keys, then the system's own."""
     doc: dict[str, Any] = {
         "system": calc.federation, "status": calc.status, "rating_before": calc.rating_before, "score": calc.score,
@@ -252,7 +275,7 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"{value!r} is not JSON")
 
 
-def _check_flags(module: Any, args: argparse.Namespace) -> None:
+def _check_flags(module: RatingSystem, args: argparse.Namespace) -> None:
     """A flag the system's rules do not use is refused rather than silently ignored."""
     problems = []
     mine = {f.calc for f in facts(module.Player)}
@@ -280,7 +303,7 @@ def add_coefficient_flags(parser: argparse.ArgumentParser, parse: Any) -> None:
                             help=f"{who}: a known {name.upper()}, instead of the facts that decide it")
 
 
-def _no_k(module: Any, calc: Calculation) -> str:
+def _no_k(module: RatingSystem, calc: Calculation) -> str:
     name = coefficient(module).upper()
     if calc.rating_before is None:
         return f"an unrated player's first rating uses no {name}"
@@ -307,7 +330,7 @@ def _fixed(value: Any, places: int = 2) -> str:
     return "" if value is None else f"{float(value):.{places}f}"
 
 
-def render(calc: Calculation, module: Any = None) -> str:
+def render(calc: Calculation, module: RatingSystem | None = None) -> str:
     """The calculation as a table a rating officer can check against the federation's calculator."""
     head = ["game", "opponent", "counts as", "difference", "result", "expected", "change"]
     rows = []

@@ -13,14 +13,20 @@ import sys
 from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from xl_elo import __version__, words
 from xl_elo.federations import codes, get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
 from xl_elo.frontends.calc import add_coefficient_flags, add_fact_flags
-from xl_elo.model import InputError, Results
+from xl_elo.loader import Loaded
+from xl_elo.model import InputError
+from xl_elo.pipeline import Destination, UsageError, choose_format, deliver, plan, written_back
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
+    from xl_elo.loader import Loaded
 
 EXIT_OK = 0
 EXIT_INPUT = 1
@@ -28,10 +34,6 @@ EXIT_USAGE = 2
 
 #: Suffixes read as a filled template workbook.
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
-
-
-class UsageError(Exception):
-    """A usage problem: exit status 2."""
 
 
 def _option_flags(switches: bool = False) -> dict[str, tuple[list[str], dict[str, Any]]]:
@@ -100,7 +102,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
     r.add_argument("--history", help="the history table (CSV) of a system that takes one: " + "; ".join(
-        f"{m.CODE.upper()}: {m.HISTORY}" for m in registry().values() if getattr(m, "HISTORY", None)))
+        f"{m.CODE.upper()}: {m.HISTORY}" for m in registry().values() if m.HISTORY))
     r.add_argument("--rating-list", metavar="FILE",
                    help="FIDE's downloadable rating list (TXT or XML): each player's rating, K, birth year and "
                         "2400 flag by FIDE id (with -f fide); FESA: the rating list of FESA's program "
@@ -320,7 +322,7 @@ def _given(args: argparse.Namespace) -> dict[str, Any]:
     return {k[4:]: v for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
 
 
-def _options(module: Any, args: argparse.Namespace, files: dict[str, Any] | None = None) -> Any:
+def _options(module: RatingSystem, args: argparse.Namespace, files: dict[str, Any] | None = None) -> Any:
     """The federation's Options from the flags given, over what the files set (``files``: a TRF-26
     report's time control sets FIDE's list); a flag of another federation is a usage error."""
     mine = {f.name for f in fields(module.Options)}
@@ -345,7 +347,7 @@ def _options(module: Any, args: argparse.Namespace, files: dict[str, Any] | None
         raise UsageError(str(exc)) from None
 
 
-def _workbook_options(module: Any, given: dict[str, Any], name: str) -> Any:
+def _workbook_options(module: RatingSystem, given: dict[str, Any], name: str) -> Any:
     """A workbook's settings as the federation's Options; a bad one named by its sheet and setting."""
     from xl_elo import schema
     from xl_elo.model import Problem
@@ -365,35 +367,12 @@ def _workbook_options(module: Any, given: dict[str, Any], name: str) -> Any:
         raise problem("settings", str(exc)) from None
 
 
-def _format(args: argparse.Namespace, out: TextIO, default_file: str = "csv", writers: Any = ()) -> str:
-    """The output's format: --format, else what the output's name says, else the default. A name that asks
-    for a format that cannot be written here (``.ods``; ``.trf`` without a TRF report read, ``writers``) is
-    refused, never filled with CSV text."""
-    if args.format:
-        return str(args.format)
-    if args.output:
-        suffix = Path(args.output).suffix.lower()
-        if suffix in _OTHER_FORMATS:  # the name asks for a format xl-elo does not write: never CSV text in it
-            raise UsageError(f"{args.output}: xl-elo does not write {_OTHER_FORMATS[suffix]}; name the output .xlsx "
-                             "(a workbook), .csv, .json or .txt, or choose one with --format")
-        for fmt, suffixes in written_back_suffixes().items():
-            if suffix in suffixes and fmt not in writers:
-                raise UsageError(f"{args.output}: a {suffix} file is written back from a {fmt.upper()} file given as "
-                                 "input, and none was given; name the output .xlsx (a workbook), .csv, .json or .txt, "
-                                 "or choose one with --format")
-        return {".json": "json", ".txt": "table", ".xlsx": "xlsx"}.get(suffix, default_file)
-    return "table" if out.isatty() else "csv"
-
-
-#: Output names whose suffix asks for a format xl-elo does not write.
-_OTHER_FORMATS = {".ods": "OpenDocument spreadsheets (.ods)", ".xls": "old Excel workbooks (.xls)",
-                  ".xlsm": "workbooks with macros (.xlsm)", ".xlsb": "binary Excel workbooks (.xlsb)",
-                  ".numbers": "Numbers documents", ".pdf": "PDF files", ".docx": "Word documents",
-                  ".html": "web pages", ".htm": "web pages"}
+def _destination(args: argparse.Namespace) -> Destination:
+    """Where the results go, as the flags say (:mod:`xl_elo.pipeline`)."""
+    return Destination(args.output, args.format, args.history_output)
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from xl_elo.formats.files import check_output
     from xl_elo.loader import load, takes_history
 
     workbooks = [p for p in args.inputs if Path(p).suffix.lower() in WORKBOOK_SUFFIXES]
@@ -423,9 +402,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"--{flag.replace('_', '-')} is for {_history_systems()} only")
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history, args.rating_list) if x]
-    if args.output:  # refused before any work: never over an input, never a format tables cannot give
-        check_output(args.output, inputs)
-        _format(args, out)
+    plan(module, _destination(args), inputs, tty=out.isatty())  # refused before any reading
     loaded = load(module, players=args.players, games=args.games, history=args.history, rating_list=args.rating_list,
                   period=args.period, options=_given(args))
     return _rate_and_write(loaded, args, out, err, options)
@@ -439,110 +416,43 @@ def _history_systems() -> str:
 
 
 def written_back_formats() -> dict[str, str]:
-    """Formats that write back a file that was read (a TRF report, FESA's rating list), with their words:
-    the writers come with the file (each format's ``FORMAT``, :data:`xl_elo.loader.READERS`)."""
-    from xl_elo.loader import READERS
-
-    return {reader().FORMAT: reader().FORMAT_HELP for _, reader in READERS}
+    """Formats that write back a file that was read (a TRF report, FESA's rating list), with their words."""
+    return {name: w.help for name, w in written_back().items()}
 
 
-def written_back_suffixes() -> dict[str, tuple[str, ...]]:
-    """The names of the files each written-back format writes (``trf``: ``.trf`` ...), as each format declares."""
-    from xl_elo.loader import READERS
-
-    return {reader().FORMAT: tuple(getattr(reader(), "SUFFIXES", ())) for _, reader in READERS}
-
-
-def _rate_and_write(loaded: Any, args: argparse.Namespace, out: TextIO, err: TextIO, options: Any = None) -> int:
-    from xl_elo.formats.files import check_output, same_file
-    from xl_elo.formats.writers import history_csv, results_csv, write_results, write_text_atomic
-    from xl_elo.loader import takes_history
-
-    module, writers, inputs = loaded.module, loaded.writers, loaded.inputs
+def _rate_and_write(loaded: Loaded, args: argparse.Namespace, out: TextIO, err: TextIO, options: Any = None) -> int:
+    """Rate what was read and write the results where the flags say (:mod:`xl_elo.pipeline`)."""
     for warning in loaded.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
-    options = options if options is not None else _options(module, args, getattr(loaded, "options", None))
-    default_format = loaded.default_format
-    fmt = args.format or (default_format if args.output and default_format else _format(args, out, writers=writers))
-    if fmt in written_back_formats() and fmt not in writers:
-        raise UsageError(f"--format {fmt} writes back a {fmt.upper()} file that was read: give one as input")
-    history_output = _history_output(module, args)
-    if args.output:  # refused before any work: never over an input
-        check_output(args.output, inputs)
-    if history_output:
-        if args.output and same_file(history_output, args.output):
-            raise UsageError(f"--output and the history output both name {history_output}: give two files")
-        try:
-            check_output(history_output, inputs)
-        except OutputError as exc:
-            if args.history_output:
-                raise
-            raise OutputError(f"{exc} [the next tournament's history goes beside --output, as {history_output}: "
-                              "name another file with --history-output]") from None
+    options = options if options is not None else _options(loaded.module, args, loaded.options)
+    where = plan(loaded.module, _destination(args), loaded.inputs, tty=out.isatty(), writers=loaded.writers,
+                 default=loaded.default_format)
     results = loaded.rate(options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
-    if fmt in writers:
-        data = writers[fmt](results)
-        if args.output:
-            write_text_atomic(args.output, data, inputs=inputs)
-        elif isinstance(data, bytes):  # a file in its own encoding: its bytes as they are
-            out.flush()
-            if hasattr(out, "buffer"):
-                out.buffer.write(data)
-                out.buffer.flush()
-            else:
-                out.write(data.decode("utf-8", "replace"))
-        else:
-            out.write(data)
-        return EXIT_OK
-    if args.output:
-        if fmt == "xlsx":
-            from xl_elo.formats.workbook import write_results_workbook
-
-            write_results_workbook(results, args.output, inputs=inputs)
-        elif fmt == "csv":
-            write_text_atomic(args.output, results_csv(results), inputs=inputs)
-        else:
-            _write(results, loaded, fmt, args.output, inputs, args.language)
-        if history_output and (results.history or takes_history(module)):
-            write_text_atomic(history_output, history_csv(results.history), inputs=[*inputs, args.output])
-        return EXIT_OK
-    if fmt == "report":
-        from xl_elo.formats.report import report
-
-        out.write(report(results, loaded.event, args.language) + "\n")
-    elif fmt == "xlsx":
-        raise UsageError("--format xlsx needs --output FILE.xlsx")
-    elif fmt == "csv":
-        out.write(results_csv(results).decode("utf-8"))
-    else:
-        write_results(results, out, fmt)
-    if args.history_output:
-        write_text_atomic(args.history_output, history_csv(results.history), inputs=inputs)
+    with words.use(_language(args.language)):  # the report's words; everything else stays as written
+        deliver(where, results, loaded.event, out)
     return EXIT_OK
 
 
-def _history_output(module: Any, args: argparse.Namespace) -> str | None:
-    """Where the next history goes (FESA): --history-output, or NAME_history.csv beside --output."""
-    from xl_elo.loader import takes_history
-
-    if args.history_output:
-        return str(args.history_output)
-    if args.output and takes_history(module):
-        return str(Path(args.output).with_name(Path(args.output).stem + "_history.csv"))
-    return None
+def _language(asked: str | None, default: str = words.SOURCE) -> str:
+    """The language of a report (--language), checked: a catalogue's code or a .po file."""
+    wanted = asked or default
+    try:
+        return wanted if wanted.endswith(".po") else words.catalogue(wanted).language
+    except LookupError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: TextIO) -> int:
     """Rate a filled template with the engine and compare with the workbook's own formulas."""
     import tempfile
     import warnings
+    from dataclasses import replace
 
-    from xl_elo.formats.files import check_output, input_path, same_file
+    from xl_elo.formats.files import check_output, input_path
     from xl_elo.formats.workbook import compare, explain, read_workbook, write_rated
-    from xl_elo.formats.writers import history_csv, write_results, write_text_atomic
-    from xl_elo.loader import Loaded, takes_history
+    from xl_elo.loader import Loaded
 
     input_path(source)
     ignored = [f"--{k.replace('_', '-')}" for k in ("period", "history") if getattr(args, k, None)]
@@ -550,7 +460,7 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
     if ignored:  # a setting the workbook holds is never overridden, nor silently left unused
         raise UsageError(f"{', '.join(ignored)}: a workbook holds its own settings (its instructions sheet) and "
                          "history (its history sheet); change them there")
-    fmt = _format(args, out, default_file="csv")
+    fmt = choose_format(_destination(args), out.isatty())
     if fmt == "xlsx" and not args.output:
         raise UsageError("--format xlsx needs --output FILE.xlsx")
     if args.output:  # refused before any work: the source itself, never a recalculated copy
@@ -571,13 +481,7 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
         # FESA's next history: in the workbook written, else in a CSV file (given, or beside --output)
-        history_output = _history_output(module, args) if fmt != "xlsx" or args.history_output else None
-        if args.history_output and not takes_history(module):
-            raise UsageError(f"--history-output is for {_history_systems()} only")
-        if history_output:
-            if args.output and same_file(history_output, args.output):
-                raise UsageError(f"--output and the history output both name {history_output}: give two files")
-            check_output(history_output, [source])
+        where = plan(module, _destination(args), [source], tty=out.isatty(), history_to_file=fmt != "xlsx")
         results = Loaded(module, filled.tables).rate(_workbook_options(module, filled.options, source.name))
         differences = compare(filled, results) if filled.calculated else []
         status = EXIT_OK
@@ -605,21 +509,13 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
                   file=err)
         for warning in [*filled.warnings, *results.warnings]:
             print(f"xl-elo: warning: {warning}", file=err)
-        if args.output:
-            if fmt == "xlsx":
-                write_rated(results, differences, args.output, inputs=[source])
-            else:
-                _write(results, filled, fmt, args.output, [str(source)], args.language or filled.language)
-            print(f"xl-elo: written {args.output}", file=err)
-        elif fmt == "report":
-            from xl_elo.formats.report import report
-
-            out.write(report(results, filled.event, args.language or filled.language) + "\n")
-        else:
-            write_results(results, out, fmt)
-        if history_output:
-            write_text_atomic(history_output, history_csv(results.history), inputs=[source, args.output])
-            print(f"xl-elo: written {history_output}", file=err)
+        if fmt == "xlsx":  # the workbook written is the one read, rated, its disagreements marked
+            where.writer = replace(where.writer, file=lambda r, path, inputs: write_rated(r, differences, path,
+                                                                                         inputs=inputs))
+        with words.use(_language(args.language, filled.language)):  # a workbook's report: in its own language
+            written_files = deliver(where, results, filled.event, out)
+        for written in written_files:
+            print(f"xl-elo: written {written}", file=err)
     return status
 
 
@@ -689,19 +585,6 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
             path = build_template(key, args.output_dir, capacity, None, file)
         out.write(f"{path}\n")
     return EXIT_OK
-
-
-def _write(results: Results, loaded: Any, fmt: str, path: str, inputs: Sequence[str], language: str | None = None
-           ) -> None:
-    """Results written to a file as ``fmt`` (the crosstable report needs the event's records)."""
-    from xl_elo.formats.writers import write_results, write_text_atomic
-
-    if fmt == "report":
-        from xl_elo.formats.report import report
-
-        write_text_atomic(path, report(results, loaded.event, language) + "\n", inputs=inputs)
-    else:
-        write_results(results, path, fmt, inputs=inputs)
 
 
 def _tables(args: argparse.Namespace, out: TextIO) -> int:
@@ -782,10 +665,9 @@ def systems_table(markdown: bool = False) -> str:
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
     from xl_elo import schema
 
-    converters = [m for m in registry().values() if getattr(m, "convert", None) is not None]
-    if not converters:
+    convert = next((m.convert for m in registry().values() if m.convert is not None), None)
+    if convert is None:
         raise UsageError("no system offers conversions")
-    convert = converters[0].convert
     from xl_elo.formats.writers import format_cell
 
     for value in args.values:

@@ -50,7 +50,7 @@ def example_inputs(ex: Example, folder: Path) -> dict[str, Path]:
 
     from xl_elo.federations import registry
 
-    base = resources.files(registry()[ex.federation].__name__) / "example"
+    base = resources.files(registry()[ex.federation].PACKAGE) / "example"
     folder.mkdir(parents=True, exist_ok=True)
     out = {}
     for name in ("players", "games", "history"):

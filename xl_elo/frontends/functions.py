@@ -24,13 +24,20 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal, overload
 
 from xl_elo import schema
 from xl_elo.compat import np
 from xl_elo.federations import get, registry
-from xl_elo.federations.contract import RATINGS_ARGS, OpponentGame, SheetFunction, options_of
-from xl_elo.model import InputError, facts
+from xl_elo.federations.contract import (
+    RATINGS_ARGS,
+    OpponentGame,
+    RatingSystem,
+    SheetFunction,
+    game_words,
+    options_of,
+)
+from xl_elo.model import Fact, InputError, facts
 
 Range = Any
 Words = str | Callable[[], str]
@@ -100,11 +107,12 @@ _CACHE: dict[tuple[str, ...], list[Function]] = {}
 def spreadsheet_functions() -> list[Function]:
     """Every spreadsheet function: the common ones, each registered system's own (its ``FUNCTIONS``)
     in the registry's order, then ``ELO_RATE``."""
-    key = tuple(m.__name__ for m in registry().values())
+    key = tuple(m.PACKAGE for m in registry().values())
     if key not in _CACHE:
-        declared = [_declared(spec) for m in registry().values() for spec in getattr(m, "FUNCTIONS", ())]
+        declared = [_declared(spec) for m in registry().values() for spec in m.FUNCTIONS]
         last = [f for f in _COMMON if f.category == "events"]
-        _CACHE[key] = [f for f in _COMMON if f not in last] + declared + last
+        common = [_change_function() if f.function is _CHANGE_SLOT else f for f in _COMMON if f not in last]
+        _CACHE[key] = common + declared + last
     return _CACHE[key]
 
 
@@ -233,16 +241,16 @@ def _text(value: Range, name: str, *, required: bool = True) -> str | None:
     return text
 
 
-def _federation(value: Range, *, needs: str | None = None) -> Any:
+def _has_k(system: RatingSystem) -> bool:
+    """Whether a system has a K-factor (ELO_K's systems)."""
+    return system.k_factor is not None
+
+
+def _federation(value: Range) -> RatingSystem:
     try:
-        module = get(_text(value, "federation") or "")
+        return get(_text(value, "federation") or "")
     except ValueError as exc:
         raise ArgumentError(f"argument federation: {exc}") from None
-    if needs is not None and getattr(module, needs, None) is None:
-        able = ", ".join(c.upper() for c, m in registry().items() if getattr(m, needs, None) is not None)
-        raise ArgumentError(f"argument federation: {module.CODE.upper()} has no {needs.replace('_', ' ')} "
-                            f"(use {able})")
-    return module
 
 
 def _single(value: Range, name: str, parse: Callable[[Any], Any], default: Any = None) -> Any:
@@ -286,11 +294,22 @@ def _results(value: Range, name: str = "results") -> list[Any]:
     return out
 
 
-def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = schema.rating
-           ) -> list[tuple[float, float]]:
+@overload
+def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = ...,
+           kept: Literal[False] = ...) -> list[tuple[float, float]]: ...
+
+
+@overload
+def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = ...,
+           kept: Literal[True] = ...) -> list[tuple[float, float] | None]: ...
+
+
+def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], float | None] = schema.rating,
+           kept: bool = False) -> list[tuple[float, float]] | list[tuple[float, float] | None]:
     """Pairs of (opponent rating, score) from two ranges of the same size; rows blank in both skipped,
     and games that are not rated (forfeits, byes) skipped: they count nowhere (rules 1.1). ``reading``:
-    how the system's ratings read (:attr:`xl_elo.model.Player.RATING`: US Chess keeps decimals)."""
+    how the system's ratings read (:attr:`xl_elo.model.Player.RATING`: US Chess keeps decimals).
+    ``kept``: one entry per cell, None for a row skipped (so a range beside them lines up)."""
     from xl_elo.model import MAX_GAMES_PER_PLAYER
 
     rows, _ = _grid(opponent_ratings)
@@ -299,27 +318,30 @@ def _games(opponent_ratings: Range, results: Range, reading: Callable[[Any], flo
     if len(cells) != len(res):
         raise ArgumentError(f"arguments opponent_ratings and results: {len(cells)} opponents but {len(res)} results "
                             "(give two ranges of the same size)")
-    out = []
+    out: list[tuple[float, float] | None] = []
     skipped = 0
     for o, s in zip(cells, res, strict=True):
         if _blank(o) and s is None:
+            out.append(None)
             continue
         if s is _NOT_RATED:  # its opponent is checked all the same: a bad cell is never passed over
             if not _blank(o):
                 _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=reading)
             skipped += 1
+            out.append(None)
             continue
         if _blank(o) or s is None:
             raise ArgumentError("arguments opponent_ratings and results: a game has an opponent without a result "
                                 "or a result without an opponent")
         rating = _number_cell(o, "opponent_ratings", zero_is_blank=False, parse=reading)
         out.append((rating, s))
-    if not out and not skipped:
+    played = [g for g in out if g is not None]
+    if not played and not skipped:
         raise ArgumentError("arguments opponent_ratings and results: no game given")
-    if len(out) > MAX_GAMES_PER_PLAYER:
-        raise ArgumentError(f"arguments opponent_ratings and results: {len(out):,} rated games (at most "
+    if len(played) > MAX_GAMES_PER_PLAYER:
+        raise ArgumentError(f"arguments opponent_ratings and results: {len(played):,} rated games (at most "
                             f"{MAX_GAMES_PER_PLAYER:,} in one event or period): is a column pasted twice?")
-    return out
+    return out if kept else played
 
 
 # --------------------------------------------------------------------------- expected scores
@@ -349,29 +371,28 @@ def elo_expected(rating: Range, opponent_rating: Range) -> Any:
 # --------------------------------------------------------------------------- K and changes
 
 
-def _systems(needs: str | None = None, last: str = "or", *, having: Callable[[Any], bool] | None = None) -> str:
+def _systems(last: str = "or", *, having: Callable[[RatingSystem], bool] | None = None) -> str:
     """The systems a function takes, as its help names them (``FIDE, FSE, FQE, FFE or FESA``)."""
-    names = [m.CODE.upper() for m in registry().values()
-             if (needs is None or getattr(m, needs, None) is not None) and (having is None or having(m))]
+    names = [m.CODE.upper() for m in registry().values() if having is None or having(m)]
     return f"{', '.join(names[:-1])} {last} {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-def _rules(needs: str | None = None, *, having: Callable[[Any], bool] | None = None) -> str:
+def _rules(*, having: Callable[[RatingSystem], bool] | None = None) -> str:
     """The rules sections of the systems a function takes (``2, 3, 4, 5, 6``)."""
-    return ", ".join(m.RULES for m in registry().values()
-                     if (needs is None or getattr(m, needs, None) is not None) and (having is None or having(m)))
+    return ", ".join(m.RULES for m in registry().values() if having is None or having(m))
 
 
-def _fact_words(argument: str, french: bool = False, k: bool = False, needs: str | None = None) -> str:
+def _fact_words(argument: str, french: bool = False, k: bool = False,
+                having: Callable[[RatingSystem], bool] | None = None) -> str:
     """The help of ELO_CHANGE's (and ELO_K's) argument that gives a fact, from every system's declaration
-    (``k``: only the facts K hangs on, :attr:`Fact.k_argument`; ``needs``: only the systems that have it, ELO_K's
-    ``k_factor``).
+    (``k``: only the facts K hangs on, :attr:`Fact.k_argument`; ``having``: only the systems it says, ELO_K's
+    systems with a K).
     Excel's wizard shows 255 characters of an argument's help:
     systems that say the same are named once (``FIDE, FSE: x.``); past 254 characters, the words of what
     a blank cell means go (each system's default), then each system's words are cut to their first."""
     docs = [f.function_doc[int(french)] for m in registry().values() for f in facts(m.Player)
             if f.function == argument and f.function_doc[0] and (f.k_argument or not k)
-            and (needs is None or getattr(m, needs, None) is not None)]
+            and (having is None or having(m))]
     blank = re.compile(r"\s*\((?:blank|vide)\s?:[^)]*\)")
     sep = " : " if french else ": "
     default = (" (vide : le défaut de chaque système)." if french else " (blank: each system's default).")
@@ -394,20 +415,25 @@ def _fact_words(argument: str, french: bool = False, k: bool = False, needs: str
 
 
 @spreadsheet("ratings",
-             Arg("federation", lambda: f"{_systems('k_factor')} (the systems with a K-factor).",
-                 french=lambda: f"{_systems('k_factor', 'ou')} (les systèmes qui ont un coefficient K)."),
+             Arg("federation", lambda: f"{_systems(having=_has_k)} (the systems with a K-factor).",
+                 french=lambda: f"{_systems('ou', having=_has_k)} (les systèmes qui ont un coefficient K)."),
              Arg("rating", "The rating: a cell or a range.", True, french="Le classement : une cellule ou une plage."),
-             Arg("games", lambda: _fact_words("games", k=True, needs="k_factor"), optional=True,
-                 french=lambda: _fact_words("games", True, True, "k_factor")),
-             Arg("age", lambda: _fact_words("age", needs="k_factor"), optional=True,
-                 french=lambda: _fact_words("age", True, needs="k_factor")),
-             Arg("ever_2400", lambda: _fact_words("ever_2400", needs="k_factor"), optional=True,
-                 french=lambda: _fact_words("ever_2400", True, needs="k_factor")),
-             words=lambda: f"The K-factor of {_systems('k_factor')} (xl-elo rules {_rules('k_factor')}).",
-             french=lambda: f"Le coefficient K de {_systems('k_factor', 'ou')} (règles xl-elo {_rules('k_factor')}).")
+             Arg("games", lambda: _fact_words("games", k=True, having=_has_k), optional=True,
+                 french=lambda: _fact_words("games", True, True, _has_k)),
+             Arg("age", lambda: _fact_words("age", having=_has_k), optional=True,
+                 french=lambda: _fact_words("age", True, having=_has_k)),
+             Arg("ever_2400", lambda: _fact_words("ever_2400", having=_has_k), optional=True,
+                 french=lambda: _fact_words("ever_2400", True, having=_has_k)),
+             words=lambda: f"The K-factor of {_systems(having=_has_k)} (xl-elo rules {_rules(having=_has_k)}).",
+             french=lambda: f"Le coefficient K de {_systems('ou', having=_has_k)} "
+                            f"(règles xl-elo {_rules(having=_has_k)}).")
 def elo_k(federation: Range, rating: Range, games: Range = None, age: Range = None, ever_2400: Range = None) -> Any:
     """The K-factor of a system with one, by its rules."""
-    module = _federation(federation, needs="k_factor")
+    module = _federation(federation)
+    k_factor = module.k_factor
+    if k_factor is None:
+        able = ", ".join(c.upper() for c, m in registry().items() if _has_k(m))
+        raise ArgumentError(f"argument federation: {module.CODE.upper()} has no k factor (use {able})")
     r, scalar = _ratings(rating, "rating")
     g_rows, g_scalar = _numbers(games, "games", zero_is_blank=False,
                                 parse=lambda v: schema.whole(v, 0, schema.MAX_GAMES)) if not _blank_range(games) \
@@ -419,8 +445,8 @@ def elo_k(federation: Range, rating: Range, games: Range = None, age: Range = No
     r, g = _pairs(r, "rating", g_rows, "games")
     r, a = _pairs(r, "rating", a_rows, "age")
     r, g = _pairs(r, "rating", g, "games")
-    out = [[math.nan if math.isnan(x) else float(module.k_factor(x, None if math.isnan(gg) else gg,
-                                                                 None if math.isnan(aa) else aa, ever))
+    out = [[math.nan if math.isnan(x) else float(k_factor(x, None if math.isnan(gg) else gg,
+                                                          None if math.isnan(aa) else aa, ever))
             for x, gg, aa in zip(rr, gr, ar, strict=True)] for rr, gr, ar in zip(r, g, a, strict=True)]
     return _shape(out, scalar and g_scalar and a_scalar)
 
@@ -445,7 +471,7 @@ def one_player_period() -> str:
     return dt.date.today().strftime("%Y-%m")
 
 
-def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> Any:
+def _one_player(module: RatingSystem, rating: float | None, given: dict[str, Range]) -> Any:
     """The player ELO_CHANGE describes, as the system's ``Player``: each fact from the argument that
     gives it (its ``function``: ``games``, ``age``, ``ever_2400``), else as the system counts a
     player of unknown history (rules 8)."""
@@ -462,49 +488,105 @@ def _one_player(module: Any, rating: float | None, given: dict[str, Range]) -> A
     return module.Player("player", rating=rating, **values)
 
 
-@spreadsheet("ratings",
-             Arg("federation", lambda: f"{_systems()}.", french=lambda: f"{_systems(last='ou')}."),
-             Arg("rating", "The player's rating before the period or event (one cell; blank or 0: unrated).",
-                 french="Le classement du joueur avant la période ou le tournoi (une cellule ; vide ou 0 : non "
-                        "classé)."),
-             Arg("opponent_ratings", lambda: "The opponents' ratings, one per game" + _opponents_words() + ".", True,
-                 french=lambda: "Les classements des adversaires, un par partie" + _opponents_words(True) + "."),
-             Arg("results", "The results, one per game, same size as opponent_ratings: 1, 0.5, 0, 1-0, ½, W/D/L ...",
-                 True, french="Les résultats, un par partie, même taille que opponent_ratings : 1, 0,5, 0, 1-0, ½, "
-                              "G/N/P ..."),
-             Arg("games", lambda: _fact_words("games"), optional=True, french=lambda: _fact_words("games", True)),
-             Arg("age", lambda: _fact_words("age"), optional=True, french=lambda: _fact_words("age", True)),
-             Arg("ever_2400", lambda: _fact_words("ever_2400"), optional=True,
-                 french=lambda: _fact_words("ever_2400", True)),
-             Arg("k", lambda: f"A known K-factor{_coefficient_words()}, instead of the facts that decide it "
-                              "(blank: from the rules).", optional=True,
-                 french=lambda: f"Un coefficient K connu{_coefficient_words(True)}, au lieu des faits qui le "
-                                "décident (vide : selon les règles)."),
-             Arg("highest", lambda: _fact_words("highest"), optional=True, french=lambda: _fact_words("highest", True)),
-             Arg("record", lambda: _fact_words("record"), optional=True, french=lambda: _fact_words("record", True)),
-             Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True)),
-             words=lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
-                           f"{_rules()}).",
-             french=lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
+#: ELO_CHANGE's arguments after its first four, in the order spreadsheets have had them since they were published:
+#: the systems' facts of a player by the argument that gives each (:attr:`Fact.function`), the known K and the
+#: options. An argument a system declares beyond these comes after ``options`` (then each system's facts of a
+#: game, a range of one cell per game), so the calls already in a workbook keep their meaning.
+CHANGE_ARGUMENTS: Final = ("games", "age", "ever_2400", "k", "highest", "record", "options")
+
+
+def _change_arguments() -> tuple[list[str], list[Fact]]:
+    """ELO_CHANGE's arguments after its first four: the published ones and every further argument a system's
+    facts of a player name (in the registry's order); and every system's facts of a game, each its own."""
+    names = list(CHANGE_ARGUMENTS)
+    for m in registry().values():
+        for f in facts(m.Player):
+            if f.function is not None and f.function not in names:
+                names.append(f.function)
+    per_game: dict[str, Fact] = {}
+    for m in registry().values():
+        for f in facts(m.Game):
+            per_game.setdefault(f.function or f.name, f)
+    return names, list(per_game.values())
+
+
+def _change_arg(name: str) -> Arg:
+    """The help of one of ELO_CHANGE's arguments after its first four."""
+    if name == "k":
+        return Arg("k", lambda: f"A known K-factor{_coefficient_words()}, instead of the facts that decide it "
+                                "(blank: from the rules).", optional=True,
+                   french=lambda: f"Un coefficient K connu{_coefficient_words(True)}, au lieu des faits qui le "
+                                  "décident (vide : selon les règles).")
+    if name == "options":
+        return Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True))
+    return Arg(name, lambda: _fact_words(name), optional=True, french=lambda: _fact_words(name, True))
+
+
+def _game_fact_arg(f: Fact) -> Arg:
+    """ELO_CHANGE's argument that gives a fact of each game (FESA's handicap), one cell per game."""
+    name = f.function or f.name
+    return Arg(name, lambda: _game_fact_words(f, name), True, optional=True,
+               french=lambda: _game_fact_words(f, name, True))
+
+
+def _game_fact_words(f: Fact, name: str, french: bool = False) -> str:
+    """The help of a game's fact argument: who has it, what it holds, one cell per game."""
+    who = ", ".join(m.CODE.upper() for m in registry().values() if any(g.name == f.name for g in facts(m.Game)))
+    side = ((" ; « gives » après lui quand le joueur le donne" if french else "; 'gives' after it when the player "
+             "gives it") if f.sided else "")
+    if french:
+        return f"{who} : {f.function_doc[1] or f.doc}, une cellule par partie (vide : aucun){side}."
+    return f"{who}: {f.function_doc[0] or f.doc}, one cell per game (blank: none){side}."
+
+
+def _change_function() -> Function:
+    """ELO_CHANGE, its arguments from the registered systems' declarations (:func:`_change_arguments`)."""
+    names, per_game = _change_arguments()
+    game_names = [f.function or f.name for f in per_game]
+    params = ", ".join(["federation", "rating", "opponent_ratings", "results",
+                        *(f"{n}=None" for n in [*names, *game_names])])
+    scope: dict[str, Any] = {"_run": _change}
+    exec(f"def elo_change({params}):\n    return _run(federation, rating, opponent_ratings, results, "
+         f"{{{', '.join(f'{n!r}: {n}' for n in names)}}}, {{{', '.join(f'{n!r}: {n}' for n in game_names)}}})",
+         scope)
+    fn = scope["elo_change"]
+    fn.__doc__ = "One player's rating change over a period or event, by a system's rules."
+    fn.__module__ = __name__
+    args = (
+        Arg("federation", lambda: f"{_systems()}.", french=lambda: f"{_systems(last='ou')}."),
+        Arg("rating", "The player's rating before the period or event (one cell; blank or 0: unrated).",
+            french="Le classement du joueur avant la période ou le tournoi (une cellule ; vide ou 0 : non classé)."),
+        Arg("opponent_ratings", lambda: "The opponents' ratings, one per game" + _opponents_words() + ".", True,
+            french=lambda: "Les classements des adversaires, un par partie" + _opponents_words(True) + "."),
+        Arg("results", "The results, one per game, same size as opponent_ratings: 1, 0.5, 0, 1-0, ½, W/D/L ...",
+            True, french="Les résultats, un par partie, même taille que opponent_ratings : 1, 0,5, 0, 1-0, ½, "
+                         "G/N/P ..."),
+        *(_change_arg(n) for n in names),
+        *(_game_fact_arg(f) for f in per_game),
+    )
+    return Function("ELO_CHANGE", fn, args, "ratings",
+                    lambda: f"One player's rating change over a period or event, by a system's rules (xl-elo rules "
+                            f"{_rules()}).",
+                    lambda: f"La variation de classement d'un joueur sur une période ou un tournoi, selon les règles "
                             f"d'un système (règles xl-elo {_rules()}).")
-def elo_change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, games: Range = None,
-               age: Range = None, ever_2400: Range = None, k: Range = None, highest: Range = None,
-               record: Range = None, options: Range = None) -> Any:
-    """One player's rating change over a period or event, by a system's rules."""
+
+
+def _change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, given: dict[str, Range],
+            per_game: dict[str, Range]) -> Any:
+    """One player's rating change over a period or event, by a system's rules (ELO_CHANGE)."""
     module = _federation(federation)
-    chosen = _options_of(module, options)
+    chosen = _options_of(module, given.get("options"))
     r = _single(rating, "rating", module.Player.RATING)
-    pairs = _games(opponent_ratings, results, module.Player.RATING)
-    refusal = getattr(module, "UNRATED_OPPONENTS", None)
-    if refusal is not None and any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
+    pairs = _games(opponent_ratings, results, module.Player.RATING, kept=True)
+    refusal = module.UNRATED_OPPONENTS
+    if refusal is not None and any(o is not None and math.isnan(o[0]) for o in pairs):  # 0: unrated (rules 1.4)
         raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
-    player = _one_player(module, r, {"games": games, "age": age, "ever_2400": ever_2400, "highest": highest,
-                                     "record": record})
-    high = 100 if getattr(module, "COEFFICIENT", "k") == "k" else 200
-    known_k = _single(k, "k", lambda v: schema.whole(v, 1, high, what=f"a K-factor from 1 to {high}"))
+    player = _one_player(module, r, {n: v for n, v in given.items() if n not in ("k", "options")})
+    high = 100 if module.COEFFICIENT == "k" else 200
+    known_k = _single(given.get("k"), "k", lambda v: schema.whole(v, 1, high, what=f"a K-factor from 1 to {high}"))
+    games = _games_with_facts(module, pairs, per_game)
     try:
-        calc = module.calculate(player, [OpponentGame(None if math.isnan(o) else o, s) for o, s in pairs],
-                                one_player_period(), known_k, options_of(module.Options, None, **chosen))
+        calc = module.calculate(player, games, one_player_period(), known_k, options_of(module.Options, None, **chosen))
     except InputError as exc:  # what the system needs that ELO_CHANGE does not give (an opponent's RD)
         raise ArgumentError(_engine_words(module, exc)) from None
     if calc.rating_after is None:
@@ -513,11 +595,67 @@ def elo_change(federation: Range, rating: Range, opponent_ratings: Range, result
     return _plain(float(calc.change) if calc.change is not None else float(calc.rating_after) - before)
 
 
+def _games_with_facts(module: RatingSystem, pairs: list[tuple[float, float] | None],
+                      per_game: dict[str, Range]) -> list[OpponentGame]:
+    """One player's games with the system's own facts of each (one cell per game, beside its result; read as
+    ``calc`` reads the words after a result); a fact the system's games have not is refused if given."""
+    own = {f.function or f.name: f for f in facts(module.Game)}
+    cells: dict[str, list[Any]] = {}
+    for name, value in per_game.items():
+        if _blank_range(value):
+            continue
+        if name not in own:
+            who = ", ".join(f"{m.CODE.upper()}'s ({m.GAME})" for m in registry().values()
+                            if any((f.function or f.name) == name for f in facts(m.Game)))
+            raise ArgumentError(f"argument {name}: {name} are {who}; {module.CODE.upper()} games have none")
+        rows, _ = _grid(value)
+        cells[name] = [c for row in rows for c in row]
+        if len(cells[name]) != len(pairs):
+            raise ArgumentError(f"arguments {name} and results: {len(cells[name])} cells but {len(pairs)} results "
+                                "(give ranges of the same size)")
+    games = []
+    for i, pair in enumerate(pairs):
+        if pair is None:
+            continue
+        words: list[str] = []
+        for name in own:
+            cell = cells.get(name, [None] * len(pairs))[i]
+            words += [] if _blank(cell) else (_text(cell, name, required=False) or "").split()
+        try:
+            values, gives = game_words(module.Game, words, module.CODE.upper())
+        except schema.ValueProblem as exc:
+            raise ArgumentError(f"argument {next(iter(own), 'results')}: {exc}") from None
+        o, s = pair
+        games.append(OpponentGame(None if math.isnan(o) else o, s, None, gives, values))
+    return games
+
+
+def elo_change(federation: Range, rating: Range, opponent_ratings: Range, results: Range, *args: Range,
+               **named: Range) -> Any:
+    """One player's rating change over a period or event, by a system's rules: ELO_CHANGE as the registered
+    systems have it (:func:`_change_function`), from Python."""
+    return spreadsheet_functions_named()["ELO_CHANGE"].function(federation, rating, opponent_ratings, results, *args,
+                                                                 **named)
+
+
+def _change_slot() -> None:
+    """Where ELO_CHANGE stands among the common functions (built with the registry: :func:`_change_function`)."""
+
+
+_CHANGE_SLOT = _change_slot
+_COMMON.append(Function("ELO_CHANGE", _CHANGE_SLOT, (), "ratings"))
+
+
+def spreadsheet_functions_named() -> dict[str, Function]:
+    """Every spreadsheet function by its name."""
+    return {f.name: f for f in spreadsheet_functions()}
+
+
 def _coefficient_words(french: bool = False) -> str:
     """The systems whose coefficient is not called K, as the ``k`` argument's help names them (``DWZ: its E``)."""
     its = " : son " if french else ": its "
     said = [f"{m.CODE.upper()}{its}{m.COEFFICIENT.upper()}" for m in registry().values()
-            if getattr(m, "COEFFICIENT", "k") != "k"]
+            if m.COEFFICIENT != "k"]
     return f" ({'; '.join(said)})" if said else ""
 
 
@@ -530,7 +668,7 @@ def _options_words(french: bool = False) -> str:
             "(e.g. list=rapid for FIDE's rapid list); blank: its defaults.")
 
 
-def _options_of(module: Any, value: Range) -> dict[str, Any]:
+def _options_of(module: RatingSystem, value: Range) -> dict[str, Any]:
     """The ``options`` argument (``list=rapid; expected_method=logistic``) as the system's options by
     name, each checked (an unknown name or value names the argument)."""
     text = _text(value, "options", required=False) if not _blank_range(value) else None
@@ -551,7 +689,7 @@ def _options_of(module: Any, value: Range) -> dict[str, Any]:
 
 def _opponents_words(french: bool = False) -> str:
     """What a system says of its opponents' ratings (FESA: after the tournament, in round order)."""
-    said = [w[int(french)] for m in registry().values() if (w := getattr(m, "OPPONENTS", None))]
+    said = [w[int(french)] for m in registry().values() if (w := m.OPPONENTS)]
     return f" ({'; '.join(said)})" if said else ""
 
 
@@ -560,14 +698,14 @@ def _opponents_words(french: bool = False) -> str:
 
 def _performance_words(french: bool = False) -> str:
     none = "aucune" if french else "none"
-    ways = [f"{m.CODE} ({w[int(french)]})" if (w := getattr(m, "PERFORMANCE", None)) else
-            f"{m.CODE} ({none})" if getattr(m, "NO_PERFORMANCE", None) else m.CODE for m in registry().values()]
+    ways = [f"{m.CODE} ({w[int(french)]})" if (w := m.PERFORMANCE) else
+            f"{m.CODE} ({none})" if m.NO_PERFORMANCE else m.CODE for m in registry().values()]
     return f"{', '.join(ways[:-1])} {'ou' if french else 'or'} {ways[-1]}"
 
 
-def _performs(module: Any) -> bool:
+def _performs(module: RatingSystem) -> bool:
     """Whether a system has a performance rating (not one that declares ``NO_PERFORMANCE``)."""
-    return not getattr(module, "NO_PERFORMANCE", None)
+    return not module.NO_PERFORMANCE
 
 
 def _performers(last: str = "or") -> str:
@@ -576,16 +714,16 @@ def _performers(last: str = "or") -> str:
 
 
 def _performance_rating_words(french: bool = False) -> str:
-    said = [w[int(french)] for m in registry().values() if (w := getattr(m, "PERFORMANCE_RATING", None))]
+    said = [w[int(french)] for m in registry().values() if (w := m.PERFORMANCE_RATING)]
     return " ".join(said) or ("Not used." if not french else "Non utilisé.")
 
 
-def _engine_words(module: Any, exc: InputError) -> str:
+def _engine_words(module: RatingSystem, exc: InputError) -> str:
     """A system's refusal of one player's games in ELO_CHANGE's words: the engine names the games and
     the facts, the function its arguments; the facts ELO_CHANGE has no argument for point to the
     system's own functions."""
     arguments = {"games": "opponent_ratings", **{f.name: f.function for f in facts(module.Player) if f.function}}
-    own = " or ".join(f.name for f in getattr(module, "FUNCTIONS", ()))
+    own = " or ".join(f.name for f in module.FUNCTIONS)
     said, missing = [], []
     for q in exc.problems:
         words = q.message.split(": ", 1)[1] if q.message.startswith("player ") else q.message
@@ -625,11 +763,11 @@ def elo_performance(method: Range, opponent_ratings: Range, results: Range, rati
         module = get(_text(method, "method") or "")
     except ValueError as exc:
         raise ArgumentError(f"argument method: {exc}") from None
-    if getattr(module, "NO_PERFORMANCE", None):  # none whatever the games: say why, not what does not apply
+    if module.NO_PERFORMANCE:  # none whatever the games: say why, not what does not apply
         raise ArgumentError(f"{module.CODE.upper()}: {module.NO_PERFORMANCE[0]}")
     pairs = _games(opponent_ratings, results, module.Player.RATING)
     if any(math.isnan(o) for o, _ in pairs):  # 0: an unrated opponent (xl-elo rules 1.4)
-        refusal = getattr(module, "UNRATED_OPPONENTS", None)
+        refusal = module.UNRATED_OPPONENTS
         if refusal is not None:
             raise ArgumentError(f"argument opponent_ratings: {refusal}; an unrated opponent (0) has none here")
         pairs = [(o, s) for o, s in pairs if not math.isnan(o)]

@@ -16,19 +16,19 @@ import importlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from typing import Protocol, cast
 
 from xl_elo import words
 from xl_elo.federations import registry
 from xl_elo.templates.builder import save
-from xl_elo.templates.spec import Capacity
+from xl_elo.templates.spec import Capacity, Template
 
 TABLES_FILE = "published_tables.xlsx"
 
 
 def template_names() -> list[str]:
     """The federations that have a template, then ``tables``."""
-    return [code for code, m in registry().items() if getattr(m, "TEMPLATE", None)] + ["tables"]
+    return [code for code, m in registry().items() if m.TEMPLATE] + ["tables"]
 
 
 @dataclass(frozen=True)
@@ -46,14 +46,14 @@ def rooms(name: str) -> tuple[Capacity, ...]:
     if name == "tables":
         return ()
     module = spec_module(name)
-    return tuple(getattr(module, "ROOMS", None) or (default_capacity(name),))
+    return tuple(module.ROOMS)
 
 
 def languages(name: str) -> tuple[str, ...]:
     """The languages a system's template is shipped in, its members' first (its spec's ``LANGUAGES``)."""
     if name == "tables":
         return ("en",)
-    return tuple(getattr(spec_module(name), "LANGUAGES", None) or ("en",))
+    return tuple(spec_module(name).LANGUAGES)
 
 
 def file_name(name: str, capacity: Capacity | None = None, language: str | None = None) -> str:
@@ -98,12 +98,25 @@ def build_book(name: str, capacity: Capacity | None = None,
 
 def default_capacity(name: str) -> Capacity:
     """The room a template is built with: its spec's ``CAPACITY`` when it has one."""
-    return getattr(spec_module(name), "CAPACITY", Capacity())
+    return spec_module(name).CAPACITY
 
 
-def spec_module(name: str) -> ModuleType:
+class TemplateSpec(Protocol):
+    """A system's template spec: the module ``template.py`` beside its engine (a system with a ``TEMPLATE``)."""
+
+    CAPACITY: Capacity
+    """The room its template is built with."""
+    ROOMS: tuple[Capacity, ...]
+    """The rooms it is shipped in, CAPACITY first (a larger event's: a file of its own, named for its room)."""
+    LANGUAGES: tuple[str, ...]
+    """The languages it is shipped in (catalogue codes), its members' first."""
+
+    def spec(self, cap: Capacity | None = None) -> Template: ...
+
+
+def spec_module(name: str) -> TemplateSpec:
     """A federation's template spec: the module ``template`` beside its engine."""
-    return importlib.import_module(f"{registry()[name].__name__}.template")
+    return cast(TemplateSpec, importlib.import_module(f"{registry()[name].PACKAGE}.template"))
 
 
 def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None,

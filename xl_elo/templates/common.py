@@ -11,8 +11,8 @@ the accepted spellings (spaces and case aside); a pair meets once in a round.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import schema
 from xl_elo.core import MAX_RATING
@@ -24,6 +24,9 @@ from xl_elo.words import F, Translated, _, heading, text_formula, translate
 def problem_heading() -> str:
     """The heading of an input sheet's problem column, in the language of the work."""
     return _("problem")
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 POS = "(ROW()-1)"
 """A work row's player position (the players sheet's row - 1)."""
@@ -212,18 +215,6 @@ def result_check() -> str:
     return f'IF({blank("[opponent]")},"",{guard("result", body)})'
 
 
-def grade_check(column: str, *, allow_pro: bool) -> str:
-    bad = reason(column, schema.GRADE_HELP + (schema.PRO_HELP if allow_pro else ""))
-    table = "nsr_key" if allow_pro else "grade_key"
-    key = f'LOWER(SUBSTITUTE(SUBSTITUTE({text_of("[x]")}," ",""),"-",""))'
-    return guard(column, f'IF(ISNA(MATCH({key},{table},0)),{bad},"")')
-
-
-def handicap_check() -> str:
-    bad = reason("handicap", "S, L, B, R, RL, 2p, 4p, 5p or 6p")
-    return guard("handicap", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),hc_key,0)),{bad},"")')
-
-
 # --------------------------------------------------------------------------- the input columns
 
 
@@ -254,7 +245,8 @@ def yes_no_input(name: str, title: str, width: float) -> Input:
 
 
 def game_inputs(*names: str) -> list[Input]:
-    """The games sheet's columns (rules 8), each with its check."""
+    """The games sheet's columns (rules 8) every system shares, each with its check (a system's own facts of a
+    game are its template spec's inputs, placed among these)."""
     defs: dict[str, Input] = {
         "round": Input("round", "Round", 7,
                        number_check("round", 1, schema.MAX_ROUND, f"a whole number from 1 to {schema.MAX_ROUND}",
@@ -268,8 +260,6 @@ def game_inputs(*names: str) -> list[Input]:
                           text_of("[player]") + '),' + reason("opponent", "the player himself")
                           + ',"")', ("list", "player_id")),
         "result": Input("result", "Result, first player's side", 9, result_check()),
-        "handicap": Input("handicap", "Handicap given by the first player", 10,
-                          handicap_check(), ("list", "hc_code")),
         "rated": Input("rated", "Rated: yes (default) or no", 8,
                        yes_no_check("rated"), ("list", '"yes,no"')),
     }
@@ -337,7 +327,7 @@ def period_setting(required: bool, uses: str | None = None) -> Setting:
     return Setting("period", "Period (YYYY-MM)", "", check=check, help=help_)
 
 
-def option_settings(module: Any) -> list[Setting]:
+def option_settings(module: RatingSystem) -> list[Setting]:
     """One setting per field of the federation's Options, its default and choices (rules: the field's source).
 
     The workbook names them ``opt_<field>`` (a name like ``match`` would read as a spreadsheet function)."""
@@ -368,9 +358,16 @@ def event_setting() -> Setting:
 # --------------------------------------------------------------------------- the sides sheet
 
 
-def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
+def sides_sheet(cap: Capacity, *, rated: str | None = None, round_rules: str = "8",
+                own: Callable[[list[tuple[int, int]], int], list[Col]] | None = None) -> Sheet:
     """Every game seen from both players (rules 1.1): side k is game k from its player's side,
-    side G + k the same game from its opponent's side. Per-player sums are SUMIFS over sides."""
+    side G + k the same game from its opponent's side. Per-player sums are SUMIFS over sides.
+
+    ``rated``: the rules section by which the organiser's ``rated`` column says whether a game is rated (the
+    template offers that column; FESA 6.8); ``round_rules``: the section that takes games in round order;
+    ``own``: the system's own columns of a side (its facts of a game: FESA's handicap), after the common ones,
+    given the rows of the two halves (the games from the first player's side, then the opponent's) and the
+    last row of the first."""
     _g_first, g_last = FIRST, FIRST + cap.games - 1
     s_last = FIRST + cap.sides - 1
     halves = [(FIRST, g_last), (g_last + 1, s_last)]
@@ -407,25 +404,19 @@ def sides_sheet(cap: Capacity, *, fesa: bool = False) -> Sheet:
                       'INDEX(result_score,MATCH([key],result_key,0))))',
             "1.1", blocks=halves),
         *([Col("flag", "the organiser rates it (column rated)",
-                f'=IF({blank("[games:rated]")},1,{yes_value("[games:rated]")})', "6.8")]
-          if fesa else []),
+                f'=IF({blank("[games:rated]")},1,{yes_value("[games:rated]")})', rated)]
+          if rated else []),
         Col("counts", "rated (1/0)",
-            '=IF(AND([kind]="played",N([who])>0,N([opp])>0' + (",[flag]=1" if fesa else "") + '),1,0)',
-            "6.8" if fesa else "1.1"),
-        Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', "6.1" if fesa else "8"),
+            '=IF(AND([kind]="played",N([who])>0,N([opp])>0' + (",[flag]=1" if rated else "") + '),1,0)',
+            rated or "1.1"),
+        Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', round_rules),
         Col("pair", "round and pair as one number (first side only)",
             lambda r: (f'=IF(OR(N([who])<1,N([opp])<1),"",([round]*{width}+MIN([who],[opp]))*{width}+MAX([who],[opp]))'
                        if r <= g_last else '=""'),
             "8", blocks=halves),
     )
-    if fesa:
-        sheet.add(
-            Col("handicap", "handicap code",
-                '=IF([kind]<>"played","",IF(ISERROR(MATCH(LOWER(' + text_of("[games:handicap]")
-                + '),hc_key,0)),"",INDEX(hc_of_key,MATCH(LOWER(' + text_of("[games:handicap]") + '),hc_key,0))))',
-                "6.7"),
-            Col("giver", "gives the handicap (1/0)", lambda r: "=1" if r <= g_last else "=0", "6.7", blocks=halves),
-        )
+    if own is not None:
+        sheet.add(*own(halves, g_last))
     return sheet
 
 
@@ -458,32 +449,6 @@ def sort_columns(after: str = "res_rating_after") -> list[Col]:
         Col("pos", "position", f"={POS}", "8"),
         Col("sortkey", "sort key (new rating)", f'=IF([key]="","",IF(ISNUMBER([{after}]),[{after}],-1))', "8"),
         rank_column(after),
-    ]
-
-
-def grade_lists() -> list[tuple[str, list[str], list[Any]]]:
-    """Grade and handicap spellings the reader accepts, for the FESA template's checks (rules 6.7, 6.9)."""
-    from xl_elo.tables import FESA_HANDICAPS
-
-    grade_rows, nsr_rows = [], []
-    for name in schema.GRADE_NAMES:
-        n, unit = name.split()
-        for number in {n, n.zfill(2)}:
-            for u in (("kyu", "k") if unit == "kyu" else ("dan", "d")):
-                grade_rows.append((f"{number}{u}", name))
-                nsr_rows.append((f"{number}{u}", name))
-    for level in range(1, 10):
-        for number in {str(level), str(level).zfill(2)}:
-            for p in ("pro", "professional"):
-                for u in ("dan", "d"):
-                    nsr_rows.append((f"{p}{number}{u}", f"pro {level} dan"))
-    grade_rows.sort()
-    nsr_rows.sort()
-    hc = sorted({(code.lower(), code) for code in FESA_HANDICAPS} | {(v[0], c) for c, v in FESA_HANDICAPS.items()})
-    return [
-        ("grade spellings", ["grade_key", "grade_of_key"], grade_rows),
-        ("NSR grade spellings", ["nsr_key", "nsr_of_key"], nsr_rows),
-        ("handicap spellings", ["hc_key", "hc_of_key"], hc),
     ]
 
 

@@ -51,15 +51,13 @@ def _first_page_with(pages: list[str], words: str) -> int:
 
 def _problem_tables(code: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The example as typed, one rating typed with a space as thousands separator."""
-    from xl_elo import schema
-    from xl_elo.formats.workbook import _cell, _result_text
+    from xl_elo.formats.workbook import _cell, game_cells
 
     ev = example_event(code)
     columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
     players = [[_cell(getattr(p, c)) for c in columns] for p in ev.players]
     players[1][2] = f"{int(players[1][2]) // 1000} {int(players[1][2]) % 1000:03d}"
-    games = [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None] for g in ev.games]
-    tables = {"players": (columns, players), "games": (list(schema.GAME_COLUMNS), games)}
+    tables = {"players": (columns, players), "games": game_cells(ev.games)}
     return tables, {"period": ev.period}
 
 

@@ -102,7 +102,7 @@ class Input:
     width: float
     check: str | None = None
     """A formula over ``[x]`` (this cell) giving "" or the reason, in words, it is refused."""
-    validation: tuple[str | int, ...] | None = None
+    validation: tuple[str | int | float, ...] | None = None
     """A data validation: ('list', source) or ('whole'|'decimal', low, high)."""
     prompt: str = ""
     fmt: str | None = None

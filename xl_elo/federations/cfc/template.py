@@ -10,7 +10,7 @@ match's limit and the low-rating rules. Nothing iterates: every case fits the la
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.cfc as cfc
 from xl_elo.tables import CFC_EXPECTED_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -43,8 +43,9 @@ CAPACITY = ROOMS[0]
 LANGUAGES = ('en', 'fr')
 
 
+
+
 def spec(cap: Capacity | None = None) -> Template:
-    cfc = get("cfc")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -213,7 +214,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="cfc", title="CFC (Canada) event rating",
         players=player_inputs("id", "name", "rating", "games", own=[highest]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(cfc.NEEDS_PERIOD), event_setting(), *option_settings(cfc)],
+        settings=[period_setting(cfc.NEEDS_PERIOD), event_setting(), *option_settings(cfc.SYSTEM)],
         rules=rules_en, sheets=[work, sides],
         results=[
             ResultCol("id", "Id", width=12), ResultCol("name", "Name", width=24),

@@ -10,7 +10,7 @@ has not settled within its sweeps the results say so and show no rating.
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.dwz as dwz
 from xl_elo.templates.common import (
     POS,
     blank,
@@ -49,13 +49,11 @@ def _p(d: str) -> str:
 
 def _d(p: str) -> str:
     """D(p) rounded, p kept within the engine's bounds (rules 9.6, 9.10)."""
-    dwz = get("dwz")
     lo, hi = dwz.P_BOUNDS
     return f"ROUND(_xlfn.NORM.S.INV(MIN(MAX({p},{lo}),{hi}))*200*SQRT(2),0)"
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    dwz = get("dwz")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -284,7 +282,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="dwz", title="DWZ tournament",
         players=player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")]),
         games=game_inputs("round", "player", "opponent", "result"), history=history_inputs(),
-        settings=[period_setting(dwz.NEEDS_PERIOD), event_setting(), *option_settings(dwz)],
+        settings=[period_setting(dwz.NEEDS_PERIOD), event_setting(), *option_settings(dwz.SYSTEM)],
         rules=rules_en, sheets=[sides, work, hw],
         results=[
             ResultCol("id", "Id", width=12), ResultCol("name", "Name", width=24),

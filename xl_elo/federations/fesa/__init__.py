@@ -27,6 +27,7 @@ from xl_elo.federations.contract import (
     FirstRating,
     GameLine,
     OpponentGame,
+    RatingSystem,
     SheetArg,
     SheetFunction,
     options_of,
@@ -60,10 +61,8 @@ EXAMPLE: Final = "fesa_13th_nekomadoken"
 #: Shogi: a chess tournament report (TRF) is not for it; it rates from FESA's own files too.
 GAME: Final = "shogi"
 OWN_FILES: Final = "FESA's own files (turnering.txt with --rating-list)"
-#: It takes a history table (a performance-mode player's earlier games, rules 6.5), in these words ...
+#: It takes a history table (a performance-mode player's earlier games, rules 6.5), in these words.
 HISTORY: Final = "performance-mode players' earlier games"
-#: ... and handicap games (rules 6.7).
-HANDICAPS: Final = True
 #: Its performance rating, in words (the functions' help; rules 6.5) ...
 PERFORMANCE: Final = ("zero of g(x)", "zéro de g(x)")
 #: ... the opponents' ratings it counts (rules 6.6) ...
@@ -134,6 +133,17 @@ class Player(model.Player):
         schema.spelled(lambda v: schema.grade(v, allow_pro=True)),
         "recognised prior grade of a new player (2 dan, pro 1 dan)", rules="6.5", array="text",
         calc="--nsr-grade", calc_help="a new player's recognised prior grade (e.g. '2 dan')")
+
+
+
+@dataclass(frozen=True, slots=True)
+class Game(model.Game):
+    """A FESA game: the handicap its first player gives (rules 6.7)."""
+
+    handicap: str | None = fact(schema.spelled(schema.handicap),
+                                "the handicap the first player (the giver) gives: S, L, B, R, RL, 2p, 4p, 5p or 6p",
+                                rules="6.7", array="text", sided=True)
+
 
 COLUMNS: Final = results_columns(
     Column("mode", "text", True, "performance or normal (rules 6.3)"),
@@ -378,7 +388,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     _check_history(event, history)
 
     rated_games = sorted(
-        (g for g in event.games if g.counts),
+        (model.as_game(Game, g) for g in event.games if g.counts),
         key=lambda g: (g.round if g.round is not None else 0),
     )
     warnings = []
@@ -738,3 +748,14 @@ def _fesa_handicaps() -> TableView:
 
 #: FESA's published tables (rules 7), by the name ``xl-elo tables NAME`` takes.
 PUBLISHED_TABLES: Final = {"fesa-k": _fesa_k, "fesa-grades": _fesa_grades, "fesa-handicaps": _fesa_handicaps}
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    Game=Game, CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT,
+    NEEDS_PERIOD=NEEDS_PERIOD, PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected,
+    performance=performance, calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating,
+    rules_values=rules_values, HISTORY=HISTORY, OWN_FILES=OWN_FILES, FILE_FORMAT=f"{__name__}.files",
+    PERFORMANCE=PERFORMANCE, TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS,
+    PUBLISHED_TABLES=PUBLISHED_TABLES, GAME=GAME, UNRATED_OPPONENTS=UNRATED_OPPONENTS, OPPONENTS=OPPONENTS,
+)

@@ -21,8 +21,8 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import xl_elo.federations.fesa as fesa
 from xl_elo import core, schema
-from xl_elo.federations import get
 from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_K_BANDS
 from xl_elo.templates.common import (
     POS,
@@ -30,8 +30,7 @@ from xl_elo.templates.common import (
     event_setting,
     game_checks,
     game_inputs,
-    grade_check,
-    grade_lists,
+    guard,
     history_inputs,
     key_columns,
     number_check,
@@ -74,6 +73,61 @@ SLOTS = 12
 HANDICAP_SLOTS = 3
 
 
+def grade_check(column: str, *, allow_pro: bool) -> str:
+    """A grade cell's check (rules 6.9): a FESA grade as the reader spells it."""
+    bad = reason(column, schema.GRADE_HELP + (schema.PRO_HELP if allow_pro else ""))
+    table = "nsr_key" if allow_pro else "grade_key"
+    key = f'LOWER(SUBSTITUTE(SUBSTITUTE({text_of("[x]")}," ",""),"-",""))'
+    return guard(column, f'IF(ISNA(MATCH({key},{table},0)),{bad},"")')
+
+
+def handicap_check() -> str:
+    """A handicap cell's check (rules 6.7): one of FESA's codes or names."""
+    bad = reason("handicap", "S, L, B, R, RL, 2p, 4p, 5p or 6p")
+    return guard("handicap", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),hc_key,0)),{bad},"")')
+
+
+#: The games sheet's column of FESA's own fact of a game: the handicap its first player gives (rules 6.7).
+def handicap_input() -> Input:
+    """FESA's own column of the games sheet: the handicap the first player gives (rules 6.7)."""
+    return Input("handicap", "Handicap given by the first player", 10, handicap_check(), ("list", "hc_code"))
+
+
+def handicap_sides(halves: list[tuple[int, int]], g_last: int) -> list[Col]:
+    """A side's handicap: its code, and whether this side gives it (the first player does, rules 6.7)."""
+    return [
+        Col("handicap", "handicap code",
+            '=IF([kind]<>"played","",IF(ISERROR(MATCH(LOWER(' + text_of("[games:handicap]")
+            + '),hc_key,0)),"",INDEX(hc_of_key,MATCH(LOWER(' + text_of("[games:handicap]") + '),hc_key,0))))',
+            "6.7"),
+        Col("giver", "gives the handicap (1/0)", lambda r: "=1" if r <= g_last else "=0", "6.7", blocks=halves),
+    ]
+
+
+def grade_lists() -> list[tuple[str, list[str], list[Any]]]:
+    """Grade and handicap spellings the reader accepts, for the template's checks (rules 6.7, 6.9)."""
+    grade_rows, nsr_rows = [], []
+    for name in schema.GRADE_NAMES:
+        n, unit = name.split()
+        for number in {n, n.zfill(2)}:
+            for u in (("kyu", "k") if unit == "kyu" else ("dan", "d")):
+                grade_rows.append((f"{number}{u}", name))
+                nsr_rows.append((f"{number}{u}", name))
+    for level in range(1, 10):
+        for number in {str(level), str(level).zfill(2)}:
+            for p in ("pro", "professional"):
+                for u in ("dan", "d"):
+                    nsr_rows.append((f"{p}{number}{u}", f"pro {level} dan"))
+    grade_rows.sort()
+    nsr_rows.sort()
+    hc = sorted({(code.lower(), code) for code in FESA_HANDICAPS} | {(v[0], c) for c, v in FESA_HANDICAPS.items()})
+    return [
+        ("grade spellings", ["grade_key", "grade_of_key"], grade_rows),
+        ("NSR grade spellings", ["nsr_key", "nsr_of_key"], nsr_rows),
+        ("handicap spellings", ["hc_key", "hc_of_key"], hc),
+    ]
+
+
 def rhe(x: str) -> str:
     """Round halves to even (rules 6.4: the reference program's rounding)."""
     return f"IF({x}-INT({x})=0.5,IF(MOD(INT({x}),2)=0,INT({x}),INT({x})+1),ROUND({x},0))"
@@ -111,7 +165,6 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
     order, from its starting values. A row computes the player's handicap shifts in single floats
     (rules 6.7, 6.11), his normal-mode walk (rules 6.4) or his performance by Newton's method from
     the list's first game (rules 6.5), and his new value."""
-    fesa = get("fesa")
     from xl_elo.federations.fesa import grades, newton
 
     p = cap.players
@@ -272,12 +325,11 @@ def own_inputs() -> tuple[Input, ...]:
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    fesa = get("fesa")
     from xl_elo.federations.fesa import grades, promotion
 
     cap = cap or CAPACITY
     floor = f"{fesa.OPPONENT_FLOOR:g}"
-    sides = sides_sheet(cap, fesa=True)
+    sides = sides_sheet(cap, rated="6.8", round_rules="6.1", own=handicap_sides)
     work = work_sheet(cap)
 
     # ---------------------------------------------------------------- history, per row (static)
@@ -596,8 +648,9 @@ def spec(cap: Capacity | None = None) -> Template:
     return Template(
         federation="fesa", title="FESA shogi tournament rating",
         players=player_inputs("id", "name", "rating", "games", own=own_inputs()),
-        games=game_inputs("round", "player", "opponent", "result", "handicap", "rated"), history=history_inputs(),
-        settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa)],
+        games=[*game_inputs("round", "player", "opponent", "result"), handicap_input(), *game_inputs("rated")],
+        history=history_inputs(),
+        settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa.SYSTEM)],
         rules=rules_en, sheets=[sides, work, hw, walk, sweeps, history_after],
         results=[
             ResultCol("id", "Id", width=10), ResultCol("name", "Name", width=24),

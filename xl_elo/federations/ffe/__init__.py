@@ -33,6 +33,7 @@ from xl_elo.federations.contract import (
     FirstRating,
     GameLine,
     OpponentGame,
+    RatingSystem,
     SheetArg,
     SheetFunction,
     option,
@@ -674,3 +675,13 @@ def _ffe_conversions() -> TableView:
 
 #: The FFE's published tables (rules 7), by the name ``xl-elo tables NAME`` takes.
 PUBLISHED_TABLES: Final = {"ffe-dp": _ffe_dp, "ffe-conversions": _ffe_conversions}
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
+    PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
+    calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
+    rules_values=rules_values, convert=convert, PERFORMANCE=PERFORMANCE, PERFORMANCE_RATING=PERFORMANCE_RATING,
+    TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES,
+)

@@ -9,9 +9,9 @@ compatibility at that round. No circular reference, nothing to switch on.
 
 from __future__ import annotations
 
+import xl_elo.federations.ffe as ffe
 from xl_elo import schema
 from xl_elo.core import MAX_RATING
-from xl_elo.federations import get
 from xl_elo.tables import FFE_DP_TABLE
 from xl_elo.templates.common import (
     POS,
@@ -37,7 +37,6 @@ from xl_elo.words import _
 
 def dp_expr(p: str) -> str:
     """D(P) of a cell holding P, by the method chosen in the settings (rules 5.4)."""
-    ffe = get("ffe")
     bound = f"{ffe.DP_BOUND:g}"
     normal = f"IF({p}>=1,{bound},IF({p}<=0,-{bound},MAX(-{bound},MIN({bound},2000/7*_xlfn.NORM.S.INV({p})))))"
     x = f"MAX(1,MIN(99,{p}*100))"
@@ -49,7 +48,7 @@ def dp_expr(p: str) -> str:
 
 def compat_expr(score: str, opp: str, center: str) -> str:
     """1 when the game is compatible with the window around ``center`` (rules 5.2)."""
-    w = get("ffe").WINDOW
+    w = ffe.WINDOW
     return f"IF({score}=0.5,1,IF({score}=1,IF({opp}>{center}-{w},1,0),IF({opp}<{center}+{w},1,0)))"
 
 
@@ -83,7 +82,6 @@ def own_inputs() -> tuple[Input, ...]:
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    ffe = get("ffe")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -223,7 +221,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="ffe", title="FFE national Elo period",
         players=player_inputs("id", "name", "rating", "games", own=own_inputs()),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe)],
+        settings=[period_setting(ffe.NEEDS_PERIOD), event_setting(), *option_settings(ffe.SYSTEM)],
         rules=rules_en, sheets=[sides, work, it, its],
         results=[
             ResultCol("id", "Id", width=12), ResultCol("name", "Name", width=26),

@@ -36,6 +36,7 @@ from xl_elo.federations.contract import (
     FirstRating,
     GameLine,
     OpponentGame,
+    RatingSystem,
     SheetFunction,
     option,
     options_of,
@@ -814,3 +815,13 @@ PUBLISHED_TABLES: Final = {
     "fide-k20-approx": lambda: approx(
         "fide-k20-approx", t.FIDE_K20_APPROX, 20, 0.05, "FIDE approximation table, K = 20 (arbiter course)"),
 }
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
+    PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
+    calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
+    from_rating_list=from_rating_list, rules_values=rules_values, PERFORMANCE=PERFORMANCE, TEMPLATE=TEMPLATE,
+    EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES,
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.fide as fide
 from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -36,8 +36,9 @@ LANGUAGES = ('en',)
 FILE = "fide_period.xlsx"
 
 
+
+
 def spec(cap: Capacity | None = None) -> Template:
-    fide = get("fide")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -155,7 +156,7 @@ def spec(cap: Capacity | None = None) -> Template:
         players=player_inputs("id", "name", "rating", "games", "birth_year", own=[
             yes_no_input("ever_2400", "Rating has reached 2400: yes/no", 10)]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide)],
+        settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide.SYSTEM)],
         rules=rules_en, sheets=[sides, work],
         results=results_layout(ResultCol("ever_2400", "2400 reached", width=8),
                                ResultCol("note", "Note", width=56)),

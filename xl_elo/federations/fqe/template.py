@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.fqe as fqe
 from xl_elo.tables import FQE_EXPECTED_ROWS
 from xl_elo.templates.common import (
     POS,
@@ -29,8 +29,8 @@ CAPACITY = ROOMS[0]
 LANGUAGES = ('fr',)
 
 
+
 def spec(cap: Capacity | None = None) -> Template:
-    fqe = get("fqe")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -143,7 +143,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="fqe", title="FQE (Quebec) event rating",
         players=player_inputs("id", "name", "rating", "games"),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fqe.NEEDS_PERIOD), event_setting(), *option_settings(fqe)],
+        settings=[period_setting(fqe.NEEDS_PERIOD), event_setting(), *option_settings(fqe.SYSTEM)],
         rules=rules_en, sheets=[work, sides],
         results=[
             ResultCol("id", "Id", width=12), ResultCol("name", "Name", width=26),

@@ -20,7 +20,7 @@ from xl_elo import core, model
 from xl_elo import tables as t
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
-from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, options_of
+from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, RatingSystem, options_of
 from xl_elo.model import (
     Column,
     Event,
@@ -206,3 +206,12 @@ PUBLISHED_TABLES: Final = {
     "fse-k24-approx": lambda: approx(
         "fse-k24-approx", t.FSE_K24_APPROX, 24, 0.01, "FSE approximation table, K = 24 (arbiter course)"),
 }
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
+    PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
+    calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
+    TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, PUBLISHED_TABLES=PUBLISHED_TABLES,
+)

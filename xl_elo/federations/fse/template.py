@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xl_elo.federations import get
+import xl_elo.federations.fse as fse
 from xl_elo.templates.common import (
     POS,
     event_setting,
@@ -31,8 +31,8 @@ CAPACITY = ROOMS[0]
 LANGUAGES = ('de', 'fr', 'it')
 
 
+
 def spec(cap: Capacity | None = None) -> Template:
-    fse = get("fse")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -95,7 +95,7 @@ def spec(cap: Capacity | None = None) -> Template:
         federation="fse", title="FSE (Swiss) rating period",
         players=player_inputs("id", "name", "rating", "games", "birth_year"),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
-        settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse)],
+        settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse.SYSTEM)],
         rules=rules_en, sheets=[sides, work],
         results=results_layout(ResultCol("note", "Note", width=34)),
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,

@@ -30,6 +30,7 @@ from xl_elo.federations.contract import (
     Calculation,
     GameLine,
     OpponentGame,
+    RatingSystem,
     SheetArg,
     SheetFunction,
     option,
@@ -629,4 +630,14 @@ FUNCTIONS: Final = (
         ("Glicko-2 expected score E of one game, the opponent's RD counted through g (xl-elo rules 12.3).",
          "Score attendu Glicko-2 E d'une partie, le RD de l'adversaire compté par g (règles xl-elo 12.3)."),
         "expected scores"),
+)
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
+    PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
+    calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rules_values=rules_values,
+    PERIODS=PERIODS, NO_PERFORMANCE=NO_PERFORMANCE, TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS,
+    OPPONENT_DEVIATION=OPPONENT_DEVIATION,
 )

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import xl_elo.federations.glicko2 as g2
 from xl_elo.core import MAX_RATING
-from xl_elo.federations import get
 from xl_elo.model import MAX_GAMES_PER_PLAYER
 from xl_elo.templates.common import (
     POS,
@@ -102,7 +102,6 @@ def _cap_setting(g2: object) -> Setting:
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    g2 = get("glicko2")
     cap = cap or CAPACITY
     periods = max(1, cap.periods)
     scale, base = f"{g2.SCALE}", f"{g2.BASE:g}"

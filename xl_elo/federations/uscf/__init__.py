@@ -31,6 +31,7 @@ from xl_elo.federations.contract import (
     Calculation,
     GameLine,
     OpponentGame,
+    RatingSystem,
     SheetArg,
     SheetFunction,
     option,
@@ -832,4 +833,14 @@ FUNCTIONS: Final = (
          "Plancher US Chess d'après le plus haut classement établi : moins 200, à la centaine inférieure, au plus "
          "2100 (règles xl-elo 10.8)."),
         "USCF"),
+)
+
+
+#: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
+SYSTEM: Final = RatingSystem(
+    CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
+    PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
+    calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rules_values=rules_values,
+    NATIONAL_RATINGS=NATIONAL_RATINGS, PERFORMANCE=PERFORMANCE, TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE,
+    FUNCTIONS=FUNCTIONS, UNRATED_OPPONENTS=UNRATED_OPPONENTS, OPPONENTS=OPPONENTS,
 )

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import xl_elo.federations.uscf as uscf
 from xl_elo.core import MAX_RATING
-from xl_elo.federations import get
 from xl_elo.templates.common import (
     POS,
     blank,
@@ -53,7 +53,6 @@ BIG: Final = 1_000_000
 def uscf_rating_check(column: str) -> str:
     """A US Chess rating as the reader takes it (rules 10.9): decimals allowed, 0 or blank unrated, else from the
     absolute floor."""
-    uscf = get("uscf")
     text = reason(column, "text, not a number (type the number itself)")
     bad = reason(column, uscf.RATING_WORDS)
     body = (f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{bad},IF(AND([x]<>0,OR([x]<{uscf.ABSOLUTE_FLOOR},'
@@ -87,12 +86,12 @@ def _mask() -> str:
 
 def _pwe_sum(x: str, o: str) -> str:
     """The sum of PWe(x, Ri) over the player's games, Ri in the sides column ``o`` (rules 10.5)."""
-    a = f"(0.5+({x}-{o})/{2 * get('uscf').PWE_SPAN})"
+    a = f"(0.5+({x}-{o})/{2 * uscf.PWE_SPAN})"
     return f"SUMPRODUCT({_mask()}*(({a}>=1)+({a}>0)*({a}<1)*{a}))"
 
 
 def _pwe(x: str, r: str) -> str:
-    span = get("uscf").PWE_SPAN
+    span = uscf.PWE_SPAN
     return f"MAX(0,MIN(1,0.5+({x}-{r})/{2 * span}))"
 
 
@@ -103,7 +102,7 @@ def _f(x: str, o: str) -> str:
 
 def _below(x: str, o: str) -> str:
     """The largest breakpoint below x (R0' +- 400, Ri +- 400), or -BIG when there is none."""
-    span = get("uscf").PWE_SPAN
+    span = uscf.PWE_SPAN
     hi, lo = f"({o}+{span})", f"({o}-{span})"
     # each term is 0 or 1 times a value, so the breakpoint found is the very number the engine has
     value = f"({hi}<{x})*{hi}+({hi}>={x})*({lo}<{x})*{lo}+({lo}>={x})*(-{BIG})"
@@ -114,7 +113,7 @@ def _below(x: str, o: str) -> str:
 
 def _above(x: str, o: str) -> str:
     """The smallest breakpoint above x, or BIG when there is none."""
-    span = get("uscf").PWE_SPAN
+    span = uscf.PWE_SPAN
     hi, lo = f"({o}+{span})", f"({o}-{span})"
     value = f"({lo}>{x})*{lo}+({lo}<={x})*({hi}>{x})*{hi}+({hi}<={x})*{BIG}"
     opp = f"SUMPRODUCT(MIN({_mask()}*({value})+(1-{_mask()})*{BIG}))"
@@ -124,7 +123,6 @@ def _above(x: str, o: str) -> str:
 
 def special_sheet(step: int, cap: Capacity) -> Sheet:
     """One step's special formula, player by player (rules 10.5): its figures, then each of its steps."""
-    uscf = get("uscf")
     eps = f"{uscf.EPSILON:g}"
     o = f"side_o{step}"
     sheet = Sheet(f"step{step}", f"s{step}_", FIRST, FIRST + cap.players - 1,
@@ -198,7 +196,6 @@ def special_sheet(step: int, cap: Capacity) -> Sheet:
 
 
 def spec(cap: Capacity | None = None) -> Template:
-    uscf = get("uscf")
     cap = cap or CAPACITY
     sides = sides_sheet(cap)
     work = work_sheet(cap)
@@ -347,7 +344,7 @@ def spec(cap: Capacity | None = None) -> Template:
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(uscf.NEEDS_PERIOD, "the event's end: it sets the bonus threshold B and an unrated "
                                                     "player's age; shown on the results"), event_setting(),
-            *option_settings(uscf)],
+            *option_settings(uscf.SYSTEM)],
         rules=rules_en, sheets=[sides, work, steps[3], steps[4], steps[5]],
         results=[
             ResultCol("id", "Id", width=11), ResultCol("name", "Name", width=22),

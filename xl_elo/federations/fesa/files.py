@@ -46,18 +46,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema
+from xl_elo.federations.fesa import Game as FesaGame
 from xl_elo.federations.fesa import Player as FesaPlayer
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, decode_text, peek
 from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, Results
 
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
+
 #: The system that rates these files (their own federation's), and the format of the list written back.
 SYSTEM = "fesa"
 FORMAT = SYSTEM
 FORMAT_HELP = "FESA's rating list, from FESA's own files"
+KIND = "FESA's tournament file (turnering.txt) with its rating list"
 ENCODING = "latin-1"
 #: The names FESA's program gives its rating lists (``ratingliste.pre`` before, ``ratingliste.post`` after).
 SUFFIXES = (".pre", ".post")
@@ -605,7 +610,7 @@ class FesaFiles:
     promotions: list[tuple[str, str, str, int, str, int]]
 
 
-def read_fesa_files(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+def read_fesa_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: str | Path | None = None,
                     output: str | Path | None = None) -> ReadFiles:
     """The tournament of turnering.txt with its players' records from the rating list (and new players);
     ``output``: where the results go (FESA's list is the default but for a CSV, JSON, workbook or text name)."""
@@ -727,7 +732,7 @@ def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str,
         for r, (opp, res, side, code, col) in enumerate(e.rounds, start=1):
             where = f"round {r} (column {col})"
             if opp == 0:
-                games.append(Game(e.id, None, schema.result("bye", has_opponent=False), r, row=e.line))
+                games.append(FesaGame(e.id, None, schema.result("bye", has_opponent=False), r, row=e.line))
                 continue
             o = entries.get(opp)
             if o is not None and o.bad:
@@ -759,9 +764,9 @@ def _event(tour: Tournament, table: list[Struct], list_name: str, new_name: str,
                 continue
             spelling = {"+": "1", "-": "0", "=": "0.5"}
             if side == "+":  # e receives: the opponent gives, and comes first (rules 8)
-                games.append(Game(o.id, e.id, schema.result(spelling[back[1]]), r, code, row=e.line))
+                games.append(FesaGame(o.id, e.id, schema.result(spelling[back[1]]), r, handicap=code, row=e.line))
             else:
-                games.append(Game(e.id, o.id, schema.result(spelling[res]), r, code, row=e.line))
+                games.append(FesaGame(e.id, o.id, schema.result(spelling[res]), r, handicap=code, row=e.line))
     event = Event(tuple(players), tuple(games), tuple(history), tour.date or None, tour.name)
     return event, matched, prior
 
@@ -852,7 +857,7 @@ def _homes(homes: Any, origin: str, date: str) -> Any:
     return out
 
 
-def read(paths: Sequence[Path], module: Any, *, rating_list: str | Path | None = None,
+def read(paths: Sequence[Path], module: RatingSystem, *, rating_list: str | Path | None = None,
          output: str | Path | None = None, **_: Any) -> ReadFiles:
     """FESA's files for :mod:`xl_elo.loader` (:func:`read_fesa_files`; a period is FESA's tournament date)."""
     return read_fesa_files(paths, module, rating_list=rating_list, output=output)
