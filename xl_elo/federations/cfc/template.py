@@ -28,7 +28,7 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import Capacity, Col, Input, ResultCol, Template
-from xl_elo.words import _
+from xl_elo.words import _, text_formula
 
 
 def _round(x: str) -> str:
@@ -155,9 +155,10 @@ def spec(cap: Capacity | None = None) -> Template:
         return f'=IF([key]="","",IF(AND([n]>0,[rated]=1),{body},""))'
 
     published = cfc.PUBLISHED_FROM
-    note = (f'IF([n]=0,"",IF([games]+[n]<{published},"published from {published} rated games (434)",'
-            f'IF(AND([est]=1,[thr]<>"",NOT(ISNUMBER([highest])),[new]>[rating_of]),'
-            '"highest not given: no all-time-high bonus","")))')
+    note = (f'IF([n]=0,"",IF([games]+[n]<{published},'
+            + text_formula("published from {count} rated games (434)", count=published) + ","
+            'IF(AND([est]=1,[thr]<>"",NOT(ISNUMBER([highest])),[new]>[rating_of]),'
+            + text_formula("highest not given: no all-time-high bonus") + ',"")))')
     work.add(
         Col("res_id", "results: id", "=[key]", "8"),
         Col("res_name", "results: name", row('[players:name]&""'), "8"),

@@ -32,7 +32,7 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
-from xl_elo.words import _
+from xl_elo.words import _, text_formula
 
 
 def dp_expr(p: str) -> str:
@@ -179,8 +179,8 @@ def spec(cap: Capacity | None = None) -> Template:
     def have(body: str) -> str:
         return f'=IF([key]="","",{body})'
 
-    note = (f'IF([settled]=0,"estimate still moving after {ffe.MAX_ROUNDS} rounds",'
-            'IF(OR([rule]="2.b",[rule]="3.a"),"archived for the next period",""))')
+    note = (f'IF([settled]=0,{text_formula("estimate still moving after {rounds} rounds", rounds=ffe.MAX_ROUNDS)},'
+            f'IF(OR([rule]="2.b",[rule]="3.a"),{text_formula("archived for the next period")},""))')
     work.add(
         Col("res_id", "results: id", '=[key]', "8"),
         Col("res_name", "results: name", have('[players:name]&""'), "8"),
