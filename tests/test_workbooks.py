@@ -868,7 +868,7 @@ def test_each_shipped_template_typed_by_hand_prints_its_players_on_one_page(tmp_
     import subprocess
 
     from xl_elo.formats.libreoffice import to_pdf_many
-    from xl_elo.formats.workbook import _cell, _result_text
+    from xl_elo.formats.workbook import _cell, game_cells
     from xl_elo.model import facts
     from xl_elo.templates import file_name
 
@@ -878,9 +878,7 @@ def test_each_shipped_template_typed_by_hand_prints_its_players_on_one_page(tmp_
         columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
         typed = write_cells(ROOT / "workbooks" / file_name(code), tmp_path / f"{code}_{n}.xlsx", {
             "players": (columns, [[_cell(getattr(p, c)) for c in columns] for p in ev.players]),
-            "games": ([*schema.GAME_COLUMNS, "period"],
-                      [[g.round, g.player, g.opponent, _result_text(g), g.handicap, None,
-                        g.period] for g in ev.games])},
+            "games": game_cells(ev.games)},
             {"period": ev.period})
         jobs.append((code, ev, typed))
     pdfs = to_pdf_many([t for *_, t in jobs], tmp_path / "pdf")
