@@ -11,10 +11,10 @@ from conftest import ROOT
 
 from xl_elo import schema, words
 from xl_elo.core import MAX_RATING
-from xl_elo.templates import Capacity, build_book, catalogues, shipped
+from xl_elo.templates import build_book, catalogues, shipped
 
-#: A room of one printed page and one of several pages whose sums are grouped by player: every phrase between them.
-ROOMS = (Capacity(4, 4, 4, 2), Capacity(100, 1000, 4, 2))
+#: A room of one printed page and one of several pages, their sums grouped by player: every phrase between them.
+ROOMS = catalogues.rooms_said()
 
 
 def _pairs() -> list[tuple[str, str]]:
@@ -25,7 +25,7 @@ def _pairs() -> list[tuple[str, str]]:
 def test_every_phrase_of_a_shipped_template_is_in_its_language(code, language):
     """A phrase missing from a catalogue fails here (it would show in English in the shipped file)."""
     for room in ROOMS:
-        with words.recording() as (_asked, missing):
+        with words.recording() as (_asked, missing), catalogues.grouped():
             build_book(code, room, language)
         assert not missing, f"{code} in {language}: no words for {sorted(m[1] for m in missing)[:5]}"
 

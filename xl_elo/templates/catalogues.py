@@ -8,26 +8,34 @@ said kept as obsolete (``#~``), every translation kept (:mod:`xl_elo.words`).
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from xl_elo.templates.spec import Capacity
 from xl_elo.words import HEADER, LOCALE, SOURCE, Entry, read_po, recording, write_po
 
 
-def _rooms_said() -> tuple[Capacity, ...]:
-    # a room of one printed page, and one of several pages whose sums are grouped by player (templates.workbook):
-    # between them every phrase a template says
-    return (Capacity(4, 4, 4, 2), Capacity(100, 1000, 4, 2))
+def rooms_said() -> tuple[Capacity, ...]:
+    """A room of one printed page and one of several pages: built with :func:`grouped`, between them every phrase a
+    template says."""
+    return (Capacity(4, 4, 4, 2), Capacity(41, 4, 4, 2))
+
+
+def grouped() -> contextlib.AbstractContextManager[None]:
+    """Inside it a template is built as a large room is, its sums grouped by player, whatever its size."""
+    from xl_elo.templates.workbook import grouped_from
+
+    return grouped_from(0)
 
 
 def asked_phrases() -> dict[tuple[str | None, str], str]:
     """Every phrase the templates and the reports say, in the order first asked (built in English, the rooms small)."""
     from xl_elo.templates import build_book, template_names  # the templates say most of them
 
-    with recording() as (asked, _missing):
+    with recording() as (asked, _missing), grouped():
         for name in template_names():
             if name != "tables":
-                for room in _rooms_said():
+                for room in rooms_said():
                     build_book(name, room, SOURCE)
         from xl_elo.formats import report
 

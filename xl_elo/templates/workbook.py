@@ -17,9 +17,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -64,6 +65,18 @@ from xl_elo.words import NAMES, F, _, heading, language, text_formula
 
 #: The room (players x game sides) from which per-player sums are grouped by player (grouping.py).
 GROUP_FROM = 200_000
+_GROUP_FROM = [GROUP_FROM]
+
+
+@contextlib.contextmanager
+def grouped_from(size: int) -> Iterator[None]:
+    """Group the per-player sums from rooms of ``size`` inside the block (the catalogues' upkeep says every phrase
+    of a grouped room with a small one)."""
+    _GROUP_FROM.append(size)
+    try:
+        yield
+    finally:
+        _GROUP_FROM.pop()
 
 #: The height of a results row (points).
 ROW_HEIGHT = 15.0
@@ -86,7 +99,7 @@ def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
     # a small room sums each player's sides with SUMIFS as written (cheap to compute, nothing more to load); a large
     # one by the player's rows (grouping.py), where a scan of every side per player would be slow
-    t = _in_steps(group_by_player(t) if t.capacity.players * t.capacity.sides >= GROUP_FROM else t)
+    t = _in_steps(group_by_player(t) if t.capacity.players * t.capacity.sides >= _GROUP_FROM[-1] else t)
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
