@@ -34,7 +34,7 @@ from xl_elo.words import F, _, text_formula
 
 #: The rooms shipped in workbooks/: a club tournament of 40 players, up to ten rounds (one printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
-ROOMS = (Capacity(40, 200, 80), Capacity(120, 600, 240))
+ROOMS = (Capacity(40, 200, 80), Capacity(100, 500, 200))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the German federation's (the DSB's own terms).
 LANGUAGES = ('de',)

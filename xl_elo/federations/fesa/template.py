@@ -53,7 +53,7 @@ from xl_elo.words import F, _, text_formula
 #: The rooms shipped in workbooks/: a FESA tournament of 40 players (most have 10 to 40) over up to eight rounds (one
 #: printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
-ROOMS = (Capacity(40, 160, 200), Capacity(120, 600, 600))
+ROOMS = (Capacity(40, 160, 200), Capacity(80, 320, 400))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: FESA's working language.
 LANGUAGES = ('en',)

@@ -55,7 +55,7 @@ def compat_expr(score: str, opp: str, center: str) -> str:
 #: The rooms shipped in workbooks/: a club's rating month: its tournaments and interclub games, 40 players (one
 #: printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
-ROOMS = (Capacity(40, 300, 300), Capacity(120, 1200, 1200))
+ROOMS = (Capacity(40, 300, 300), Capacity(120, 600, 600))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the French federation's.
 LANGUAGES = ('fr',)

@@ -49,7 +49,7 @@ ITERATION_STEPS: Final = 12
 #: The rooms shipped in workbooks/: a club ladder's season: a year of monthly periods, 40 players (one printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
 ROOMS = (Capacity(players=40, games=300, history=0, periods=12),
-         Capacity(players=120, games=1200, history=0, periods=12))
+         Capacity(players=80, games=600, history=0, periods=12))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: Glickman's paper's; any other with --language.
 LANGUAGES = ('en',)
