@@ -106,6 +106,8 @@ def _fesa_random(seed: int) -> Event:
 
 #: A FESA tournament's room in the tests (the real ones are small); the committed template is FESA's own size.
 FESA_SMALL = Capacity(16, 48, 48)
+#: The tests' room built as a large room is (grouped by player: templates.workbook.grouped_from).
+GROUPED = Capacity(24, 121, 120)
 #: A ladder's season in the tests: six periods laid out.
 GLICKO2_SMALL = Capacity(16, 60, 0, 6)
 #: The room of a test's template where SMALL is not it (a ladder's periods make each row cost more).
@@ -126,6 +128,10 @@ def valid_cases() -> list[Case]:
     cases = [
         Case("fide-example-full", "fide", default_capacity("fide"), example_event("fide")),
         Case("fide-random", "fide", SMALL, random_event(11, 24, 7, federation="fide")),
+        # a large room's layout (each player's sums as running totals on by_player), in a small room
+        Case("fide-random-grouped", "fide", GROUPED, random_event(11, 24, 7, federation="fide")),
+        Case("cfc-random-grouped", "cfc", GROUPED, random_event(16, 24, 6, unrated=0.2, federation="cfc",
+                                                               period=None)),
         Case("fide-corrections", "fide", SMALL, _fide_corrections()),
         Case("fide-logistic", "fide", SMALL, random_event(15, 20, 5, federation="fide"),
              options={"expected_method": "logistic"}),
@@ -357,8 +363,14 @@ def prepare(base: Path) -> dict[str, Path]:
     def template(code: str, capacity: Capacity) -> Path:
         if (code, capacity) not in templates:
             committed = ROOT / "workbooks" / file_name(code)
-            templates[code, capacity] = committed if capacity == default_capacity(code) and committed.exists() \
-                else build_template(code, base / "templates" / f"{code}-{capacity.players}", capacity)
+            if capacity == GROUPED:
+                from xl_elo.templates.workbook import grouped_from
+
+                with grouped_from(0):
+                    templates[code, capacity] = build_template(code, base / "templates" / f"{code}-grouped", capacity)
+            else:
+                templates[code, capacity] = committed if capacity == default_capacity(code) and committed.exists() \
+                    else build_template(code, base / "templates" / f"{code}-{capacity.players}", capacity)
         return templates[code, capacity]
 
     for case in cases:
