@@ -1,7 +1,7 @@
 """xl-elo benchmark: federation-scale periods on reproducible synthetic data.
 
     python bench/run.py            # full sizes (FIDE up to 10^6 games), a few minutes
-    python bench/run.py --quick    # small sizes, seconds
+    python bench/run.py --quick    # small sizes, a minute
 
 Times are medians of several runs. The FIDE workload also runs through elochess (the FIDE
 package a Python user would otherwise pick; installed into bench/.peer if missing) and a plain
@@ -364,6 +364,37 @@ def bench_fesa_season(tournaments: int) -> None:
     record("FESA tournament, 9 rounds", "200 players", t, 200)
 
 
+def bench_season_workbook(players: int, periods: int, playing: float = 0.37) -> None:
+    """The season workbook (xl_elo/formats/seasonbook.py) of a club's list over ``periods`` months: each player's
+    rating a random walk, ``playing`` of them in each month (a club's twenty years: 2,000 players, 240 periods,
+    some 100,000 games, about 180,000 history rows)."""
+    from xl_elo.federations import get
+    from xl_elo.formats.seasonbook import season_workbook
+
+    rng = np.random.default_rng(8)
+    keys = [f"{2006 + m // 12}-{m % 12 + 1:02d}" for m in range(periods)]
+    ids = [f"p{i:05d}" for i in range(players)]
+    steps = np.where(rng.random((players, periods)) < playing, rng.normal(0, 12, (players, periods)).round(), 0)
+    ratings = rng.normal(1700, 250, players).round()[:, None] + steps.cumsum(axis=1)
+    lists = {pid: [float(x) for x in ratings[i]] for i, pid in enumerate(ids)}
+    names = {pid: f"Player {pid[1:]}" for pid in ids}
+    history = [{"unit": keys[u], "period": keys[u], "start": f"{keys[u]}-01", "end": f"{keys[u]}-28", "id": ids[i],
+                "name": names[ids[i]], "rating_before": float(ratings[i, u] - steps[i, u]), "games_rated": 4,
+                "score": 2.5, "expected": 2.1, "k": 20, "change": float(steps[i, u]),
+                "rating_after": float(ratings[i, u])}
+               for u in range(periods) for i in np.flatnonzero(steps[:, u] != 0).tolist()]
+    units = [{"unit": k, "period": k} for k in keys]
+    size = 0
+
+    def write() -> None:
+        nonlocal size
+        size = len(season_workbook(get("fide"), keys, units, lists, names, history))
+
+    t = timed(write, repeat=1)
+    record("season workbook (.xlsx), a club's list", f"{players:,} x {periods} periods", t, None,
+           f"{len(history):,} history rows, {size / 2**20:.1f} MiB")
+
+
 def bench_performance(players: int) -> None:
     rng = np.random.default_rng(4)
     per = 10
@@ -397,6 +428,275 @@ def bench_udfs(cells: int) -> None:
         for a, b, r, s, f in zip(d["a"], d["b"], d["round"], d["score"], d["forfeit"], strict=True)]
     t = timed(lambda: udfs.elo_rate("fide", players, table, None, "2026-10"))
     record("ELO_RATE, a FIDE period as ranges", f"{games * 4:,} cells", t, games * 4)
+
+
+def ladder_files(folder: Path, players: int, per_period: int, periods: int, days: int, seed: int = 8,
+                 heavy: bool = False) -> tuple[Path, Path]:
+    """A Glicko-2 ladder as a club keeps it: every tenth player new, the others rated with an RD and a volatility,
+    ``per_period`` games in each of ``periods`` periods ``days`` apart (dates); with ``heavy``, player p0 plays
+    every game of the ladder (a weekly ladder of one keen player: 1,092 games in 156 weeks of 7)."""
+    rng = np.random.default_rng(seed)
+    p, g = folder / "ladder.csv", folder / "season.csv"
+    with p.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "name", "rating", "rd", "volatility"])
+        for i in range(players):
+            if i % 10 == 0 and not (heavy and i == 0):
+                w.writerow([f"p{i}", f"Player {i}", "", "", ""])
+            else:
+                w.writerow([f"p{i}", f"Player {i}", round(float(rng.uniform(1200, 2200)), 2),
+                            round(float(rng.uniform(40, 250)), 2), 0.06])
+    import datetime as dt
+
+    start = dt.date(2020, 1, 6)
+    with g.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["period", "round", "player", "opponent", "result"])
+        for k in range(periods):
+            day = (start + dt.timedelta(days=days * k)).isoformat()
+            for j in range(per_period):
+                a, b = (0, 1 + j % (players - 1)) if heavy else rng.choice(players, 2, replace=False)
+                w.writerow([day, j + 1, f"p{a}", f"p{b}", ("1", "0", "0.5")[int(rng.integers(3))]])
+    return p, g
+
+
+def naive_ladder(event: Event) -> dict[str, tuple[float | None, float | None, float | None]]:
+    """The ladder rated as its rules read, period by period, by a plain loop: each period scans every game for its
+    own and computes every player (Steps 1 - 8 through the engine's ``update``): what the engine did before
+    issue 34. Each player's (rating, RD, volatility) after the last period."""
+    from xl_elo.federations import glicko2 as g2
+
+    players = [g2.Player(p.id, rating=p.rating, rd=getattr(p, "rd", None), volatility=getattr(p, "volatility", None))
+               for p in event.players]
+    state = {}
+    for p in players:
+        new, mu, phi, sigma = g2._start(p, g2.RD_CAP)
+        state[p.id] = [new, mu, phi, sigma, p.rating, p.rd]
+    counting = [gm for gm in event.games if gm.counts]
+    for period in g2.periods_of(event):
+        sides: dict[str, list[tuple[float, float, float]]] = {}
+        for gm in counting:
+            if gm.period != period:
+                continue
+            a, b = state[gm.player], state[gm.opponent]  # type: ignore[index]
+            s = float(gm.result.score)  # type: ignore[arg-type]
+            sides.setdefault(gm.player, []).append((b[1], b[2], s))
+            sides.setdefault(gm.opponent, []).append((a[1], a[2], 1.0 - s))  # type: ignore[arg-type]
+        after = {}
+        for pid, st in state.items():
+            if st[0] and pid not in sides:
+                continue
+            after[pid] = g2.update(st[1], st[2], st[3], sides.get(pid, []), g2.TAU_DEFAULT, g2.RD_CAP)
+        for pid, done in after.items():
+            st = state[pid]
+            st[4], st[5], st[3] = done.rating_after, done.rd_after, done.sigma_after
+            st[1], st[2] = g2.to_scale(st[4], st[5])
+            st[0] = st[0] and not done.scores
+    return {pid: (None, None, None) if st[0] else (st[4], st[5], st[3]) for pid, st in state.items()}
+
+
+def bench_ladders(quick: bool) -> None:
+    """Glicko-2 ladders at sizes the command accepts (issue 34): a weekly ladder of 156 periods whose keenest
+    player has 1,092 games (the limit of 1,000 is a period's), and a daily ladder of 60,000 games, CSV to CSV;
+    the engine against the naive per-period loop (the same doubles, checked)."""
+    from xl_elo import load
+
+    shapes = [("weekly, 156 periods, one player in every game", 8, 7, 156, 7, True),
+              ("daily, 2,000 players", 2000, 20, 3000 if not quick else 300, 1, False)]
+    for title, players, per, periods, days, heavy in shapes:
+        with tempfile.TemporaryDirectory() as tmp:
+            p, g = ladder_files(Path(tmp), players, per, periods, days, heavy=heavy)
+            games = per * periods
+            args = ["rate", "-f", "glicko2", "-p", str(p), "-g", str(g), "-o", str(Path(tmp) / "out.csv")]
+            t = timed(lambda args=args: rate_cli(args), repeat=1 if games > 10**4 else 3)
+            record(f"Glicko-2 ladder CSV to CSV, {title}", f"{games:,} games", t, games)
+            loaded = load("glicko2", players=p, games=g)
+            ev = loaded.event
+            te = timed(lambda ev=ev: rate("glicko2", ev), repeat=1 if games > 10**4 else 3)
+            record("Glicko-2 ladder engine (rate)", f"{periods:,} periods", te, games)
+            tn = timed(lambda ev=ev: naive_ladder(ev), repeat=1)
+            engine = {r["id"]: (r["rating_after"], r["rd_after"], r["volatility_after"])
+                      for r in rate("glicko2", ev).rows}
+            same = engine == naive_ladder(ev)
+            said = "the same doubles" if same else "RESULTS DIFFER"
+            record("Glicko-2 ladder, naive per-period loop", f"{periods:,} periods", tn, games,
+                   f"the loop takes {tn / te:.1f}x the engine's time; {said}")
+
+
+def club_season(folder: Path, players: int, periods: int, games: int, seed: int = 11) -> tuple[Path, Path]:
+    """A club's own list over years (issue 33): monthly periods, each with a few events (a Swiss evening, a
+    weekend), ratings from 1100 to 2400, every player born before the first period, every game with its day
+    and its event, as a club's games table holds them."""
+    rng = np.random.default_rng(seed)
+    ids = [f"m{i:04d}" for i in range(players)]
+    with (folder / "players.csv").open("w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "name", "rating", "games", "birth_year"])
+        for i, pid in enumerate(ids):
+            w.writerow([pid, f"Member {i}", int(rng.integers(1100, 2400)), int(rng.integers(30, 900)),
+                        int(rng.integers(1945, 2000))])
+    per_period = games // periods
+    with (folder / "games.csv").open("w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["event", "date", "round", "player", "opponent", "result"])
+        for k in range(periods):
+            year, month = 2006 + k // 12, k % 12 + 1
+            for e in range(4):
+                rounds = 5
+                pairs = per_period // (4 * rounds)
+                for rnd in range(1, rounds + 1):
+                    who = rng.choice(players, size=2 * pairs, replace=False)
+                    day = f"{year:04d}-{month:02d}-{min(28, 7 * e + rnd):02d}"
+                    for a, b in zip(who[0::2], who[1::2], strict=True):
+                        w.writerow([f"club {year}-{month:02d} #{e + 1}", day, rnd, ids[a], ids[b],
+                                    rng.choice(["1", "0", "½"], p=[0.4, 0.4, 0.2])])
+    return folder / "players.csv", folder / "games.csv"
+
+
+def bench_seasons(quick: bool) -> None:
+    """Ratings over time (issue 33): a club's twenty years in one run, end to end (240 monthly periods, 100,000
+    games, 2,000 players: under 2 s asked), against rating the periods one by one in a Python loop, each results
+    table read back as the next players table (what a user scripts without seasons; the same list checked);
+    and FIDE's month with each event from its own list (a million games, every game with its start ratings)
+    beside the same month with one list."""
+    from xl_elo.frontends.cli import main as cli_main
+    from xl_elo.loader import load
+
+    players, periods, games = (200, 24, 10_000) if quick else (2000, 240, 100_000)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        p, g = club_season(folder, players, periods, games)
+        out = folder / "list.csv"
+        seconds = timed(lambda: cli_main(["rate", "-f", "fide", "-p", str(p), "-g", str(g), "--format", "csv",
+                                          "-o", str(out)], stdout=io.StringIO(), stderr=io.StringIO()), 3)
+        record("season: a club's years, xl-elo rate", f"{periods}p {games}g", seconds, games,
+               f"{players} players, {periods} monthly periods, end to end")
+        loaded = load("fide", players=p, games=g)
+
+        def by_hand() -> None:  # each period alone, its results typed back in as the next players table
+            from xl_elo.formats.writers import results_csv
+
+            rows = list(csv.reader(g.open(encoding="utf-8")))
+            current = p.read_bytes()
+            for unit in loaded.units:
+                mine = [rows[0]] + [rows[1 + i] for i in unit.rows.tolist()]
+                players_file, games_file = folder / "now_players.csv", folder / "now_games.csv"
+                players_file.write_bytes(current)
+                with games_file.open("w", encoding="utf-8", newline="") as f:  # its events, to tell their rounds
+                    csv.writer(f).writerows(mine)
+                one = load("fide", players=players_file, games=games_file)
+                current = results_csv(one.rate())
+            assert current == out.read_bytes(), "the loop and the season differ"
+
+        loop = timed(by_hand, 1)
+        record("season: the same, period by period in a loop", f"{periods}p {games}g", loop, games,
+               f"x{loop / seconds:.1f} the season's time; the same list")
+    d = fide_period(10**4 if quick else 10**6)
+    ev = fide_arrays(d)
+    one = timed(lambda: fide.rate_arrays(ev), 3)
+    record("FIDE month, one list", f"{len(ev.player):,}g", one, len(ev.player))
+    rng = np.random.default_rng(5)
+    starts = ev.rating[ev.player] + rng.integers(-8, 9, len(ev.player)) * (rng.random(len(ev.player)) < 0.3)
+    opp = ev.rating[ev.opponent]
+    listed = EventArrays(ev.ids, ev.names, ev.rating, ev.player, ev.opponent, ev.score, ev.period, dict(ev.facts),
+                         {"player_rating": np.nan_to_num(starts, nan=0.0), "opponent_rating": np.nan_to_num(opp,
+                                                                                                          nan=0.0)})
+    each = timed(lambda: fide.rate_arrays(listed), 3)
+    record("FIDE month, each event from its own list", f"{len(ev.player):,}g", each, len(ev.player),
+           f"x{each / one:.2f} one list's time (30% of the games started under an earlier list)")
+
+
+def record_build(name: str, size: str, args: list[str]) -> None:
+    """Time and peak memory of ``xl-elo workbooks`` with these arguments, in a process of its own."""
+    code = ("import sys, time; from xl_elo.frontends.cli import main; t = time.perf_counter(); "
+            "status = main(sys.argv[1:]); print(time.perf_counter() - t, status, "
+            "[l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')][0])")
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True,
+                          cwd=HERE.parent, env={**os.environ, "PYTHONPATH": str(HERE.parent)})
+    seconds, status, kb = done.stdout.split()[-3:]
+    megabytes = int(kb) / 1024
+    note = f"peak {megabytes:.0f} MB" + ("" if status == "0" else f"; exit {status}: {done.stderr.strip()[:200]}")
+    ROWS.append({"benchmark": name, "size": size, "seconds": round(float(seconds), 4), "per_second": None,
+                 "note": note, "megabytes": round(megabytes)})
+    print(f"{name:<46} {size:>14} {float(seconds):>10.4f} s  {note}", flush=True)
+
+
+def bench_builds(quick: bool) -> None:
+    """``xl-elo workbooks`` at the largest room each template accepts (issue 34: a ladder's build of 2,000 players
+    and 52 periods ran past 300 s and 6.5 GB, DWZ's with 20,000 history rows 210 s and 7.3 GB): the rooms the
+    command's limits allow, each scaled to the most formulas a workbook may hold (xl_elo.templates.MAX_FORMULAS)."""
+    from dataclasses import replace
+
+    from xl_elo.templates import default_capacity, largest_room, rooms, template_names
+
+    most = {"players": 2000, "games": 20000, "history": 20000, "periods": 52}
+    with tempfile.TemporaryDirectory() as tmp:
+        for code in template_names():
+            if code == "tables":
+                continue
+            has = rooms(code)
+            asked = replace(default_capacity(code), **{k: (most[k] // 10 if quick else most[k]) for k in has})
+            room = largest_room(code, asked)
+            flags = [x for k in has for x in (f"--{k}", str(getattr(room, k)))]
+            size = ", ".join(f"{getattr(room, k):,} {k}" for k in has)
+            record_build(f"workbook at its largest room: {code}", size,
+                         ["workbooks", "--only", code, "-o", tmp, "--replace", *flags])
+        record_build("workbook: DWZ with 20,000 history rows", "80 players", ["workbooks", "--only", "dwz", "-o", tmp,
+                                                                              "--replace", "--history", "20000"])
+
+
+def bench_refusals() -> None:
+    """How long a hostile file takes to be refused: the hostile corpus's cases that carry a time budget
+    (tests/data/hostile, ``seconds``) and the hostile workbooks of tests/test_bad_input.py. Tests never assert a
+    time (a busy machine is no defect); the budgets are checked here, each row saying whether it held."""
+    import shutil
+    import tomllib
+
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    import test_bad_input
+    import test_hostile
+
+    from xl_elo.templates import Capacity, build_template
+
+    for case in test_hostile.CASES:
+        spec = tomllib.loads((test_hostile.HOSTILE / case / "case.toml").read_text(encoding="utf-8"))
+        if "seconds" not in spec or (spec.get("root") and os.geteuid() != 0):
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp) / "work"
+            shutil.copytree(test_hostile.HOSTILE / case, work, symlinks=True)
+            (work / "case.toml").unlink()
+            here = os.getcwd()
+            saved = {k: os.environ.get(k) for k in spec.get("env", {})}
+            os.chdir(work)
+            try:
+                os.environ.update({k: str(v) for k, v in spec.get("env", {}).items()})
+                if "build" in spec:
+                    test_hostile.BUILDERS[spec["build"]](work)
+                start = time.perf_counter()
+                for step in spec.get("steps", [spec]):
+                    if "args" in step:
+                        test_hostile.run_cli(step["args"])
+                seconds = time.perf_counter() - start
+            finally:
+                os.chdir(here)
+                for k, v in saved.items():
+                    os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+            budget = spec["seconds"]
+            record(f"refused: {case}", "", seconds, None,
+                   f"budget {budget} s: {'held' if seconds < budget else 'EXCEEDED'}")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        template = build_template("fqe", base / "t", Capacity(24, 120, 120))
+        workbooks = (("a zip bomb (600 MB of zeros)", lambda: test_bad_input.zip_bomb(base / "b.xlsx"), 5),
+                     ("an entity bomb", lambda: test_bad_input.entity_bomb(template, base / "e.xlsx"), 5),
+                     ("a million formatted blank rows", lambda: test_bad_input.blank_rows(template, base / "r.xlsx"),
+                      10))
+        for name, made, budget in workbooks:
+            path = made()
+            t = timed(lambda path=path: test_hostile.run_cli(["rate", str(path), "--format", "csv"]), repeat=1)
+            held = "held" if t < budget else "EXCEEDED"
+            record(f"refused workbook: {name}", "", t, None, f"budget {budget} s: {held}")
 
 
 def bench_templates() -> None:
@@ -458,8 +758,13 @@ def main() -> None:
     bench_ffe(10**4 if q else 10**6)
     bench_fqe([10, 100] if q else [10, 100, 1000, 10000])
     bench_fesa_season(20 if q else 1000)
+    bench_season_workbook(200 if q else 2000, 24 if q else 240)
     bench_performance(10**4 if q else 10**5)
     bench_udfs(10**4 if q else 10**5)
+    bench_ladders(q)
+    bench_seasons(q)
+    bench_builds(q)
+    bench_refusals()
     if not args.no_templates:
         bench_templates()
     speed_check()

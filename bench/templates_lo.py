@@ -148,11 +148,11 @@ def prepare(codes: list[str], folder: Path) -> list[dict[str, Any]]:
     """Build each template in each room it is shipped in (workbooks/: ``fide``, ``fide_120`` ...) and fill it to
     that room; what the timing run needs to know of each."""
     from xl_elo.formats.workbook import fill_template
-    from xl_elo.templates import build_template, rooms
+    from xl_elo.templates import build_template, shipped_rooms
 
     jobs = []
     for code in codes:
-        for k, cap in enumerate(rooms(code)):
+        for k, cap in enumerate(shipped_rooms(code)):
             name = code if k == 0 else f"{code}_{cap.players}"
             template = build_template(code, folder / "templates" / name, cap)
             ev = filled_event(code, cap.players, cap.games, periods=cap.periods)

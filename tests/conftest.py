@@ -13,8 +13,15 @@ import os
 import sys
 from pathlib import Path
 
+from hypothesis import settings
+
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+
+# no hypothesis example may fail for being slow: a test that fails on a busy machine is a defect (speed is
+# measured in bench/, never asserted in a test)
+settings.register_profile("xl-elo", deadline=None)
+settings.load_profile("xl-elo")
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

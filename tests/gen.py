@@ -59,8 +59,8 @@ def random_fesa_event(seed: int, n_players: int = 16, rounds: int = 5, handicaps
     bottom of the grade scale, handicap games given by the stronger player, byes.
 
     Returns the event and its history rows."""
+    from xl_elo.federations.fesa.tables import FESA_GRADES, FESA_HANDICAPS
     from xl_elo.model import HistoryGame
-    from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
 
     Player = get("fesa").Player
     rng = np.random.default_rng(seed)

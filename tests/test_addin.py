@@ -20,7 +20,7 @@ from xml.etree import ElementTree
 import pytest
 
 from xl_elo.frontends.addin import build, calls
-from xl_elo.frontends.functions import FUNCTIONS, ArgumentError, by_name
+from xl_elo.frontends.functions import FUNCTIONS, ArgumentError, CellZero, by_name
 
 REQUIRE = os.environ.get("XL_ELO_REQUIRE_LIBREOFFICE") == "1"
 
@@ -197,6 +197,28 @@ def test_calls_turn_answers_into_what_calc_takes():
     assert calls.call(spec, (((180.0,),), (("xyz",),), (("elo",),))).startswith("#VALUE! arguments from_system")
 
 
+def test_an_empty_cell_given_alone_is_never_read_as_0_silently():
+    """LibreOffice passes an empty cell given alone to an optional argument as 0.0 (checked in 7.4): K 40 (0 games,
+    a new player) instead of 20 (games not given). Where 0 is no value of the argument it is read as blank (an
+    age, a K, tau), where 0 and a blank mean the same it is read (an unrated player's games), where they differ
+    it is refused with what to type; "0" typed is 0."""
+    f = by_name()
+    refused = calls.call(f["ELO_K"], ("fide", 1500.0, 0.0))
+    assert refused.startswith("#VALUE! argument games: 0 or an empty cell? LibreOffice passes an empty cell")
+    assert calls.call(f["ELO_K"], ("fide", 1500.0, "0")) == 40.0
+    assert calls.call(f["ELO_K"], ("fide", 1500.0, None)) == 20.0 == calls.call(f["ELO_K"], ("fide", 1500.0, ""))
+    assert calls.call(f["ELO_K"], ("fide", 1500.0, 30.0, 0.0)) == 20.0  # no player is 0 years old
+    assert calls.call(f["ELO_K"], ("fide", 0.0, 0.0)) == ""  # unrated: no K, 0 games or blank alike
+    change = ("fide", 2100.0, ((2000.0,),), ((1.0,),))
+    assert calls.call(f["ELO_CHANGE"], (*change, 0.0)).startswith("#VALUE! argument games: 0 or an empty cell?")
+    assert calls.call(f["ELO_CHANGE"], (*change, 40.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == \
+        calls.call(f["ELO_CHANGE"], (*change, 40.0))
+    assert calls.call(f["ELO_CHANGE"], ("fide", 0.0, ((2000.0,),), ((1.0,),), 0.0)) == calls.call(
+        f["ELO_CHANGE"], ("fide", 0.0, ((2000.0,),), ((1.0,),)))  # unrated: 0 games is what blank means
+    update = (1500.0, 200.0, 0.06, ((1400.0,),), ((30.0,),), ((1.0,),))
+    assert calls.call(f["GLICKO2_UPDATE"], (*update, 0.0)) == calls.call(f["GLICKO2_UPDATE"], update)
+
+
 # --------------------------------------------------------------------------- in LibreOffice
 
 # The sheet: inputs as a user types them (blank cells left out)
@@ -217,8 +239,15 @@ VALUES = {
     "N2": 1, "O2": "anna", "P2": "felix", "Q2": "1-0",
     "N3": 2, "O3": "felix", "P3": "marc", "Q3": "½",
     "N4": 3, "O4": "marc", "P4": "anna", "Q4": "0-1",
+    # ELO_HISTORY: the players of H1:L4 over a season, games N6:S9 (an event of January, one of February)
+    "N6": "event", "O6": "date", "P6": "round", "Q6": "player", "R6": "opponent", "S6": "result",
+    "N7": "Jan", "O7": "2026-01-10", "P7": 1, "Q7": "anna", "R7": "felix", "S7": "1-0",
+    "N8": "Feb", "O8": "2026-02-14", "P8": 1, "Q8": "felix", "R8": "marc", "S8": "½",
+    "N9": "Feb", "O9": "2026-02-14", "P9": 2, "Q9": "marc", "R9": "anna", "S9": "0-1",
     # GLICKO2_UPDATE: Glickman's example, the opponents' ratings, RDs and results in S2:U4
     "S2": 1400, "S3": 1550, "S4": 1700, "T2": 30, "T3": 100, "T4": 300, "U2": 1, "U3": 0, "U4": "0-1",
+    # a title norm's games: nine opponents rated 2475 in W2:W10 (W11 blank: no game), the results in X2:X10
+    **{f"W{r}": 2475 for r in range(2, 11)}, **{f"X{r}": 1 if r < 8 else 0 for r in range(2, 11)},
 }
 
 M = None  # an optional argument left out
@@ -248,6 +277,8 @@ CASES = [
     ("GLICKO2_UPDATE", "A3", "A3", "A3", "S2:S4", "T2:T4", "U2:U4"),
     ("GLICKO2_UPDATE", 1500, "A3", 0.06, "S2:S4", "T2:T4", "U2:U4"),
     ("GLICKO2_EXPECTED", 1500, 200, "S2:S4", "T2:T4"), ("GLICKO2_EXPECTED", "A2:A4", 200, 1500, 100),
+    ("FIDE_NORM_PERFORMANCE", "W2:W10", "X2:X10", "GM"), ("FIDE_NORM_PERFORMANCE", "W2:W10", "X2:X10"),
+    ("FIDE_NORM_SCORE", "W2:W11", "IM"), ("FIDE_NORM_SCORE", "W2:W10", "FM"),
     ("DWZ_EXPECTED", "A2:A7", "B2:B7"), ("DWZ_EXPECTED", 1600, 1500),
     ("DWZ_E", 1850, 12, 18), ("DWZ_E", "A2:A7", M, 30, 1, 1.5), ("DWZ_E", 1850, 12, 18, 1),
     ("ELO_CHANGE", "DWZ", 2161, "C2:C9", "D2:D9", 12, 40, M, 30), ("ELO_PERFORMANCE", "dwz", "C2:C9", "D2:D9"),
@@ -259,6 +290,12 @@ CASES = [
     ("USCF_K", 1700, 20, 4), ("USCF_K", "A2:A7", 30, 4), ("USCF_EFFECTIVE_GAMES", "A2:A7", 30),
     ("USCF_FLOOR", 1653), ("USCF_FLOOR", "A2:A7"), ("ELO_CHANGE", "USCF", 1500, "C2:C4", "D2:D4", 6),
     ("ELO_CHANGE", "USCF", 1450, "C2:C9", "D2:D9", 40, M, M, M, 1620), ("ELO_RATE", "uscf", "H1:L4", "N1:Q4"),
+    ("ELO_HISTORY", "fide", "H1:L4", "N6:S9", "anna"), ("ELO_HISTORY", "fqe", "H1:L4", "N6:S9", "nobody"),
+    # an empty cell given alone to an optional argument reaches the function as 0: read as blank where 0 is no
+    # value (an age, K), refused where 0 and a blank differ (games: K 40 or 20), "0" typed as 0
+    ("ELO_K", "FIDE", 1500, "A3"), ("ELO_K", "FIDE", 1500, "0"), ("ELO_K", "FIDE", 1500, 30, "A3"),
+    ("ELO_CHANGE", "FIDE", 2100, "C2:C9", "D2:D9", "A3"), ("ELO_CHANGE", "FIDE", 2100, "C2:C9", "D2:D9", 40, "A3"),
+    ("GLICKO2_UPDATE", 1500, 200, 0.06, "S2:S4", "T2:T4", "U2:U4", "A3"),
 ]
 REF = re.compile(r"[A-Z]+[0-9]+(:[A-Z]+[0-9]+)?")
 
@@ -291,11 +328,16 @@ def _calc_arg(token, optional):
         if len(rows) == 1 and len(rows[0]) == 1 and ":" not in token:
             v = _value(rows[0][0])
             v = 0.0 if v is None else v
-            return v if optional else ((v,),)
+            return _lone(v) if optional else ((v,),)
         grid = tuple(tuple("" if _value(a) is None else _value(a) for a in row) for row in rows)
         return grid
     v = float(token) if isinstance(token, (int, float)) else token
-    return v if optional else ((v,),)
+    return _lone(v) if optional else ((v,),)
+
+
+def _lone(v):
+    """An optional argument's lone value as calls.call hands it on: a 0 may be an empty cell."""
+    return CellZero(0.0) if type(v) is float and v == 0.0 else v
 
 
 def _formula(name, tokens):
@@ -316,8 +358,9 @@ def _expected(name, tokens, lo_numpy):
     """The Python function called with the arguments as Calc passes them; its answer as rows."""
     spec = by_name()[name]
     args = [_calc_arg(t, a.optional) for t, a in zip(list(tokens) + [None] * len(spec.args), spec.args, strict=False)]
-    if name == "ELO_RATE" and not lo_numpy:
-        return [[calls.error_text(calls._numpy_missing())]]
+    if name in ("ELO_RATE", "ELO_HISTORY") and not lo_numpy:
+        return [[calls.error_text(calls._numpy_missing("ELO_RATE (a whole event)" if name == "ELO_RATE" else
+                                                       "ELO_HISTORY (a season)"))]]
     try:
         result = spec.function(*(calls.from_calc(a) for a in args))
     except ArgumentError as exc:
@@ -378,7 +421,7 @@ def test_every_function_in_libreoffice(oxt):
         got = seen(target, result)
         if seen(target, result["reopened"]) != got:
             problems.append(f"{_formula(name, tokens)}: different after saving as .ods and reopening")
-        if name == "ELO_RATE" and not lo_numpy:  # one message, in every cell of the table's room
+        if name in ("ELO_RATE", "ELO_HISTORY") and not lo_numpy:  # one message, in every cell of the table's room
             got = [[got[0][0]]]
         if got != want:
             problems.append(f"{_formula(name, tokens)} at {target}: LibreOffice {got!r} != Python {want!r}")

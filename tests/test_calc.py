@@ -214,3 +214,23 @@ def test_a_decimal_comma_in_the_games_is_pointed_out():
     assert status == 1
     assert "--games: game 3 ('5'): expected the opponent's rating and the result: a decimal comma? commas separate " \
            "the games, so write '0.5'" in err
+
+
+def test_what_calc_is_not_given_it_says():
+    """Issue 34: calc names what it was not given rather than show a stand-in. US Chess: no --rated-games is an
+    established player, and N says so (not 'N: 1000'); a count typed is shown as typed. FESA: a rated player is
+    rated in normal mode; with fewer than 9 games (rules 6.3) the note says performance mode needs his history.
+    FIDE: an unrated player with too few games gets no first rating and the reason (rules 2.4)."""
+    status, out, _ = calc("uscf", "--rating", "1500", "--games", "1400 1, 1600 0")
+    assert status == 0 and figure(out, "N").startswith("not given: counted as established (more than 25 games")
+    assert figure(calc("uscf", "--rating", "1500", "--rated-games", "1000", "--games", "1400 1")[1], "N") == "1000"
+    assert figure(calc("uscf", "--rating", "1500", "--rated-games", "12", "--games", "1400 1")[1], "N") == "12"
+    _, out, _ = calc("fesa", "--rating", "1500", "--rated-games", "3", "--games", "1400 1, 1600 0")
+    assert "3 games before and 2 here, fewer than 9: FESA rates such a player in performance mode" in \
+        " ".join(out.split())
+    assert "performance mode" not in calc("fesa", "--rating", "1500", "--rated-games", "30", "--games", "1400 1")[1]
+    _, out, _ = calc("fide", "--rating", "unrated", "--games", "1400 1, 1600 0")
+    assert "no first rating: 2 games against rated opponents, fewer than 5 (rules 2.4)" in " ".join(out.split())
+    _, out, _ = calc("fide", "--rating", "unrated", "--games", games("1800 0", 5))
+    assert "no first rating: 0 points, fewer than 0.5 (rules 2.4)" in " ".join(out.split())
+    assert max(map(len, out.splitlines())) <= 80

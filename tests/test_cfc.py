@@ -287,6 +287,34 @@ def test_a_first_rating():
     assert doc["rating_after"] == 1733 and doc["performance"] == pytest.approx(1600 + 400 / 3)
 
 
+def test_a_first_rating_from_30_games_is_provisional(tmp_path, capsys):
+    """415 (rules 11.10): a first rating is a performance (414a), "considered provisional", however many games
+    it rests on: 30 games in one event (15 wins, 15 losses against 1500 .. 1790: Rc 1645, W = L) give 1645,
+    provisional, in calc, rate and ELO_RATE alike; the player's next event, with 30 games before, is rated by
+    414b and leaves him established."""
+    from xl_elo.frontends.functions import elo_rate
+
+    opponents = [1500 + 10 * i for i in range(30)]
+    games = ", ".join(f"{o} {i % 2}" for i, o in enumerate(opponents))
+    doc = calc_json("--rating", "unrated", "--games", games)
+    assert (doc["rating_after"], doc["provisional"], doc["games_after"]) == (1645, True, 30)
+    players = [{"id": "new", "rating": None, "games": 0}] + [{"id": f"o{i}", "rating": o, "games": 50}
+                                                             for i, o in enumerate(opponents)]
+    ev = event(players, [(i + 1, "new", f"o{i}", i % 2) for i in range(30)])
+    row = rate("cfc", ev).by_id()["new"]
+    assert (row["rating_after"], row["provisional"], row["games_after"]) == (1645, True, 30)
+    table = elo_rate("CFC", [["id", "rating", "games"]] + [[p["id"], p["rating"] or "", p["games"]] for p in players],
+                     [["round", "player", "opponent", "result"]] + [[i + 1, "new", f"o{i}", i % 2] for i in range(30)])
+    head = table[0]
+    new = next(r for r in table[1:] if r[0] == "new")
+    assert new[head.index("provisional")] == "yes" and new[head.index("rating_after")] == 1645
+    after = calc_json("--rating", "1645", "--rated-games", "30", "--games", "1645 1")
+    assert (after["formula"], after["provisional"]) == ("414b", False)
+    # a provisional player whose event holds his 25th game is established by it (414b)
+    assert calc_json("--rating", "1600", "--rated-games", "24", "--games", "1600 1")["provisional"] is False
+    assert calc_json("--rating", "1600", "--rated-games", "23", "--games", "1600 1")["provisional"] is True
+
+
 # --------------------------------------------------------------------------- TRF: never FIDE's rating
 
 
@@ -409,3 +437,78 @@ def test_an_event_rates_each_player_as_his_own_calculation(seed):
             games.append(OpponentGame(seen[other], score))
         calc = cfc.calculate(p, games)
         assert (calc.expected, calc.rating_after) == (row["expected"], row["rating_after"]), pid
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+@pytest.mark.parametrize("rating, k, after", [
+    # 414b: K 16 from 2199; a win over an equal player; from below 2199 the part above 2199 is halved:
+    # 2198 + 16 = 2214 -> 2199 + 15 / 2 = 2206.5 -> 2207; 2199 + 8 = 2207; 2200 + 8 = 2208
+    (2198, 32, 2207), (2199, 16, 2207), (2200, 16, 2208),
+])
+def test_the_k_edge(rating, k, after):
+    doc = calc_json("--rating", str(rating), "--games", f"{rating} 1")
+    assert (doc["k"], doc["rating_after"]) == (k, after)
+    assert cfc.k_factor(rating) == k
+
+
+@pytest.mark.parametrize("rating, after", [
+    # 414b: a player above 2199 who ends below 2200 loses twice the part below 2200; a loss to an equal player
+    # (K 16, -8): 2199 -> 2191 (not above 2199); 2200 -> 2192 -> 2200 - 2 x 8 = 2184; 2201 -> 2200 - 2 x 7 = 2186
+    (2199, 2191), (2200, 2184), (2201, 2186),
+])
+def test_the_loss_pivot_edge(rating, after):
+    assert calc_json("--rating", str(rating), "--games", f"{rating} 0")["rating_after"] == after
+
+
+@pytest.mark.parametrize("games, formula, after", [
+    # 415: 414a over the first 24 games, 414b from the event of the 25th: a win over an equal 1500 (performance
+    # 1900): (23 x 1500 + 1900) / 24 = 1516.7 -> 1517; with 24 before, 414b: 1500 + 16
+    (23, "414a", 1517), (24, "414b", 1516), (25, "414b", 1516),
+])
+def test_the_25th_game_edge(games, formula, after):
+    doc = calc_json("--rating", "1500", "--rated-games", str(games), "--games", "1500 1")
+    assert (doc["formula"], doc["rating_after"]) == (formula, after)
+
+
+@pytest.mark.parametrize("n, bonus", [
+    # 414d: no bonus below 4 games; n wins over equal players: 16 n; threshold 13 sqrt(n); 1.75 (64 - 26) = 66.5
+    (3, 0), (4, 67),
+])
+def test_the_4_games_bonus_edge(n, bonus):
+    doc = calc_json("--rating", "1500", "--games", ", ".join(["1500 1"] * n))
+    assert (doc["bonus"], doc["rating_after"]) == (bonus, 1500 + 16 * n + bonus)
+
+
+@pytest.mark.parametrize("n, published", [(2, False), (3, True), (4, True)])
+def test_the_3_games_publication_edge(n, published):
+    """434: a rating is published from 3 rated games."""
+    doc = calc_json("--rating", "unrated", "--games", ", ".join(["1500 1"] * n))
+    assert any("published from 3" in note for note in doc.get("notes", [])) != published
+
+
+@pytest.mark.parametrize("gap, rated", [(399, True), (400, True), (401, False)])
+def test_the_400_points_match_edge(gap, rated):
+    """413c: a match between players more than 400 points apart is not rated by the CFC: a warning says so."""
+    res = rate("cfc", event([dict(id="a", rating=1500 + gap, games=50), dict(id="b", rating=1500, games=50)],
+                            [(1, "a", "b", 1), (2, "a", "b", 1)], period=None))
+    assert any("400" in w and "not rated" in w for w in res.warnings) != rated
+
+
+@pytest.mark.parametrize("unrated, refused", [(1, False), (2, False), (3, True)])
+def test_the_half_unrated_edge(unrated, refused):
+    """417.1: when more than 50 % of the players are unrated the operator gives their preliminary rating; at
+    50 % it is computed. Two rated players and 1, 2 or 3 unrated ones, a round robin."""
+    from xl_elo.model import InputError
+
+    players = [dict(id="a", rating=1600, games=50), dict(id="b", rating=1500, games=50)]
+    players += [dict(id=f"u{i}") for i in range(unrated)]
+    ids = [p["id"] for p in players]
+    games = [(1, x, y, 0.5) for i, x in enumerate(ids) for y in ids[i + 1:]]
+    ev = event(players, games, period=None)
+    if refused:
+        with pytest.raises(InputError, match="417"):
+            rate("cfc", ev)
+    else:
+        assert rate("cfc", ev).by_id()["u0"]["rating_after"] is not None

@@ -46,9 +46,39 @@ def test_rate_csv_and_table_formats(period, capsys):
     assert main([*fse, "--format", "csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(",".join(RESULT_COLUMNS))
-    assert main([*fse, "--format", "table"]) == 0
+    assert main([*fse, "--format", "table", "--wide"]) == 0  # every column, one line a player
     out = capsys.readouterr().out
-    assert out.splitlines()[1].startswith("--")
+    assert out.splitlines()[1].startswith("--") and out.splitlines()[0].split()[:4] == list(RESULT_COLUMNS[:4])
+
+
+def test_a_table_fits_an_80_column_terminal_and_is_wider_on_request(tmp_path, capsys):
+    """Issue 34: the table a rating officer reads in a terminal fits its width (80 in a pipe or a file): the key
+    columns first (ratings before and after, games, score, change), the others as they fit, a long name cut,
+    the notes below, the columns left out named; --wide gives every column, --columns the ones named."""
+    from xl_elo.frontends.demo import example_inputs
+    from xl_elo.loader import examples
+
+    ex = next(e for e in examples() if e.federation == "ffe")
+    files = example_inputs(ex, tmp_path)
+    ffe = ["rate", "-f", "ffe", "-p", str(files["players"]), "-g", str(files["games"]), "--period", str(ex.period)]
+    assert main([*ffe, "--format", "table"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert lines[0].split()[:2] == ["rating", "games"] and lines[1].split()[:5] == ["id", "name", "status", "before",
+                                                                                  "rated"]
+    assert "archived for the next period" in out.split("notes:")[1]  # the FFE's note for an archived player
+    assert "more columns:" in out and "--wide" in out and "archive_perf" in out.split("more columns:")[1]
+    assert main([*ffe, "--format", "table", "--wide"]) == 0
+    wide = capsys.readouterr().out.splitlines()
+    assert max(map(len, wide)) > 80 and "archive_perf" in wide[0]
+    assert main([*ffe, "--format", "table", "--columns", "id,rating_after, dp"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].split() == ["id", "rating_after", "dp"]
+    assert main([*ffe, "--format", "table", "--columns", "id,rd"]) == 2
+    assert "'rd' is not a results column of FFE" in capsys.readouterr().err
+    assert main([*ffe, "--format", "csv", "--columns", "id"]) == 2
+    assert main([*ffe, "--format", "report"]) == 0
+    assert max(map(len, capsys.readouterr().out.splitlines())) <= 80
 
 
 def test_output_file_and_never_over_an_input(period, tmp_path, capsys):
@@ -136,6 +166,55 @@ def test_workbooks_with_a_room_of_ones_own_and_never_over_a_filled_one(tmp_path,
     assert "no catalogue for the language 'xx'" in capsys.readouterr().err
     assert main(["workbooks", "-o", str(tmp_path / "other"), "--only", "fqe", "--players", "0"]) == 2
     assert "--players 0 is out of range (expected 1 to 2,000" in capsys.readouterr().err
+
+
+def test_workbooks_say_which_room_a_template_has_and_refuse_one_too_big(tmp_path, capsys):
+    """Issue 34: --history 0 for a template with a history sheet is a usage error, not an internal one; a room a
+    template does not have is refused when it is the only one built, said when others take it; a room whose
+    workbook would hold more formulas than a spreadsheet opens in reasonable time is refused, naming one that fits
+    (and that room is built)."""
+    from xl_elo.templates import MAX_FORMULAS, formulas
+
+    out = tmp_path / "t"
+    for code in ("dwz", "fesa"):
+        assert main(["workbooks", "-o", str(out), "--only", code, "--history", "0"]) == 2
+        assert f"the {code} template has a history sheet: --history needs room for 1 row" in capsys.readouterr().err
+    assert main(["workbooks", "-o", str(out), "--only", "fide", "--history", "10"]) == 2
+    assert "--history: the fide workbook has no history sheet (--history is for fesa, dwz)" in capsys.readouterr().err
+    assert main(["workbooks", "-o", str(out), "--only", "uscf", "--periods", "3"]) == 2
+    assert main(["workbooks", "-o", str(out), "--only", "uscf", "--only", "dwz", "--history", "5", "--players", "4",
+                 "--games", "6"]) == 0
+    captured = capsys.readouterr()
+    assert "warning: --history is for the templates with a history sheet (dwz); uscf has none" in captured.err
+    assert (out / "uscf_event.xlsx").exists() and (out / "dwz_tournament.xlsx").exists()
+    assert main(["workbooks", "-o", str(out), "--only", "glicko2", "--players", "2000", "--games", "20000",
+                 "--periods", "52"]) == 2
+    err = capsys.readouterr().err
+    from dataclasses import replace
+
+    from xl_elo.templates import default_capacity
+
+    asked = formulas("glicko2", replace(default_capacity("glicko2"), players=2000, games=20000, periods=52))
+    assert asked > 10 * MAX_FORMULAS  # 52 period sheets of 2,000 players, 40,000 sides in each period's columns
+    assert f"would hold {asked:,} formulas" in err and f"at most {MAX_FORMULAS:,}" in err
+    fit = [int(x) for x in err.split("e.g. --players ")[1].split(" with")[0].split(" --games ")]
+
+    assert formulas("glicko2", replace(default_capacity("glicko2"), players=fit[0], games=fit[1], periods=52)) \
+        <= MAX_FORMULAS < formulas("glicko2", replace(default_capacity("glicko2"), players=fit[0] + 10,
+                                                      games=fit[1] + 100, periods=52))
+    assert not (out / "glicko2_ladder.xlsx").exists()
+
+
+def test_builds_into_one_folder_write_through_temporary_files_of_their_own(tmp_path):
+    """Issue 34: eight builds into one folder collided on one temporary name (.uscf_event.xlsx.tmp): a file of
+    that name, another build's, is left alone."""
+    from xl_elo.templates import Capacity, build_template
+
+    other = tmp_path / ".uscf_event.xlsx.tmp"
+    other.write_bytes(b"another build's")
+    path = build_template("uscf", tmp_path, Capacity(4, 6, 0))
+    assert other.read_bytes() == b"another build's" and path.stat().st_size > 10_000
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == [other.name]
 
 
 def test_console_script_is_installed():
@@ -287,3 +366,28 @@ def test_the_readmes_python_example_runs_in_a_fresh_interpreter(tmp_path):
                               text=True, timeout=120, check=False)
         assert proc.returncode == 0, proc.stderr
         assert proc.stdout.splitlines()[0].split()[0] == "anna", proc.stdout
+
+
+def test_json_numbers_are_the_csvs_without_float_noise():
+    """Issue 34: JSON wrote 11.600000000000001 where the CSV writes 11.6: every number of a column that is not
+    precise is the value to 6 decimals, its shortest text; a precise one (a value the next period starts from:
+    Glicko-2's rating, RD and volatility) keeps every digit of its double."""
+    from xl_elo.formats.writers import results_json
+    from xl_elo.loader import example, examples
+
+    for ex in examples():
+        results = example(ex.federation).rate()
+        doc = json.loads(results_json(results))
+        spec = {c.name: c for c in results.spec}
+        for row, got in zip(results.rows, doc["results"], strict=True):
+            for name, value in got.items():
+                if not isinstance(value, float):
+                    continue
+                if spec[name].precise:
+                    assert value == row[name], (ex.federation, name)
+                else:
+                    assert value == round(row[name], 6) and len(repr(value).split(".")[1]) <= 6, (ex.federation,
+                                                                                                   name, value)
+    noisy = json.loads(results_json(example("glicko2").rate()))["results"][0]
+    assert noisy["rating_after"] == 1464.0506705393013  # Glickman's example to the last digit (rules 12.5)
+    assert noisy["expected"] == round(noisy["expected"], 6)

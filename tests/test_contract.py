@@ -169,7 +169,8 @@ LAYERS = [
     ("documents of the rules", lambda m: m in ("xl_elo.published", "xl_elo.rulesdoc")),
     ("formats: readers and writers (formats/, and a system's own files.py)",
      lambda m: m.startswith("xl_elo.formats") or m.endswith(".files")),
-    ("the dispatcher (load) and the way out (pipeline)", lambda m: m in ("xl_elo.loader", "xl_elo.pipeline")),
+    ("the dispatcher (load, season) and the way out (pipeline)",
+     lambda m: m in ("xl_elo.loader", "xl_elo.season", "xl_elo.pipeline")),
     ("templates and their specs", lambda m: m.startswith("xl_elo.templates") or m.endswith(".template")),
     ("front ends (frontends/)", lambda m: m.startswith("xl_elo.frontends")),
     ("the Python API", lambda m: m == "xl_elo"),
@@ -435,3 +436,37 @@ print(json.dumps(out))
                                               [[1.0], [1.0], [0.0], [0.5]], 1800.0)
     assert got["dp"] == 193 and got["grade"] == "6 kyu" and got["handicap"] == f["SHOGI_HANDICAP"](1966.0, "B")
     assert "needs numpy" in got["rate"]
+
+
+# --------------------------------------------------------------------------- words written once, checked
+
+
+def test_the_package_description_names_every_system():
+    """pyproject's one-line description (what PyPI and pip show) names every registered system by the first words
+    of its NAME (``FIDE``, ``US Chess``, ``Glicko-2`` ...): a new system cannot be left out of it."""
+    import tomllib
+
+    description = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["description"]
+    for code, module in federations.registry().items():
+        assert module.NAME.split(" (")[0] in description, code
+
+
+def test_the_functions_readme_lists_every_function_as_declared():
+    """udfs/README.md's table of functions is the one the declarations make (every function, its arguments and
+    what it returns): ``python -m xl_elo.frontends.functions`` prints it."""
+    from xl_elo.frontends.functions import markdown_table, spreadsheet_functions
+
+    readme = (ROOT / "udfs" / "README.md").read_text(encoding="utf-8")
+    assert markdown_table() in readme
+    assert all(f"`{f.name}(" in readme for f in spreadsheet_functions())
+
+
+def test_no_test_asserts_a_time():
+    """A test that fails on a busy machine is a defect (issue 34): no test module reads the clock, and no
+    hypothesis test sets a deadline (conftest.py's profile has none); speed is measured in bench/run.py."""
+    clock = re.compile(r"\b(?:perf_counter|monotonic|process_time)\(|\btime\.time\(")
+    late = re.compile(r"\bdeadline\s*=\s*(?!None)")
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not clock.search(text), f"{path.name} reads the clock"
+        assert not late.search(text), f"{path.name} sets a hypothesis deadline"

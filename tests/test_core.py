@@ -103,7 +103,8 @@ def test_valid_ratings(value, rating):
 @pytest.mark.parametrize("value, words", [
     ("abc", "not a number"), (-1, "out of range"), (3501, "out of range"), (float("inf"), "not a finite number"),
     ("12a", "not a number"), ("1500,5", "not a whole number"), ("1 875", "thousands separator"),
-    ("1.850", "thousands separator"), ("1,850", "write 1850"), (1.85, "not a whole number"), (True, "not a rating"),
+    ("1.850", "reads two ways, 1850 with a thousands separator or 1.85 with a decimal point"),
+    ("1,850", "write 1850"), (1.85, "1.85 is no rating"), (3.5, "write 3500"), (True, "not a rating"),
     ("1e400", "not a finite number"), ("1e20", "out of range"), ("#N/A", "spreadsheet error"),
 ])
 def test_bad_ratings_say_what_was_found(value, words):

@@ -323,3 +323,62 @@ def test_the_published_table_is_the_formula_to_the_hundredth():
     table = get_table("dwz-p")
     assert len(table.rows) == 51 and not any(table.differs)
     assert table.rows[-1][:1] == (735,) and table.rows[-1][2] == 1.0
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+@pytest.mark.parametrize("age, e", [
+    # rules 9.3: J 5 up to 20, 10 from 21 to 25, 15 above; R0 1500, index 6: E0 = 1.5^4 + J = 5.0625 + J; a youth
+    # reaching his expectation has fB = 1500 / 2000 = 0.75: 10.0625 x 0.75 = 7.55 -> 8
+    (19, 8), (20, 8), (21, 15), (25, 15), (26, 20),
+])
+def test_the_age_group_edges(age, e):
+    assert dwz.k_factor(1500, 6, age) == e
+
+
+@pytest.mark.parametrize("index, e", [
+    # rules 9.3: E at most 5 x index up to index 5, 30 above; R0 2000 adult: E0 = 16 + 15 = 31; index 0 counts as 1
+    (0, 5), (1, 5), (2, 10), (4, 20), (5, 25), (6, 30), (7, 30),
+])
+def test_the_index_cap_edges(index, e):
+    assert dwz.k_factor(2000, index, 40) == e
+
+
+@pytest.mark.parametrize("rating, fb", [
+    # rules 9.3: a youth reaching his expectation: fB = R0 / 2000, from 0.5 to 1
+    (999, 0.5), (1000, 0.5), (1001, 0.5005), (1999, 0.9995), (2000, 1.0), (2001, 1.0),
+])
+def test_the_acceleration_bounds(rating, fb):
+    assert dwz.development(float(rating), 18.0, 6, None, None).fb == pytest.approx(fb)
+
+
+@pytest.mark.parametrize("rating, sbr, e", [
+    # rules 9.3: below 1300 and W < We, SBr = e^((1300 - R0) / 150) - 1 and E at most 150; adult, index 6
+    (1299, math.exp(1 / 150) - 1, 18), (1300, 0.0, 18), (1301, 0.0, 18),
+    (600, math.exp(700 / 150) - 1, 120),     # 0.6^4 + 15 + 105.34 = 120.47
+    (500, math.exp(800 / 150) - 1, 150),     # 15.06 + 206.13 = 221.19, capped
+])
+def test_the_brake_edges(rating, sbr, e):
+    d = dwz.development(float(rating), 40.0, 6, 0.0, 1.0)
+    assert (d.sbr, d.e) == (pytest.approx(sbr), e)
+
+
+def _first_dwz(n, opponent):
+    players = [dict(id="new", rating=None)] + [dict(id=f"o{i}", rating=opponent, index=10) for i in range(n)]
+    games = [(i + 1, "new", f"o{i}", 0.5) for i in range(n)]
+    return dwz.rate(event(players, games, period="2026-10")).by_id()["new"]
+
+
+@pytest.mark.parametrize("n, first", [(4, None), (5, 1000), (6, 1000)])
+def test_the_5_games_edge_of_a_first_dwz(n, first):
+    """Rules 9.7: a first DWZ from 5 games against players with one: draws with 1000s give Ri 1000."""
+    assert _first_dwz(n, 1000)["rating_after"] == first
+
+
+@pytest.mark.parametrize("opponent, first", [
+    # rules 9.7: a first DWZ below 800 is 700 + Ri / 8, rounded; five draws give Ri = the opponents' DWZ
+    (700, 788), (799, 800), (800, 800), (801, 801),   # 787.5 -> 788; 799.875 -> 800
+])
+def test_the_800_edge_of_a_first_dwz(opponent, first):
+    assert _first_dwz(5, opponent)["rating_after"] == first

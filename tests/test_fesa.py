@@ -419,3 +419,61 @@ def test_slow_tournaments_settle_where_the_program_does():
                       (3, "P1", "P3", 1, {"handicap": "R"}), (3, "P2", None, "bye")])
     got = rate("fesa", ev).by_id()
     assert [got[p]["rating_after"] for p in ("P1", "P2", "P3")] == [3310, 1859, 2455 - 20]
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+def _fesa_calc(*argv):
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stderr(io.StringIO()):
+        assert main(["calc", "fesa", *argv, "--format", "json"], out) == 0
+    return json.loads(out.getvalue())
+
+
+@pytest.mark.parametrize("rating, k", [
+    # FESA's k(pr) table (section 1; rules 6.2): 2240 <= pr 16, 1920 <= pr < 2240 20, 1560 <= pr < 1920 24,
+    # 1280 <= pr < 1560 28, 1040 <= pr < 1280 32, 720 <= pr < 1040 36, pr < 720 40
+    (719, 40), (720, 36), (721, 36), (1039, 36), (1040, 32), (1041, 32), (1279, 32), (1280, 28), (1281, 28),
+    (1559, 28), (1560, 24), (1561, 24), (1919, 24), (1920, 20), (1921, 20), (2239, 20), (2240, 16), (2241, 16),
+])
+def test_every_k_band_edge(rating, k):
+    """At each band's lowest rating and beside it: the table, and one game through the engine (a win over an
+    equal player, the bonus used up: K x 0.5)."""
+    assert fesa.k_factor(rating) == k
+    doc = _fesa_calc("--rating", str(rating), "--rated-games", "40", "--bonus-count", "100", "--games", f"{rating} 1")
+    assert (doc["k"], doc["change"]) == (k, k // 2)
+
+
+@pytest.mark.parametrize("rating, bonus", [(1799, 0.005), (1800, 0.0), (1801, 0.0)])
+def test_the_1800_bonus_edge(rating, bonus):
+    """Section 5: below 1800 a player gets (1800 - pr) / 200 points a game: a draw with an equal player."""
+    doc = _fesa_calc("--rating", str(rating), "--rated-games", "40", "--bonus-count", "0", "--games", f"{rating} 0.5")
+    assert doc["games"][0]["change"] == pytest.approx(bonus, abs=1e-6)
+
+
+@pytest.mark.parametrize("used, change", [(98, 1), (99, 1), (100, 0)])
+def test_the_100_bonus_games_edge(used, change):
+    """Section 5: the bonus for 100 games only: a 1600 draws an equal player, + (1800 - 1600) / 200 = 1 while
+    fewer than 100 bonuses are used."""
+    doc = _fesa_calc("--rating", "1600", "--rated-games", "40", "--bonus-count", str(used), "--games", "1600 0.5")
+    assert doc["change"] == change
+
+
+@pytest.mark.parametrize("opponent, counts_as", [(399, 400), (400, 400), (401, 401)])
+def test_the_400_opponent_floor_edge(opponent, counts_as):
+    """Section 4: an opponent below 400 counts 400 (f(500, 400) = 1 / (1 + 10^(-100 / 400)) = 0.64006)."""
+    doc = _fesa_calc("--rating", "500", "--rated-games", "40", "--bonus-count", "100", "--games", f"{opponent} 1")
+    assert doc["games"][0]["counts_as"] == counts_as
+    if counts_as == 400:
+        assert doc["games"][0]["expected"] == pytest.approx(1 / (1 + 10 ** (-0.25)), abs=1e-6)
+
+
+@pytest.mark.parametrize("rating, after", [(4, 1), (5, 1), (6, 2)])
+def test_the_rating_floor_of_1(rating, after):
+    """Section 4: 1 is a hard lower limit. A loss to a 400 (K 40, f(pr, 400) about 0.10): -4.03 -> -4."""
+    doc = _fesa_calc("--rating", str(rating), "--rated-games", "40", "--bonus-count", "100", "--games", "400 0")
+    assert doc["rating_after"] == after

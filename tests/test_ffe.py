@@ -170,12 +170,146 @@ def test_convert_command(capsys):
     assert main(["convert", "1", "--from", "uscf"]) == 2
 
 
-def test_an_elo_not_in_tens_is_refused(tmp_path, capsys):
-    """The FFE publishes every Elo rounded to ten (rules 5.9): 2042 is a typing mistake, refused with its row,
-    never rated as 2040 silently (issue #27)."""
+#: The FFE's arbiters' bulletin (Bulletin des Arbitres Fédéraux n° 103, "IV - Le classement Elo FFE", a manual
+#: calculation that leaves the unrated opponents out): each player's rated, compatible opponents and results.
+#: IENTILE and GRAND are seniors, LUCOTTE an unrated junior; 2261 and 2209 are FIDE ratings, as the FFE's list
+#: carries a FIDE-rated player's (rules 5.9). GRAND's two losses to 1700 and 1650 (beyond 1270 + 350) are the
+#: incompatible games the bulletin leaves out.
+BULLETIN = {
+    "ientile": (1970, "senior", [(1780, 1), (2261, 0), (1920, 1), (2180, 1), (2210, 0.5), (2160, 0.5), (2130, 1)]),
+    "lucotte": (None, "junior", [(1910, 1), (1970, 1), (2209, 0), (1920, 1), (1750, 0.5), (1710, 0), (1920, 0),
+                                 (1690, 0)]),
+    "grand": (1270, "senior", [(1560, 0), (1530, 0), (1320, 0), (1280, 0), (1260, 1), (1520, 0), (1700, 0),
+                               (1650, 0)]),
+}
+
+
+def _bulletin_files(folder, who):
+    rating, category, games = BULLETIN[who]
+    players = [f"{who},{'' if rating is None else rating},{50 if rating else 0},{category}"]
+    players += [f"o{k},{r},50,senior" for k, (r, _) in enumerate(games)]
+    (folder / "players.csv").write_text("id,rating,games,category\n" + "\n".join(players) + "\n", encoding="utf-8")
+    (folder / "games.csv").write_text("round,player,opponent,result\n" + "".join(
+        f"{k + 1},{who},o{k},{s}\n" for k, (_, s) in enumerate(games)), encoding="utf-8")
+    return ["-p", str(folder / "players.csv"), "-g", str(folder / "games.csv")]
+
+
+def _bulletin_row(tmp_path, capsys, who, *options):
+    import json
+
+    assert main(["rate", "-f", "ffe", *_bulletin_files(tmp_path, who), "--format", "json", *options]) == 0
+    return next(r for r in json.loads(capsys.readouterr().out)["results"] if r["id"] == who)
+
+
+def test_the_arbiters_bulletin_ientile(tmp_path, capsys):
+    """BAF 103: IENTILE (1970) scores 5/7 = 71.4 % against 2092 (2091.57: 1780, 2261 ...); D read in the table by
+    interpolation, 158 + 0.4 x (166 - 158) = 161; Pj = 2253; a senior below 16 games is braked (1.c):
+    (2253 x 7 + 1970 x 9) / 16 = 2093.81, rounded to 2090. The FIDE rating 2261 is read as it is (rules 5.9)."""
+    row = _bulletin_row(tmp_path, capsys, "ientile", "--dp-method", "table")
+    assert (row["rule"], row["nj"], row["sc"]) == ("1.c", 7, 5)
+    assert round(row["ea"]) == 2092 and row["ea"] == pytest.approx(14641 / 7)
+    assert round(row["dp"]) == 161 and round(row["pj"]) == 2253
+    assert round(row["ej"], 2) == 2093.81 and row["rating_after"] == 2090
+    assert _bulletin_row(tmp_path, capsys, "ientile")["rating_after"] == 2090  # D(P) by the normal law too
+
+
+def test_the_arbiters_bulletin_lucotte(tmp_path, capsys):
+    """BAF 103: LUCOTTE, an unrated junior, scores 3.5 of 8 against 1884.875: 43.75 %, a malus of -43 (-44.75 by
+    interpolation), a first performance of 1840; the window reaches 1840 + 350 = 2190, so his loss to the 2209
+    (a FIDE rating) is left out: 3.5 of 7 against 1838.5 (1838.57), and 7 games miss the quota of 8: archives
+    are made (3.a), no Elo."""
+    row = _bulletin_row(tmp_path, capsys, "lucotte", "--dp-method", "table")
+    assert (row["rule"], row["nj"], row["sc"], row["p"]) == ("3.a", 7, 3.5, 0.5)
+    assert int(row["ea"] * 10) / 10 == 1838.5 and row["ea"] == pytest.approx(12870 / 7)
+    assert row["rating_after"] is None and row["archive_games"] == 7
+    assert round(row["archive_perf"]) == 1840 and row["archive_perf"] == pytest.approx(15079 / 8 - 44.75)
+
+
+def test_the_arbiters_bulletin_grand(tmp_path, capsys):
+    """BAF 103: GRAND (1270) counts only his compatible games, his losses to players of 1620 and more left out:
+    6 games against (1560 + 1530 + 1320 + 1280 + 1260 + 1520) / 6 = 1411.67, 1 point (16.67 %); the bulletin
+    reads -284 at the row .16 where xl-elo interpolates (-276.67): braked (1.a), (16 x 1270 + 6 x 1128) / 22 =
+    1231 there, 1233.18 here; both round to 1230."""
+    row = _bulletin_row(tmp_path, capsys, "grand", "--dp-method", "table")
+    assert (row["rule"], row["nj"], row["sc"]) == ("1.a", 6, 1)
+    assert round(row["ea"], 2) == 1411.67
+    assert row["rating_after"] == 1230
+    assert _bulletin_row(tmp_path, capsys, "grand")["rating_after"] == 1230
+
+
+def test_any_whole_elo_is_read(tmp_path, capsys):
+    """A FIDE-rated player carries his FIDE rating in the FFE's list (rules 5.9): 2042 is read as it is, in a CSV
+    file, in calc and in the functions; the new Elo is the FFE's, rounded to ten."""
+    from xl_elo.frontends.functions import elo_change
+
     (tmp_path / "players.csv").write_text("id,rating,games\na,2042,50\nb,1800,50\n", encoding="utf-8")
     (tmp_path / "games.csv").write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
-    status = main(["rate", "-f", "ffe", "-p", str(tmp_path / "players.csv"), "-g", str(tmp_path / "games.csv")])
-    err = capsys.readouterr().err
-    assert status == 1
-    assert "row 2, column 'rating': 2042 is not a multiple of 10 (the FFE publishes its Elo in tens" in err
+    assert main(["rate", "-f", "ffe", "-p", str(tmp_path / "players.csv"), "-g", str(tmp_path / "games.csv"),
+                 "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert "a,,established,2042," in out or ",2042," in out
+    assert main(["calc", "ffe", "--rating", "2261", "--games", "2209 1"]) == 0
+    assert "rating before 2261" in capsys.readouterr().out
+    assert elo_change("FFE", 2261, [[2209]], [[1]]) is not None
+
+
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+def _ffe_one(rating, category, opponents, results, **options):
+    players = [dict(id="me", rating=rating, games=50 if rating else 0, category=category)]
+    players += [dict(id=f"o{i}", rating=o, games=50) for i, o in enumerate(opponents)]
+    games = [(i + 1, "me", f"o{i}", s) for i, s in enumerate(results)]
+    return rate("ffe", event(players, games, period=None), **options).by_id()["me"]
+
+
+@pytest.mark.parametrize("opponent, result, compatible", [
+    # rules 5.2 around Ei = 1800: a win counts against more than 1450, a loss against less than 2150, a draw always
+    (1449, 1, False), (1450, 1, False), (1451, 1, True),
+    (2151, 0, False), (2150, 0, False), (2149, 0, True), (1000, 0.5, True), (2600, 0.5, True),
+])
+def test_the_350_window_edges(opponent, result, compatible):
+    assert _ffe_one(1800, "senior", [opponent], [result])["nj"] == int(compatible)
+
+
+@pytest.mark.parametrize("category, n, rule, elo", [
+    # rules 5.6: Pj 1700 (draws with 1700s) above Ei 1500: Ej = Pj from 16 compatible games for a senior, 8 for a
+    # junior; fewer: (Pj x Nj + (16 - Nj) x Ei) / 16, rounded to ten (5 up)
+    ("senior", 15, "1.c", 1690),   # (25500 + 1500) / 16 = 1687.5
+    ("senior", 16, "1.b", 1700), ("senior", 17, "1.b", 1700),
+    ("junior", 7, "1.c", 1590),    # (11900 + 13500) / 16 = 1587.5
+    ("junior", 8, "1.b", 1700), ("junior", 9, "1.b", 1700),
+])
+def test_the_quota_edges(category, n, rule, elo):
+    row = _ffe_one(1500, category, [1700] * n, [0.5] * n)
+    assert (row["rule"], row["rating_after"]) == (rule, elo)
+
+
+@pytest.mark.parametrize("n, rule, elo, archive", [
+    # rules 5.8: a new player's first Elo from 8 compatible games; fewer are archived
+    (7, "3.a", None, 1700), (8, "3.b", 1700, None), (9, "3.b", 1700, None),
+])
+def test_the_first_elo_quota_edge(n, rule, elo, archive):
+    row = _ffe_one(None, "senior", [1700] * n, [0.5] * n)
+    assert (row["rule"], row["rating_after"], row["archive_perf"]) == (rule, elo, archive)
+
+
+@pytest.mark.parametrize("wins, games, method, dp", [
+    # rules 5.4: D bounded to +-470 beyond P 0.95; normal: (2000 / 7) x Phi^-1(0.95) = 285.714 x 1.644854 = 469.96
+    (19, 20, "normal", 469.958), (20, 21, "normal", 470.0), (1, 20, "normal", -469.958), (1, 21, "normal", -470.0),
+    # the table: 0.95 reads 470, 0.96 reads 501, bounded to 470
+    (19, 20, "table", 470.0), (24, 25, "table", 470.0),
+])
+def test_the_470_bound(wins, games, method, dp):
+    row = _ffe_one(1500, "senior", [1500] * games, [1] * wins + [0] * (games - wins), dp_method=method)
+    assert row["dp"] == pytest.approx(dp, abs=1e-3)
+
+
+@pytest.mark.parametrize("opponent, pj", [(1365, 1000.0), (1366, 1000.0), (1367, 1001.0)])
+def test_the_1000_floor_of_pj(opponent, pj):
+    """Rules 5.5: 1 win in 10 against one rating (P 0.10, the table's -366): Pj = Ea - 366, raised to 1000;
+    below Ei 1200 it brakes (1.a): (16 x 1200 + 10 x Pj) / 26 = 1123.1 or 1123.5, 1120."""
+    row = _ffe_one(1200, "senior", [opponent] * 10, [1] + [0] * 9, dp_method="table")
+    assert (row["pj"], row["rule"], row["rating_after"]) == (pj, "1.a", 1120)

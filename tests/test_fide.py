@@ -190,3 +190,76 @@ def test_the_report_marks_the_games_not_counted_for_a_rated_player(tmp_path):
     lines = {line.split()[1]: line.split() for line in report(results, loaded.event).splitlines()[3:7]}
     assert lines["Anna"][3:6] == ["3(+)", "2+", "4+"] and lines["Anna"][6] == "2"
     assert lines["Cara"][2:5] == ["1-", "4-", "2-"]
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+@pytest.mark.parametrize("rating, expected, change", [
+    # rules 2.2: a 500-point win counts as 400 (PD 0.92) below 2650, in full (PD 0.96) from 2650; K 10
+    (2649, 0.92, 1),   # 10 x (1 - 0.92) = 0.8 -> +1
+    (2650, 0.96, 0),   # 10 x 0.04 = 0.4 -> 0
+    (2651, 0.96, 0),
+])
+def test_the_2650_edge(rating, expected, change):
+    row = _one(rating, [rating - 500], [1], ever_2400=True)
+    assert (row["k"], row["expected"], row["change"]) == (10, expected, change)
+
+
+@pytest.mark.parametrize("rating, games, birth_year, k", [
+    # rules 2.3: 40 until 30 games; 40 for a player below 2300 to the year of his 18th birthday; 10 from 2400
+    (2000, 29, 1980, 40), (2000, 30, 1980, 20), (2000, 31, 1980, 20),
+    (2000, 100, 2009, 40), (2000, 100, 2008, 40), (2000, 100, 2007, 20),      # 17, 18, 19 in 2026
+    (2299, 100, 2010, 40), (2300, 100, 2010, 20), (2301, 100, 2010, 20),       # a junior: below 2300 only
+    (2399, 100, 1980, 20), (2400, 100, 1980, 10), (2401, 100, 1980, 10),
+])
+def test_the_k_edges(rating, games, birth_year, k):
+    assert _one(rating, [rating], [0.5], games=games, birth_year=birth_year)["k"] == k
+
+
+@pytest.mark.parametrize("k, n, capped", [
+    # rules 2.3: K x n at most 700: K 20 for 35 games (700), 19 for 36 (720 > 700); K 40 for 17 (680), 38 for 18
+    (20, 34, 20), (20, 35, 20), (20, 36, 19), (40, 17, 40), (40, 18, 38),
+])
+def test_the_700_edge(k, n, capped):
+    games = 100 if k == 20 else 5
+    assert fide.k_factor(2000, games, 40, False, n_games=n) == capped
+
+
+@pytest.mark.parametrize("opponent, scores, rating", [
+    # rules 2.4: at least 5 games against rated opponents and half a point; two hypothetical draws against 1800;
+    # p = (points + 1) / (games + 2) to two decimals, dp from FIDE's table; at most 2200; below 1400 not published
+    (1800, [1, 1, 0, 0], None),                 # 4 games
+    (1800, [0, 0, 0, 0, 0], None),              # no point
+    (1800, [0.5, 0, 0, 0, 0], 1570),            # Ra 1800, p = 1.5 / 7 = 0.21, dp -230
+    (1900, [1, 1, 1, 1, 1], 2180),              # Ra (9500 + 3600) / 7 = 1871.43, p = 6 / 7 = 0.86, dp 309
+    (2100, [1, 1, 1, 1, 1], 2200),              # Ra 2014.29 + 309 = 2323.29: capped
+    (1600, [0.5, 0, 0, 0, 0], 1427),            # Ra 1657.14 - 230 = 1427.14
+    (1550, [0.5, 0, 0, 0, 0], None),            # Ra 1621.43 - 230 = 1391.43: below 1400, not published
+])
+def test_the_first_rating_edges(opponent, scores, rating):
+    assert fide.first_rating([opponent] * len(scores), scores).rating == rating
+
+
+@pytest.mark.parametrize("after, published", [(1399, False), (1400, True), (1401, True)])
+def test_the_1400_floor(after, published):
+    """Rules 2.8: a new rating below 1400 is shown as unrated on the next list. K 20, one game against an equal
+    opponent: a win +10, a draw 0, a loss -10."""
+    before, result = {1399: (1409, 0), 1400: (1400, 0.5), 1401: (1391, 1)}[after]
+    row = _one(before, [before], [result])
+    assert (row["rating_after"] is not None) == published
+    assert row["change"] == after - before
+
+
+@pytest.mark.parametrize("rating, opponent, rated", [
+    # rules 2.9 (rapid and blitz 7.1.3): not rated when 600 or more apart and one of them is above 2600
+    (2601, 2002, True),    # 599 apart
+    (2601, 2001, False),   # 600 apart, 2601 above 2600
+    (2600, 2000, True),    # 600 apart, but 2600 is not above 2600
+    (2601, 1990, False),
+])
+def test_the_rapid_600_edge(rating, opponent, rated):
+    players = [dict(id="me", rating=rating, games=100, birth_year=1980, ever_2400=True),
+               dict(id="o", rating=opponent, games=100, birth_year=1980)]
+    row = rate("fide", event(players, [(1, "me", "o", 1)]), list="rapid").by_id()["me"]
+    assert (row["games_rated"] == 1) == rated

@@ -159,3 +159,74 @@ def test_halving_never_increases_a_change(before, change):
     halved = float(fqe.halve_above_2300(before, change))
     assert abs(halved) <= abs(change)
     assert (halved >= 0) == (change >= 0) or halved == 0
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+def _edge(rating, games, opponents, results):
+    """One player's event (a third player elsewhere: never a match unless said)."""
+    players = [dict(id="me", rating=rating, games=games)]
+    players += [dict(id=f"o{i}", rating=o, games=100) for i, o in enumerate(opponents)]
+    if len(opponents) == 1:
+        players.append(dict(id="x", rating=1500, games=100))
+    return rate("fqe", event(players, [(i + 1, "me", f"o{i}", s) for i, s in enumerate(results)])).by_id()["me"]
+
+
+@pytest.mark.parametrize("rating, result, after", [
+    # rules 4.7: a rating above 2300 before the event has its change halved; from at most 2300 to above, the part
+    # above 2300 is. One game against an equal opponent (table 0.50, K 32): a loss -16, a win +16.
+    (2299, 0, 2283), (2300, 0, 2284), (2301, 0, 2293),   # 2301 - 16 / 2
+    (2290, 1, 2303),                                      # 2306: the 6 above 2300 halved
+    (2300, 1, 2308), (2301, 1, 2309),
+])
+def test_the_2300_halving_edge(rating, result, after):
+    assert _edge(rating, 100, [rating], [result])["rating_after"] == after
+
+
+@pytest.mark.parametrize("opponent, after", [
+    # rules 4.8: in a match a rating rises by 50 at most. Two wins over a player 210, 220, 230 higher (table:
+    # the lower-rated player expects 0.23, 0.22, 0.21): 32 x (2 - 0.46) = 49.28 -> 49; 32 x 1.56 = 49.92 -> 50;
+    # 32 x 1.58 = 50.56 -> 51, capped at 50
+    (1710, 1549), (1720, 1550), (1730, 1550),
+])
+def test_the_50_point_match_cap(opponent, after):
+    players = [dict(id="me", rating=1500, games=100), dict(id="o", rating=opponent, games=100)]
+    assert rate("fqe", event(players, [(1, "me", "o", 1), (2, "me", "o", 1)])).by_id()["me"]["rating_after"] == after
+
+
+@pytest.mark.parametrize("n, change, threshold, bonus", [
+    # rules 4.6: from 4 rated games, threshold 24 + 2 (r - 4); n wins over equal players: 16 n
+    (3, 48, None, 0), (4, 64, 24, 40), (5, 80, 26, 54),
+])
+def test_the_bonus_edges(n, change, threshold, bonus):
+    row = _edge(1500, 100, [1500] * n, [1] * n)
+    assert (row["change"], row["threshold"], row["bonus"], row["rating_after"]) == (change, threshold, bonus,
+                                                                                   1500 + change + bonus)
+
+
+@pytest.mark.parametrize("games, status, change", [
+    # rules 4.4, 4.10: 24 games or fewer is provisional: a draw with an 1800 (performance 1800) averaged with 1500
+    # over the games; from 25, permanent: 32 x (0.5 - 0.15) = 11.2 (the table gives the lower-rated 0.15 at 300)
+    (23, "provisional", 13),   # (23 x 1500 + 1800) / 24 = 1512.5 -> 1513
+    (24, "provisional", 12),   # (24 x 1500 + 1800) / 25 = 1512
+    (25, "permanent", 11),
+])
+def test_the_24_games_edge(games, status, change):
+    row = _edge(1500, games, [1800], [0.5])
+    assert (row["status"], row["change"]) == (status, change)
+
+
+@pytest.mark.parametrize("opponent, first", [
+    # rules 4.3: an unrated player's performance (a draw: the opponent's rating); below 1200 half the gap is added
+    (1198, 1199), (1199, 1200), (1200, 1200), (1201, 1201),   # 1199 + 0.5 = 1199.5 -> 1200
+])
+def test_the_1200_adjustment_edge(opponent, first):
+    assert _edge(None, 0, [opponent], [0.5])["rating_after"] == first
+
+
+def test_an_unrated_opponent_counts_1100():
+    """Rules 4.3: two unrated players draw: each counts the other at 1100, + (1200 - 1100) / 2 = 1150."""
+    players = [dict(id="a", games=0), dict(id="b", games=0), dict(id="c", rating=1500, games=100)]
+    row = rate("fqe", event(players, [(1, "a", "b", 0.5), (1, "c", None, "bye")])).by_id()["a"]
+    assert (row["performance"], row["rating_after"]) == (1100, 1150)

@@ -43,3 +43,19 @@ def test_unrated_player_gets_no_rating_and_does_not_count_for_rated_ones():
     assert res["u"]["rating_after"] is None and res["u"]["status"] == "unrated"
     assert (res["u"]["games_rated"], res["u"]["score"]) == (2, 1)
     assert res["a"]["games_rated"] == 0 and res["a"]["rating_after"] == 1500
+
+
+@pytest.mark.parametrize("rating, games, birth_year, k", [
+    # rules 3.2, through a period's rating (the engine's arrays), every edge at its value and on both sides:
+    # 36 during the first 20 games; for a junior under 20 (period year 2026 - birth year) rated at most 1850;
+    # 16 from 2200; 24 otherwise
+    (1500, 19, 1980, 36), (1500, 20, 1980, 24), (1500, 21, 1980, 24),
+    (1800, 100, 2007, 36), (1800, 100, 2006, 24), (1800, 100, 2005, 24),     # 19, 20, 21 in 2026
+    (1849, 100, 2010, 36), (1850, 100, 2010, 36), (1851, 100, 2010, 24),
+    (2199, 100, 1980, 24), (2200, 100, 1980, 16), (2201, 100, 1980, 16),
+])
+def test_every_k_edge_in_a_period(rating, games, birth_year, k):
+    players = [dict(id="me", rating=rating, games=games, birth_year=birth_year),
+               dict(id="o", rating=rating, games=100, birth_year=1980)]
+    row = rate("fse", event(players, [(1, "me", "o", 1)], period="2026-10")).by_id()["me"]
+    assert (row["k"], row["change"]) == (k, k // 2)  # an equal opponent beaten: K x 0.5

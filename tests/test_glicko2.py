@@ -10,6 +10,7 @@ double from the paper's formulas (the project's research notes, glicko_check.py)
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 
@@ -172,6 +173,66 @@ def test_a_season_at_once_is_its_periods_one_after_another():
     assert whole["dan"]["periods_played"] == 1 and whole["dan"]["rd_after"] > PAPER_RD
 
 
+def _idle_ladder(periods, extra=()):
+    """A rated player who never plays, beside two who play once in each period named."""
+    players = (Player("idle", rating=1600, rd=60, volatility=0.06), Player("a", rating=1700, rd=60, volatility=0.06),
+               Player("b", rating=1500, rd=60, volatility=0.06), *extra)
+    return Event(players, tuple(Game("a", "b", 1, 1, period=p) for p in periods))
+
+
+def test_a_month_without_a_game_between_two_monthly_periods_is_a_period_and_said():
+    """A monthly ladder that skips February and March rates them as periods in which nobody played (rules
+    12.6, 12.7): an idle player's RD grows in each, RD^2 by (173.7178 sigma)^2 a period (Step 6), and a
+    warning names the months."""
+    results = rate(_idle_ladder(("2026-01", "2026-04")))
+    rd = results.by_id()["idle"]["rd_after"]
+    assert rd == pytest.approx(math.sqrt(60 ** 2 + 4 * (SCALE * 0.06) ** 2), abs=1e-9)
+    assert len(results.warnings) == 1 and "2026-02, 2026-03" in results.warnings[0]
+    assert "RD" in results.warnings[0] and "12.7" in results.warnings[0]
+    # dated periods: a date is a day, its period's length the organiser's; nothing is added between them
+    dated = rate(_idle_ladder(("2026-01-05", "2026-04-05")))
+    assert dated.by_id()["idle"]["rd_after"] == pytest.approx(math.sqrt(60 ** 2 + 2 * (SCALE * 0.06) ** 2), abs=1e-9)
+    assert not dated.warnings
+    # consecutive months, a year's turn: nothing added
+    turn = rate(_idle_ladder(("2025-12", "2026-01")))
+    assert not turn.warnings and turn.by_id()["idle"]["rd_after"] == pytest.approx(
+        math.sqrt(60 ** 2 + 2 * (SCALE * 0.06) ** 2), abs=1e-9)
+    across = rate(_idle_ladder(("2025-11", "2026-02")))
+    assert "2025-12, 2026-01" in across.warnings[0]
+
+
+def test_a_day_of_a_month_that_is_a_period_is_refused_on_its_row():
+    """A game dated 2026-01-15 in a ladder whose period 2026-01 is a month would be in two periods."""
+    games = (Game("a", "b", 1, 1, period="2026-01", row=2), Game("b", "a", 1, 2, period="2026-01-15", row=3),
+             Game("a", "b", 1, 1, period="2026-02-03", row=4))
+    ev = Event(_idle_ladder(()).players, games)
+    with pytest.raises(InputError) as exc:
+        rate(ev)
+    [problem] = exc.value.problems
+    assert (problem.row, problem.column) == (3, "period")
+    assert "2026-01-15 is a day of the month 2026-01" in problem.message
+
+
+def test_the_games_limit_is_a_periods(tmp_path, capsys):
+    """1,000 rated games is a player's limit in one period (a pasted column), not in a season: a weekly ladder of
+    156 weeks of 7 games each is rated; 1,001 in one week is refused, naming the period."""
+    players = tmp_path / "players.csv"
+    players.write_text("id,rating,rd,volatility\n" + "".join(f"p{i},{1500 + i},80,0.06\n" for i in range(8)),
+                       encoding="utf-8")
+    weeks = [(dt.date(2023, 1, 2) + dt.timedelta(weeks=k)).isoformat() for k in range(156)]
+    season = tmp_path / "season.csv"
+    season.write_text("period,round,player,opponent,result\n" + "".join(
+        f"{w},{j + 1},p0,p{j + 1},{(j + k) % 2}\n" for k, w in enumerate(weeks) for j in range(7)), encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(players), "-g", str(season), "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].split(",")[4] == "1092"
+    week = tmp_path / "week.csv"
+    week.write_text("period,round,player,opponent,result\n" + "".join(
+        f"2023-01-02,{k // 7 + 1},p0,p{k % 7 + 1},1\n" for k in range(1001)), encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(players), "-g", str(week)]) != 0
+    assert "'p0' has 1001 rated games in the period 2023-01-02 (at most 1000" in capsys.readouterr().err
+
+
 def test_everyone_is_rated_on_the_values_before_the_period():
     """The games of a period are simultaneous (rules 12.7): each side uses the other's values before it."""
     players = (Player("a", rating=1700, rd=80, volatility=0.06), Player("b", rating=1500, rd=150, volatility=0.07))
@@ -310,6 +371,60 @@ def test_glicko2_update_in_a_spreadsheet():
                                                                      [pytest.approx(0.432, abs=5e-4)]]
 
 
+def test_the_ends_of_the_ranges_are_in_them(tmp_path, capsys):
+    """A volatility of 0.001 is in "0.001 to 1" (the reading compares the value as written, never with the binary
+    float just above 0.001), in calc, in a CSV file and in GLICKO2_UPDATE; 0.0009 is not."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.001", "--games",
+                 "1400/30 1"]) == 0
+    capsys.readouterr()
+    p, g = tmp_path / "p.csv", tmp_path / "g.csv"
+    p.write_text("id,rating,rd,volatility\na,1500,1,0.001\nb,1400,350,1\n", encoding="utf-8")
+    g.write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(p), "-g", str(g), "--format", "csv"]) == 0
+    capsys.readouterr()
+    update_ = by_name()["GLICKO2_UPDATE"].function
+    assert update_(1500, 200, 0.001, [[1400]], [[30]], [[1]])[0][2] == pytest.approx(0.001, rel=1e-3)
+    with pytest.raises(ArgumentError, match=r"'0\.0009' is out of range"):
+        update_(1500, 200, "0.0009", [[1400]], [[30]], [[1]])
+
+
+def test_a_rating_off_the_scale_is_refused_naming_the_player(tmp_path, capsys):
+    """Rules 12.10: a volatility of 1 with tau 1.2 lets one win over a 3500 move a 1500 to 16,565,653; no rating
+    is that (0 to 3500), so the period is refused naming the file, the player's row and his volatility, in calc
+    and in GLICKO2_UPDATE too; the next period never computes on it (an expected score of exactly 1 divided by
+    zero)."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    p, g = tmp_path / "p.csv", tmp_path / "g.csv"
+    p.write_text("id,rating,rd,volatility\na,1500,350,1\nb,3500,30,0.06\n", encoding="utf-8")
+    g.write_text("period,player,opponent,result\n2026-01,a,b,1\n2026-02,a,b,1\n", encoding="utf-8")
+    assert main(["rate", "-f", "glicko2", "-p", str(p), "-g", str(g), "--tau", "1.2"]) == 1
+    err = capsys.readouterr().err
+    assert "p.csv, row 2, column 'volatility': player 'a': period 2026-01 ends at a rating of 16,565,653.18, " \
+           "outside every rating (0 to 3500)" in err and "internal error" not in err
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "350", "--volatility", "1", "--tau", "1.2",
+                 "--games", "3500/30 1"]) == 1
+    assert "--volatility: the period ends at a rating of 16,565,653.18" in capsys.readouterr().err
+    with pytest.raises(ArgumentError, match=r"ends at a rating of 16,565,653\.18"):
+        by_name()["GLICKO2_UPDATE"].function(1500, 350, 1, [[3500]], [[30]], [[1]], 1.2)
+    # within the scale the same volatility is rated: a win over a 2000
+    assert main(["calc", "glicko2", "--rating", "1500", "--rd", "350", "--volatility", "1", "--tau", "1.2",
+                 "--games", "2000/30 1"]) == 0
+
+
+def test_glicko2_update_takes_1000_games_in_a_period():
+    """The limit of every front end (1,000 rated games for one player in one period): 1,000 are rated, 1,001
+    refused."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    update_ = by_name()["GLICKO2_UPDATE"].function
+    assert update_(1500, 200, 0.06, [[1500]] * 1000, [[200]] * 1000, [[0.5]] * 1000)[0][0] == pytest.approx(1500)
+    with pytest.raises(ArgumentError, match="1,001 rated games"):
+        update_(1500, 200, 0.06, [[1500]] * 1001, [[200]] * 1001, [[0.5]] * 1001)
+
+
 # --------------------------------------------------------------------------- properties
 
 ratings = st.floats(400, 3000)
@@ -368,6 +483,22 @@ def random_ladder(seed: int, players: int = 14, games: int = 50,
     return Event(tuple(ps), tuple(gs), name=f"ladder {seed}")
 
 
+#: Ratings apart in their 15th or 16th digit: written to 15 digits, as a spreadsheet's COUNTIF reads its criterion
+#: (``">"&x``), several are 1600 and others 1600.00000000001 or 1599.99999999999.
+NEAR_EQUAL = (1600.000000000004, 1599.9999999999966, 1600.0000000000055, 1600.0000000000016, 1599.9999999999989,
+              1600.000000000006, 1599.9999999999952, 1600.0000000000027, 1600.0000000000002, 1599.9999999999973)
+
+
+def near_equal_ladder() -> Event:
+    """Ten idle players whose ratings differ in their 15th or 16th digit (:data:`NEAR_EQUAL`), beside two who
+    play: the template's ranking once compared them as the text of 15 digits, gave several one rank and dropped
+    players from its results sheet (tests/test_workbooks.py)."""
+    ps = tuple(Player(f"n{k}", rating=r, rd=80, volatility=0.06) for k, r in enumerate(NEAR_EQUAL))
+    ps += (Player("a", rating=1700, rd=60, volatility=0.06), Player("b", rating=1500, rd=60, volatility=0.06))
+    return Event(ps, (Game("a", "b", 0.5, 1, period="2026-01"), Game("b", "a", 1, 2, period="2026-01")),
+                 name="near equal")
+
+
 def upset_ladder(steps: bool = False) -> Event:
     """A volatility that moves (a 2100 loses ten times to a 1500), an idle player near the RD cap, a new
     player's first game in the second period; with ``steps``, a 2546 (RD 122, volatility 0.037) losing to a
@@ -423,3 +554,46 @@ def test_the_engine_names_the_games_and_the_facts_each_front_end_its_own_words(c
     assert str(exc.value) == ("GLICKO2: a rated player needs his RD (rules 12.2); a rated player needs his volatility "
                               "(rules 12.2): ELO_CHANGE takes no rd or volatility, use GLICKO2_UPDATE or "
                               "GLICKO2_EXPECTED")
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+@pytest.mark.parametrize("rd, refused", [(349.9, False), (350, False), (350.1, True)])
+def test_the_rd_cap_edge_of_a_rated_player(rd, refused, capsys):
+    """Rules 12.10: no RD above the cap (350) is stored, so a rated player's RD above it is an input error."""
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", str(rd), "--volatility", "0.06", "--games",
+                 "1500/100 1"])
+    assert (code != 0) == refused
+    if refused:
+        assert "above the cap 350" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rd, after", [
+    # rules 12.6: an idle player's RD grows to 173.7178 sqrt(phi^2 + sigma^2), capped at 350: from 349.9 with
+    # sigma 0.06, sqrt(349.9^2 + (173.7178 x 0.06)^2) = 350.055, capped; from 340, 340.159
+    (340.0, math.sqrt(340.0 ** 2 + (173.7178 * 0.06) ** 2)), (349.9, 350.0),
+])
+def test_the_rd_cap_edge_of_an_idle_player(rd, after):
+    players = (get("glicko2").Player("idle", rating=1500, rd=rd, volatility=0.06),
+               get("glicko2").Player("a", rating=1500, rd=100, volatility=0.06),
+               get("glicko2").Player("b", rating=1500, rd=100, volatility=0.06))
+    row = get("glicko2").rate(Event(players, (Game("a", "b", 1, 1),))).by_id()["idle"]
+    assert row["rd_after"] == pytest.approx(after, abs=1e-6)
+
+
+@pytest.mark.parametrize("tau, refused", [(0.29, True), (0.3, False), (1.2, False), (1.21, True)])
+def test_the_tau_range_edges(tau, refused, capsys):
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", "200", "--volatility", "0.06", "--tau", str(tau),
+                 "--games", "1400/30 1"])
+    assert (code != 0) == refused
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("rd, refused", [(0.9, True), (1, False), (1000, True)])
+def test_the_rd_range_edges(rd, refused, capsys):
+    """An RD is read from 1 to 1000 (rules 12.1); a rated player's above the cap 350 is refused too."""
+    code = main(["calc", "glicko2", "--rating", "1500", "--rd", str(rd), "--volatility", "0.06", "--games",
+                 "1400/30 1"])
+    assert (code != 0) == refused
+    capsys.readouterr()

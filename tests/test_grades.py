@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from xl_elo import rate
 from xl_elo.federations.fesa import grades as fesa_grades
 from xl_elo.federations.fesa.promotion import promote
+from xl_elo.federations.fesa.tables import FESA_HANDICAPS
 from xl_elo.loader import read_event
-from xl_elo.tables import FESA_HANDICAPS
 
 TOURNAMENTS = sorted(p.name for p in (DATA / "fesa").iterdir() if p.is_dir())
 

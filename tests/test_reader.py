@@ -334,3 +334,47 @@ def test_a_date_typed_as_text_in_a_spreadsheet_stays_refused():
     with pytest.raises(schema.ValueProblem):
         schema.birth_year("2010-05-12", 2026, typed=True)
     assert schema.birth_year("2010-05-12", 2026) == 2010
+
+
+def test_a_cell_beyond_the_header_is_never_dropped(tmp_path, capsys):
+    """A row with more cells than headings (``a,A,,1500,30`` under ``id,name,rating,games``: a delimiter too
+    many) would rate an unrated player with 1,500 games: the row is refused, naming its cells beyond the header;
+    empty cells after the last heading (a spreadsheet's trailing delimiters) hold nothing and are passed over."""
+    p, g = tmp_path / "players.csv", tmp_path / "games.csv"
+    g.write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
+    p.write_text("id,name,rating,games\na,A,,1500,30\nb,B,1600,40\n", encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        load("fide", players=p, games=g, period="2026-10")
+    (problem,) = refused.value.problems
+    assert (problem.source, problem.row) == ("players.csv", 2)
+    assert "the row has 5 cells under 4 headings: '30' (column 5) would have no heading" in problem.message
+    assert main(["rate", "-f", "fide", "-p", str(p), "-g", str(g), "--period", "2026-10"]) == 1
+    assert "players.csv, row 2: the row has 5 cells" in capsys.readouterr().err
+    p.write_text("id;name;rating;games\na;A;1500;30;;\nb;B;1600;40\n", encoding="utf-8")
+    assert load("fide", players=p, games=g, period="2026-10").rate().by_id()["a"]["rating_before"] == 1500
+
+
+def test_results_a_spreadsheet_made_times_or_dates_of():
+    """Rules 1.1: 1:0 typed in a spreadsheet is the time 01:00, 0:1 the time 00:01; a workbook gives it as a
+    time, a duration, a date-time on day 0 or a fraction of a day, each read as typed; 1/2 becomes a date,
+    refused saying so. The federations' words count (remis, nulle, Sieg ...)."""
+    import datetime as dt
+
+    from xl_elo import schema
+    from xl_elo.core import DRAW, LOSS, WIN
+
+    for cell, result in ((dt.time(1, 0), WIN), (dt.timedelta(hours=1), WIN), (dt.datetime(1899, 12, 30, 1, 0), WIN),
+                         (1 / 24, WIN), (dt.time(0, 1), LOSS), (1 / 1440, LOSS), ("remis", DRAW), ("Remis", DRAW),
+                         ("nulle", DRAW), ("gain", WIN), ("perte", LOSS), ("Sieg", WIN), ("Niederlage", LOSS)):
+        assert schema.result(cell) == result, cell
+    for cell in (dt.date(2026, 1, 2), dt.datetime(2026, 1, 2), 46024):
+        with pytest.raises(schema.ValueProblem, match=r"^2026-01-02 is a date, not a result: a spreadsheet makes a "
+                                                      r"date of 1/2 typed"):
+            schema.result(cell)
+    with pytest.raises(schema.ValueProblem, match="13:00:00 is a time of day, not a result"):
+        schema.result(dt.time(13, 0))
+    players = Table.from_rows("book, sheet players", ["id", "rating", "games"], [["a", 1500, 40], ["b", 1500, 40]],
+                              typed=True)
+    games = Table.from_rows("book, sheet games", ["player", "opponent", "result"],
+                            [["a", "b", dt.timedelta(hours=1)]], typed=True)
+    assert load("fide", players=players, games=games, period="2026-10").rate().by_id()["a"]["score"] == 1

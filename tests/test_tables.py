@@ -16,6 +16,9 @@ from conftest import DATA
 from xl_elo import tables as t
 from xl_elo.federations import fesa, ffe, fide, fqe
 from xl_elo.federations.fesa import grades as fesa_grades
+from xl_elo.federations.fesa import tables as fesa_tables
+from xl_elo.federations.fide import tables as fide_tables
+from xl_elo.federations.fse import tables as fse_tables
 from xl_elo.frontends.cli import main
 from xl_elo.published import get_table, table_names
 
@@ -80,8 +83,8 @@ def _seed_approx() -> tuple[list[tuple[int, float, int, int, int]], list[tuple[i
 
 def test_approximation_tables_are_the_seed_tables():
     fide_rows, fse_rows = _seed_approx()
-    assert fide_rows == list(t.FIDE_K20_APPROX)
-    assert fse_rows == list(t.FSE_K24_APPROX)
+    assert fide_rows == list(fide_tables.FIDE_K20_APPROX)
+    assert fse_rows == list(fse_tables.FSE_K24_APPROX)
 
 
 def test_fide_approximation_is_the_logistic_rounded_to_five_hundredths():
@@ -108,9 +111,9 @@ def test_fesa_k_bands_are_the_seed_tables():
     """Seed 003 section 1 and seed 000 section 1 print the same bands."""
     text003 = _lines("fesa_003.txt")[0]
     bands = [(int(a), int(k)) for a, k in re.findall(r"(\d+) <= pr(?: < \d+)? (\d+)", text003)]
-    assert bands == list(t.FESA_K_BANDS[:-1])
-    assert int(re.search(r"pr < 720 (\d+)", text003).group(1)) == t.FESA_K_BANDS[-1][1] == 40
-    for lowest, k in t.FESA_K_BANDS[:-1]:
+    assert bands == list(fesa_tables.FESA_K_BANDS[:-1])
+    assert int(re.search(r"pr < 720 (\d+)", text003).group(1)) == fesa_tables.FESA_K_BANDS[-1][1] == 40
+    for lowest, k in fesa_tables.FESA_K_BANDS[:-1]:
         assert fesa.k_factor(lowest) == k
     assert ([fesa.k_factor(r) for r in (0, 719.9, 720, 1039, 1040, 2239.99, 2240, 3000)]
             == [40, 40, 36, 36, 32, 20, 16, 16])
@@ -150,7 +153,7 @@ def test_fesa_grade_table_against_both_seeds():
 def test_fesa_handicaps_against_seed_003():
     text = _lines("fesa_003.txt")[2]
     values = [float(x) for x in re.findall(r"\) (\d\.\d)|(?:Bishop|Rook) (\d\.\d)", text) for x in x if x]
-    assert values == [v for _, v in t.FESA_HANDICAPS.values()]
+    assert values == [v for _, v in fesa_tables.FESA_HANDICAPS.values()]
 
 
 def test_ffe_conversions():

@@ -125,13 +125,17 @@ def test_a_report_given_twice_is_refused(capsys):
     assert "is given twice" in capsys.readouterr().err
 
 
-def test_reports_ending_in_different_months_need_a_period(tmp_path):
+def test_reports_ending_in_different_months_are_a_season(tmp_path):
+    """Rules 14: reports of two months are two FIDE periods rated in order; --period makes them one."""
     other = tmp_path / "november.trf"
     other.write_text(CUP.read_text().replace("052 26/10/2026", "052 02/11/2026"))
-    with pytest.raises(InputError) as exc:
-        _read(CLUB, other)
-    assert "different months" in str(exc.value) and "2026-11" in str(exc.value)
-    assert _read(CLUB, other, period="2026-11").event.period == "2026-11"
+    season = _read(CLUB, other)
+    assert [u.key for u in season.units] == ["2026-10", "2026-11"]
+    steps = season.season().steps
+    oct_after = steps[0].results.by_id()["100001"]["rating_after"]
+    assert steps[1].results.by_id()["100001"]["rating_before"] == oct_after  # the list October's period left
+    one = _read(CLUB, other, period="2026-11")
+    assert one.event.period == "2026-11" and [u.key for u in one.units] == ["2026-11"]
 
 
 def test_juniors_ages_count_in_the_period_given():
@@ -261,6 +265,8 @@ def test_period_from_the_start_date_and_missing_dates(tmp_path):
     with pytest.raises(InputError) as exc:
         _read(path)
     assert "give --period" in str(exc.value)
+    line = p001(1, "1500", "0", "", [])
+    path.write_text("012 T\n" + line + "\n" + "FRA" + line[3:79] + "\n")
     assert _read(path, federation="ffe").event.period is None  # FFE needs no month
 
 
@@ -338,11 +344,18 @@ def test_unknown_opponent_duplicate_rank_and_duplicate_fide_id(tmp_path):
 
 
 def test_a_player_rated_differently_in_two_reports(tmp_path):
+    """FIDE rates each event from the list in force at its start (rules 2.11): two reports may rate a player
+    differently, each event's games count with its own report's ratings."""
     other = tmp_path / "cup.trf"
     other.write_text(CUP.read_text().replace("Alder, Bruno                      2480",
                                              "Alder, Bruno                      2490"))
-    text = str(_refused(_read, CLUB, other))
-    assert "FIDE id 100001 is rated 2490 here but 2480 on line 13 of xlelo_club_2026.trf" in text
+    read = _read(CLUB, other)
+    assert any("rated differently in the reports" in w and "100001 (2490, from cup.trf)" in w for w in read.warnings)
+    bruno = next(p for p in read.event.players if p.id == "100001")
+    assert bruno.rating == 2490  # the cup started later (042 25/10/2026, the club 2026/10/02): the period's
+    club = [g for g in read.event.games if "100001" in (g.player, g.opponent) and g.opponent is not None
+            and g.round is not None and g.round <= 5]
+    assert club and all((g.player_rating if g.player == "100001" else g.opponent_rating) == 2480 for g in club)
 
 
 @pytest.mark.parametrize("data, words", [
@@ -380,13 +393,28 @@ def test_command_line_reports_problems_without_a_traceback(tmp_path, capsys):
     assert "FESA tournaments are rated from FESA's own files" in capsys.readouterr().err
 
 
-def test_national_federations_read_the_same_reports():
-    for code in ("fse", "ffe", "fqe"):
-        read, results = _rate(CLUB, CUP, federation=code)
-        assert {r["id"] for r in results.rows} >= {"100001", "100004"}, code
-    read, results = _rate(CLUB, federation="fqe")
-    assert any("permanent" in w for w in read.warnings)
-    assert results.by_id()["100001"]["status"] == "permanent"
+def test_national_federations_never_read_fide_ratings_as_theirs(tmp_path):
+    """A pairing program's report gives FIDE's ratings on its 001 lines (rules 3.1, 4.1, 5.1): the FFE and the
+    FSE read their own from the report's FRA and SUI national-rating records, and refuse a report without any,
+    as DWZ, US Chess and the CFC do; no report carries the FQE's, so the FQE refuses every one. Each said by
+    what the system declares (NATIONAL_RATINGS, NO_REPORT_RATINGS), never by its name."""
+    from xl_elo.federations import get
+
+    for code, fed in (("ffe", "FRA"), ("fse", "SUI")):
+        assert fed == get(code).NATIONAL_RATINGS
+        with pytest.raises(InputError, match=f"holds no {fed} national-rating record"):
+            _rate(CLUB, federation=code)
+    with pytest.raises(InputError, match="a TRF report carries no FQE rating"):
+        _rate(CLUB, federation="fqe")
+    lines = CLUB.read_text(encoding="utf-8").splitlines()
+    first = next(line for line in lines if line.startswith("001"))
+    national = first[:48] + "1905" + first[52:79]  # his Elo on the FFE's list, beside his FIDE rating
+    (tmp_path / "fra.trf").write_text("\n".join([*lines, "FRA" + national[3:]]) + "\n", encoding="utf-8")
+    read, results = _rate(tmp_path / "fra.trf", federation="ffe", period="2026-10")
+    rank = first[4:8].strip()
+    rated = {r["id"]: r["rating_before"] for r in results.rows}
+    assert 1905 in rated.values() and sum(v is not None for v in rated.values()) == 1, rated
+    assert any("no FRA national-rating record" in w or "unrated" in w for w in read.warnings), rank
 
 
 def test_mutated_reports_lists_and_fesa_files_only_ever_give_input_errors(tmp_path):

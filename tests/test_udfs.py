@@ -25,6 +25,7 @@ FUNCTIONS = {
     "FFE_DP", "FFE_ROUND", "ELO_CONVERT", "SHOGI_GRADE", "SHOGI_GRADE_BOUNDS", "SHOGI_HANDICAP", "ELO_RATE",
     "CFC_EXPECTED", "CFC_BONUS", "GLICKO2_UPDATE", "GLICKO2_EXPECTED",
     "USCF_EFFECTIVE_GAMES", "USCF_K", "USCF_FLOOR", "DWZ_EXPECTED", "DWZ_E",
+    "FIDE_NORM_PERFORMANCE", "FIDE_NORM_SCORE", "ELO_HISTORY",
 }
 
 
@@ -151,6 +152,9 @@ def test_office_js_calls():
     assert call("elo_k", [["fide"]], [[2100.0]], [[""]], [[""]], [[""]]) == [[20]]
     assert call("shogi_grade", [[1198.0, 1700.0]]) == [["6 kyu", "1 dan"]]
     assert call("shogi_grade_bounds", [["5 dan"]]) == [[2240, 2340, 2440, "", 10]]
+    # a title norm (rules 13.6 - 13.8): nine 2475s, 6 of 9 -> p .67, dp 125 -> Rp 2600; 6 is the score needed
+    assert call("fide_norm_performance", [[2475.0]] * 9, [[1.0]] * 6 + [[0.0]] * 3, [["GM"]]) == [[2600]]
+    assert call("fide_norm_score", [[2475.0]] * 9 + [[""]], [[""]]) == [[6]]
 
 
 def test_office_js_error_is_a_message_not_a_traceback():

@@ -16,13 +16,17 @@ Sources of the published figures:
   from 1 February 2023) and the US Chess forum (2025: 12 to 10 for every event of 2025).
 
 No crosstable with published ratings before and after could be read here (MSA is not reachable):
-the example event (``xl_elo/federations/uscf/example``) is checked by hand-computed figures.
+the example event (``xl_elo/federations/uscf/example``) is checked by the figures computed by hand from
+rules 10.3, 10.6 and 10.8 (each player's N', each standard-formula K, each floor, Carla held by hers);
+its special-formula ratings and bonuses, which hang on every opponent's Step 4 rating, are checked by
+the formulas' own published examples above and the properties below, not figure by figure.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 from conftest import event
@@ -259,6 +263,35 @@ def test_the_example_rates():
     assert all(r["rating_exact"] is None or r["rating_exact"] >= r["floor"] for r in res.values())
 
 
+def test_the_example_events_figures_computed_by_hand():
+    """The club Swiss of ``xl_elo/federations/uscf/example``, by hand from docs/rules.md 10.3, 10.6 and 10.8:
+
+    - N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2), N' = min(N, N*) (10.3): Alice 1843 on 120 games:
+      726^2 = 527,076, x 0.00000739 = 3.895, + 0.662 = 4.557, sqrt 2.1347, N* = 23.422; Ben 1652 on 48:
+      917^2 = 840,889 -> 6.876 -> N* = 19.068; Carla 1420 on 35: 1149^2 = 1,320,201 -> 10.418 -> 15.491;
+      Eve 1388 on 14: 1181^2 -> N* = 15.097 > 14, N' = 14; Dan 1511 on 6: N* = 16.73, N' = 6; Hugo 620 on 9:
+      1949^2 -> N* = 9.328, N' = 9; Farid and Gina, unrated: 0.
+    - K = 800 / (N' + m), m = 4 games here (10.6): Alice 800 / 27.422 = 29.174, Ben 800 / 23.068 = 34.681,
+      Carla 800 / 19.491 = 41.045, Eve 800 / 18 = 44.444; Dan and Hugo (8 games or fewer) and the unrated take
+      the special formula, no K.
+    - Floors (10.8): an established player (over 25 games) has his highest minus 200, down to the hundred:
+      Alice's highest 1910 gives 1700, Ben's (his rating, 1652) 1400, Carla's 1638 gives 1400; Dan, Eve and
+      Hugo (25 games or fewer) have the absolute floor of 100. Carla loses all four games: her formula takes
+      her below 1400 (1420 - 41.045 E with E above 0.49), and the floor holds her at 1400.
+    """
+    res = rate("uscf", example_event("uscf")).by_id()
+    effective = {"alice": 23.422, "ben": 19.068, "carla": 15.491, "eve": 14, "dan": 6, "hugo": 9, "farid": 0,
+                 "gina": 0}
+    for pid, n in effective.items():
+        assert res[pid]["effective_games"] == pytest.approx(n, abs=5e-4), pid
+    for pid, k in {"alice": 29.174, "ben": 34.681, "carla": 41.045, "eve": 44.444}.items():
+        assert (res[pid]["formula"], res[pid]["k"]) == ("standard", pytest.approx(k, abs=5e-4)), pid
+    assert {pid for pid, r in res.items() if r["formula"] == "special"} == {"dan", "hugo", "farid", "gina"}
+    floors = {"alice": 1700, "ben": 1400, "carla": 1400, "dan": 100, "eve": 100, "hugo": 100}
+    assert {pid: res[pid]["floor"] for pid in floors} == floors
+    assert (res["carla"]["score"], res["carla"]["rating_after"], res["carla"]["change"]) == (0, 1400, -20)
+
+
 def test_a_trf_report_never_gives_fide_ratings_as_us_chess_ones(capsys):
     """A TRF-16 report's ratings are FIDE's: rated by US Chess, it is refused (no USA national-rating record),
     never rated with them (rules 10.1)."""
@@ -376,16 +409,18 @@ def test_the_record_after_and_the_highest_after():
 def test_a_rating_with_its_decimals():
     """Rules 10.9: "Ratings are stored as floating point values, such as 1643.759" (§1): a rating is read with
     its decimals in CSV, calc and ELO_CHANGE; the change is the published rating minus the published one
-    before (1843.759 was published as 1844). Below the absolute floor of 100 no rating exists: 1.850 (a
-    thousands separator) is refused."""
+    before (1843.759 was published as 1844). Below the absolute floor of 100 no rating exists; 1.850 reads two
+    ways and is refused naming both, in the words of every system (rules 1.4)."""
     from xl_elo.frontends.functions import elo_change
 
     calc = uscf.calculate(_player(1643.759, 40), _games([1643.759], [0.5]), "2026-10")
     assert (calc.rating_before, calc.rating_after, calc.change) == (1643.759, 1644, 0)
     assert elo_change("USCF", 1643.759, [[1643.759]], [[0.5]], 40) == 0
     assert uscf.Player.RATING("1847.22") == 1847.22 and uscf.Player.RATING("0") is None
-    with pytest.raises(Exception, match="below every US Chess rating"):
+    with pytest.raises(Exception, match=r"reads two ways, 1850 with a thousands separator or 1\.85 with a decimal"):
         uscf.Player.RATING("1.850")
+    with pytest.raises(Exception, match="below every US Chess rating"):
+        uscf.Player.RATING("99.5")
     assert main(["calc", "uscf", "--rating", "1847.2", "--rated-games", "123", "--games", "1652 1"]) == 0
 
 
@@ -505,3 +540,107 @@ def test_floors_are_never_crossed(ev):
         if row["rating_exact"] is not None:
             assert row["rating_exact"] >= row["floor"] >= uscf.ABSOLUTE_FLOOR
             assert row["rating_after"] >= row["floor"]
+
+
+def test_rated_games_without_a_rating_are_refused_everywhere(tmp_path, capsys):
+    """Rules 10.10: a player with rated games and no rating is refused by rate, and so by calc and ELO_CHANGE
+    (the same words), never rated silently as a new player; '1e-400' is not 0 (no rating), it is refused."""
+    from xl_elo.frontends.functions import ArgumentError, elo_change
+
+    words = "30 rated games but no rating: give his rating (or 0 games for a player never rated)"
+    assert main(["calc", "uscf", "--rating", "0", "--rated-games", "30", "--games", "1500 1"]) == 1
+    assert f"--rated-games: {words}" in capsys.readouterr().err
+    with pytest.raises(ArgumentError, match=re.escape(f"argument games: {words}")):
+        elo_change("USCF", 0, [[1500]], [[1]], 30)
+    (tmp_path / "p.csv").write_text("id,rating,games\na,0,30\nb,1600,40\n", encoding="utf-8")
+    (tmp_path / "g.csv").write_text("player,opponent,result\na,b,1\n", encoding="utf-8")
+    assert main(["rate", "-f", "uscf", "-p", str(tmp_path / "p.csv"), "-g", str(tmp_path / "g.csv")]) == 1
+    assert f"row 2, column 'games': player 'a': {words}" in capsys.readouterr().err
+    assert main(["calc", "uscf", "--rating", "unrated", "--rated-games", "0", "--games", "1500 1"]) == 0
+    capsys.readouterr()
+    for tiny in ("1e-400", "0.0000001"):
+        assert main(["calc", "uscf", "--rating", tiny, "--games", "1500 1"]) == 1
+        err = capsys.readouterr().err
+        assert "--rating: " in err and tiny in err and "unrated" not in err.split("(expected")[0]
+
+
+def test_the_us_chess_functions_take_a_rating_with_its_decimals():
+    """Rules 10.9: US Chess keeps a rating's decimals, and so do its own functions. By hand: R = 1500.5,
+    N* = 50 / sqrt(0.662 + 0.00000739 x (2569 - 1500.5)^2) = 50 / sqrt(9.0992) = 16.5757, N' = min(30, N*),
+    K = 800 / (N' + 4) = 38.881; the floor of 1653.5 is 1453.5 down to the hundred, 1400. A rating written
+    1,500 reads two ways and is refused."""
+    from xl_elo.frontends.functions import ArgumentError, by_name
+
+    f = by_name()
+    assert f["USCF_EFFECTIVE_GAMES"].function(1500.5, 30) == pytest.approx(16.5757, abs=1e-4)
+    assert f["USCF_K"].function(1500.5, 30, 4) == pytest.approx(38.881, abs=1e-3)
+    assert f["USCF_FLOOR"].function(1653.5) == 1400 and f["USCF_FLOOR"].function(1700) == 1500
+    with pytest.raises(ArgumentError, match="reads two ways"):
+        f["USCF_K"].function("1,500", 30, 4)
+
+
+# --------------------------------------------------------------------------- every threshold, at it and beside it
+
+
+@pytest.mark.parametrize("age, rating", [
+    # rules 10.2: 50 x age from 2 to 26, 100 below 2, 1300 above 26
+    (1, 100), (2, 100), (3, 150), (25, 1250), (26, 1300), (27, 1300), (None, 1300),
+])
+def test_the_initial_rating_edges(age, rating):
+    assert uscf.initial_rating(age) == rating
+
+
+@pytest.mark.parametrize("rating, games, highest, life_master, floor", [
+    # rules 10.8: established (more than 25 games): the highest minus 200 down to the hundred, from a highest of
+    # 1400, at most 2100; an Original Life Master 2200; everyone 100
+    (1653, 26, None, False, 1400), (1653, 25, None, False, 100), (1653, 27, None, False, 1400),
+    (1399, 100, None, False, 100), (1400, 100, None, False, 1200), (1401, 100, None, False, 1200),
+    (1499, 100, None, False, 1200), (1500, 100, None, False, 1300),
+    (2299, 100, None, False, 2000), (2300, 100, None, False, 2100), (2400, 100, None, False, 2100),
+    (1500, 100, 1800, False, 1600), (1500, 10, 1800, True, 2200), (None, 0, None, False, 100),
+])
+def test_the_floor_edges(rating, games, highest, life_master, floor):
+    assert uscf.floor_of(rating, games, highest, life_master) == floor
+
+
+@pytest.mark.parametrize("rating, n_star", [
+    # rules 10.3: N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2) up to 2355, 50 above: at 2355,
+    # 50 / sqrt(0.662 + 0.00000739 x 214^2) = 50 / sqrt(0.99043) = 50.2414; at 2356, 50
+    (2354, 50 / math.sqrt(0.662 + 0.00000739 * 215 ** 2)), (2355, 50 / math.sqrt(0.662 + 0.00000739 * 214 ** 2)),
+    (2356, 50.0), (1700, 20.012),
+])
+def test_the_n_star_edge(rating, n_star):
+    assert uscf.n_star(rating) == pytest.approx(n_star, abs=1e-3)
+
+
+@pytest.mark.parametrize("rating, factor", [
+    # rules 10.6: a dual-rated event's K: 1 up to 2200, 6.5 - 0.0025 R0 between, 0.25 from 2500
+    (2199, 1.0), (2200, 1.0), (2201, 6.5 - 0.0025 * 2201), (2499, 6.5 - 0.0025 * 2499), (2500, 0.25), (2501, 0.25),
+])
+def test_the_dual_rated_edges(rating, factor):
+    assert uscf.dual_factor(rating) == pytest.approx(factor)
+
+
+@pytest.mark.parametrize("games, formula, status", [
+    # rules 10.5, 10.9: the special formula for 8 games or fewer; established from 26 games
+    (8, "special", "provisional"), (9, "standard", "provisional"), (25, "standard", "provisional"),
+    (26, "standard", "established"),
+])
+def test_the_games_edges(games, formula, status):
+    calc = uscf.calculate(_player(1500, games), _games([1500], [1]), "2026-10")
+    assert (dict(calc.own)["formula"], calc.status) == (formula, status)
+
+
+@pytest.mark.parametrize("m, bonus", [
+    # rules 10.7: from 3 games, max(0, K (S - E) - B sqrt(max(m, 4))); with B = 14 and a change of 60:
+    # m = 2: none; m = 3 and 4: 60 - 14 x 2 = 32; m = 9: 60 - 14 x 3 = 18
+    (2, 0.0), (3, 32.0), (4, 32.0), (9, 18.0),
+])
+def test_the_bonus_edges(m, bonus):
+    assert uscf.bonus_points(60.0, m, 14) == pytest.approx(bonus)
+
+
+@pytest.mark.parametrize("meetings, bonus", [(1, 32.0), (2, 32.0), (3, 0.0)])
+def test_the_bonus_meetings_edge(meetings, bonus):
+    """Rules 10.7: no bonus when an opponent is met more than twice (4 games, a change of 60, B 14)."""
+    assert uscf.bonus_points(60.0, 4, 14, meetings) == pytest.approx(bonus)

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from conftest import DATA, ROOT, event
 from gen import random_event, random_uscf_event
-from test_glicko2 import random_ladder, upset_ladder
+from test_glicko2 import near_equal_ladder, random_ladder, upset_ladder
 
 from xl_elo import schema, words
 from xl_elo.federations import get, registry
@@ -168,6 +168,9 @@ def valid_cases() -> list[Case]:
         Case("glicko2-paper-full", "glicko2", default_capacity("glicko2"), example_event("glicko2")),
         Case("glicko2-ladder", "glicko2", GLICKO2_SMALL, random_ladder(3)),
         Case("glicko2-upset-tau", "glicko2", GLICKO2_SMALL, upset_ladder(), options={"tau": 0.3, "rd_cap": 400}),
+        Case("glicko2-skipped-months", "glicko2", GLICKO2_SMALL,
+             random_ladder(5, periods=("2026-01", "2026-04", "2026-05-07"))),
+        Case("glicko2-near-equal-ratings", "glicko2", GLICKO2_SMALL, near_equal_ladder()),
         Case("uscf-example-full", "uscf", default_capacity("uscf"), example_event("uscf")),
         Case("uscf-random-2025", "uscf", SMALL, random_uscf_event(3, 23, 7, period="2025-01")),
         Case("uscf-random-2023", "uscf", SMALL, random_uscf_event(8, 22, 6, period="2023-01-15"),
@@ -273,6 +276,8 @@ MISTAKES: list[tuple[str, str, Any, tuple[str, int]]] = [
     ("rd-of-a-new-player", "glicko2", lambda t: t["players"][1][2].__setitem__(2, None), ("players", 4)),
     ("period-left-blank", "glicko2", lambda t: t["games"][1][1].__setitem__(5, None), ("games", 3)),
     ("period-not-a-month", "glicko2", lambda t: t["games"][1][0].__setitem__(5, "2026-13"), ("games", 2)),
+    ("period-a-day-of-a-monthly-period", "glicko2", lambda t: t["games"][1][1].__setitem__(5, "2026-11-15"),
+     ("games", 3)),
     ("record-typo", "uscf", lambda t: t["players"][1][3].__setitem__(6, "all win"), ("players", 5)),
     ("games-without-a-rating", "uscf", lambda t: t["players"][1][5].__setitem__(3, 3), ("players", 7)),
     ("record-with-no-game-before", "uscf", lambda t: t["players"][1][6].__setitem__(6, "all losses"), ("players", 8)),
@@ -294,8 +299,20 @@ WORDS: list[tuple[str, str, Any, tuple[str, int], Any]] = [
     ("words-date", "fqe", lambda t: t["players"][1][1].__setitem__(2, 46296), ("players", 3),
      lambda: str(_refusal(schema.RATING, dt.datetime(2026, 10, 1)))),
     ("words-round-text", "fqe", lambda t: t["games"][1][2].__setitem__(0, "3 "), ("games", 4), None),
-    ("words-ffe-not-in-tens", "ffe", lambda t: t["players"][1][1].__setitem__(2, 2042), ("players", 3), None),
     ("words-game-typed-twice", "fqe", lambda t: t["games"][1].append(list(t["games"][1][0])), ("games", 10), None),
+    # a rating that reads two ways, or below 10 with decimals (a thousands separator read as a decimal one),
+    # refused in every system's words (rules 1.4)
+    ("words-two-ways-fide", "fide", lambda t: t["players"][1][0].__setitem__(2, "2.412"), ("players", 2), None),
+    ("words-two-ways-glicko2", "glicko2", lambda t: t["players"][1][0].__setitem__(2, "1,500"), ("players", 2),
+     None),
+    ("words-two-ways-uscf", "uscf", lambda t: t["players"][1][0].__setitem__(2, "1,843"), ("players", 2), None),
+    ("words-lost-thousands-glicko2", "glicko2", lambda t: t["players"][1][0].__setitem__(2, 1.5), ("players", 2),
+     None),
+    ("words-lost-thousands-uscf", "uscf", lambda t: t["players"][1][0].__setitem__(2, 1.843), ("players", 2), None),
+    ("words-below-the-floor-uscf", "uscf", lambda t: t["players"][1][0].__setitem__(2, 50), ("players", 2), None),
+    ("words-dwz-with-its-index", "dwz", lambda t: t["players"][1][1].__setitem__(2, "894-9"), ("players", 3), None),
+    # 1/2 typed in a result cell: a spreadsheet makes a date of it
+    ("words-result-a-date", "fqe", lambda t: t["games"][1][2].__setitem__(3, 46024), ("games", 4), None),
 ]
 
 
@@ -313,7 +330,15 @@ def mistake_cases() -> list[Case]:
         ev = example_event(code)
         tables = _rows(ev)
         edit(tables)
-        out.append(Case(cid, code, SMALL, tables=tables, settings={"period": ev.period}, problem=where))
+        out.append(Case(cid, code, SMALL_OF.get(code, SMALL), tables=tables, settings={"period": ev.period},
+                        problem=where))
+    # 1:0 and 0:1 typed in result cells: a spreadsheet makes times of day of them (the fractions of a day 1/24
+    # and 1/1440 it stores), read as typed (rules 1.1)
+    ev = example_event("fqe")
+    tables = _rows(ev)
+    for row in tables["games"][1]:
+        row[3] = {1.0: 1 / 24, 0.0: 1 / 1440}.get(row[3], row[3])
+    out.append(Case("results-typed-as-times", "fqe", SMALL, tables=tables, settings={"period": ev.period}))
     for cid, code, edit, where in MISTAKES:
         ev = example_event(code)
         tables = _rows(ev)
@@ -503,6 +528,9 @@ def test_the_workbook_gives_the_engines_results(recalculated, case):
     differences = compare(wb, results)
     assert not differences, "\n".join(map(str, differences[:20]))
     assert len(wb.computed) == len(case.event.players)
+    if case.id == "glicko2-skipped-months":  # February and March rated as periods in which nobody played
+        assert results.warnings and "2026-02, 2026-03" in results.warnings[0]
+        assert _values(recalculated[case.id], "lad_name")[:4] == ["2026-01", "2026-02", "2026-03", "2026-04"]
     if case.id == "fqe-daniel-full":
         assert wb.computed["daniel"]["rating_after"] == 2012  # the FQE's worked example
     if case.id == "fide-corrections":
@@ -917,3 +945,17 @@ def test_each_shipped_template_typed_by_hand_prints_its_players_on_one_page(tmp_
             if code == "fide" and len(note) > 60:  # the long notes whole, on one line (English: FIDE's)
                 assert note in line, f"the note {note!r} is not whole on one line"
         assert "pos" not in text.split()
+
+
+@lo
+def test_results_typed_as_times_are_read_as_typed(recalculated):
+    """1:0 and 0:1 typed in a spreadsheet are the times 01:00 and 00:01: the template rates them as the results
+    typed and says nothing is wrong, and xl-elo rate on the saved workbook reads them alike (rules 1.1): the FQE's
+    worked example still ends at 2012."""
+    wb = read_workbook(recalculated["results-typed-as-times"])
+    module = get(wb.federation)
+    results = module.rate(wb.event, options_of(module.Options, None, **wb.options))
+    assert not compare(wb, results)
+    assert results.by_id()["daniel"]["rating_after"] == 2012 == wb.computed["daniel"]["rating_after"]
+    assert {round(v * 1440) for v in _values(recalculated["results-typed-as-times"], "game_result")
+            if v is not None} == {60, 1, 720}  # 1:0, 0:1 as times; the draws typed 0.5

@@ -72,15 +72,23 @@ LOSS: Final = Result(ResultKind.PLAYED, 0.0)
 BYE: Final = Result(ResultKind.BYE, None)
 NOT_PLAYED: Final = Result(ResultKind.NOT_PLAYED, None)
 
+#: The words of a result in the federations' languages (rules 1.1): English, French, German. The letters
+#: are English's W/D/L and French's G/N/P (gain, nulle, perte); ``remis`` is the German and French draw.
+RESULT_WORDS: Final[dict[Result, tuple[str, ...]]] = {
+    WIN: ("win", "won", "gain", "gagné", "sieg"),
+    DRAW: ("draw", "drawn", "remis", "nulle", "nul"),
+    LOSS: ("loss", "lost", "perte", "perdu", "niederlage", "verlust"),
+}
+
 #: Every accepted spelling (compared after removing spaces, case-insensitive).
 RESULT_SPELLINGS: Final[dict[str, Result]] = {
-    **dict.fromkeys(["1", "1.0", "1-0", "1–0", "1:0", "w", "g", "win"], WIN),
+    **dict.fromkeys(["1", "1.0", "1-0", "1–0", "1:0", "w", "g", *RESULT_WORDS[WIN]], WIN),
     **dict.fromkeys(
         ["0.5", "0,5", ".5", ",5", "½", "=", "½-½", "½:½", "1/2", "1/2-1/2", "1/2:1/2", "0.5-0.5", "0.5:0.5",
-         "0,5-0,5", "0,5:0,5", "d", "n", "draw"],
+         "0,5-0,5", "0,5:0,5", "d", "n", *RESULT_WORDS[DRAW]],
         DRAW,
     ),
-    **dict.fromkeys(["0", "0.0", "0-1", "0–1", "0:1", "l", "p", "loss"], LOSS),
+    **dict.fromkeys(["0", "0.0", "0-1", "0–1", "0:1", "l", "p", *RESULT_WORDS[LOSS]], LOSS),
     **dict.fromkeys(["+", "+-", "+:-", "1f", "forfeitwin"], Result(ResultKind.FORFEIT, 1.0)),
     **dict.fromkeys(["-", "-+", "-:+", "0f", "forfeitloss"], Result(ResultKind.FORFEIT, 0.0)),
     **dict.fromkeys(["f", "forfeit", "ff", "--"], Result(ResultKind.FORFEIT, None)),
@@ -90,8 +98,15 @@ RESULT_SPELLINGS: Final[dict[str, Result]] = {
 
 #: What an error message says is accepted.
 RESULT_HELP: Final = (
-    "a result: 1, 0.5, 0 (or 1-0, ½-½, 0-1, 1:0, =, 1/2, W/D/L, G/N/P), a forfeit (+, -, F) or bye"
+    "a result: 1, 0.5, 0 (or 1-0, ½-½, 0-1, 1:0, =, 1/2, W/D/L, G/N/P, win/draw/loss, remis), a forfeit (+, -, F) "
+    "or bye"
 )
+
+#: The spellings a spreadsheet makes a time of day of when they are typed (``1:0`` is 01:00), by the minutes of
+#: that time: such a cell is read as the result typed (rules 1.1), as the templates read it.
+RESULT_TIMES: Final[dict[int, tuple[str, Result]]] = {
+    int(k.split(":")[0]) * 60 + int(k.split(":")[1]): (k, r) for k, r in RESULT_SPELLINGS.items()
+    if k.count(":") == 1 and all(part.isdigit() for part in k.split(":"))}
 
 
 class ResultError(ValueError):

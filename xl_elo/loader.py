@@ -15,7 +15,9 @@ The kinds of files, tried in this order:
   (``turnering.txt``, its first line ``[name]``), the new players (``nye-spillere``) and the
   rating list (``ratingliste.pre``), the last also given as ``rating_list``;
 - FIDE's Tournament Report File (:mod:`xl_elo.formats.trf`): a ``.trf`` file, or any text file
-  with ``001`` player lines.
+  with ``001`` player lines;
+- a PGN database (:mod:`xl_elo.formats.pgn`, with python-chess, the extra ``pgn``): a ``.pgn`` file, or any
+  text file whose first tag is ``[Event "..."]``; its games are a season (rules 14).
 
 A filled template workbook is read by :func:`xl_elo.formats.workbook.read_workbook`, which
 records its own system and settings.
@@ -40,6 +42,7 @@ from xl_elo.formats import csvfiles, fastcsv, files
 from xl_elo.formats.files import given_twice, twice_words
 from xl_elo.formats.reader import Sources, Table, Tables, checked, read, system_headings, tables_of
 from xl_elo.model import Event, EventArrays, InputError, Problem, Results
+from xl_elo.season import Season, Unit, rate_season, units
 
 PathLike = str | os.PathLike[str]
 
@@ -73,15 +76,47 @@ class Loaded:
         """The array form, for a federation-size period."""
         return self.tables.arrays()
 
+    @cached_property
+    def units(self) -> list[Unit]:
+        """The periods or events of the games, in time order (rules 14): one unless the games table gives each
+        game's period or event."""
+        return units(self.module, self.tables.games, self.tables.period)
+
+    @property
+    def is_season(self) -> bool:
+        """The games hold a season: each game's period or event given (rules 14)."""
+        games = self.tables.games
+        return games.period is not None or games.event is not None
+
     def rate(self, options: Any = None) -> Results:
-        """The results: on the arrays where the system rates arrays (``rate_arrays``), else on the records.
+        """The results: of the event or period read, or of a season's last unit, the list after it (rules 14; a
+        system that rates several periods itself, a ladder, rates them at once: the same list, with its run's
+        own figures, the periods each player played in).
         ``options``: the system's ``Options`` (default: :attr:`options` over the system's defaults)."""
-        if options is None:
-            options = options_of(self.module.Options, None, **self.options)
-        rate_arrays = getattr(self.module, "rate_arrays", None)
-        if rate_arrays is not None:
-            return rate_arrays(self.arrays, options)  # type: ignore[no-any-return]
-        return self.module.rate(self.event, options)  # type: ignore[no-any-return]
+        if self.is_season and not self.module.PERIODS:
+            return self.season(options).final
+        return self._rate(self.tables, options)  # one event, or a ladder whose engine rates its periods itself
+
+    def season(self, options: Any = None) -> Season:
+        """The season the games hold, every unit rated in order (rules 14; one unit where they give no period
+        or event)."""
+        return rate_season(self.module, self.tables, self.units, self._options(options), self._rate)
+
+    def _options(self, options: Any) -> Any:
+        return options_of(self.module.Options, None, **self.options) if options is None else options
+
+    def _rate(self, tables: Tables, options: Any = None) -> Results:
+        """One event's or period's results: on the arrays where the system rates arrays (``rate_arrays``), else
+        on the records."""
+        options = self._options(options)
+        try:
+            if self.module.rate_arrays is not None and tables is not self.tables:
+                return self.module.rate_arrays(tables.arrays(), options)
+            if self.module.rate_arrays is not None:
+                return self.module.rate_arrays(self.arrays, options)
+            return self.module.rate(tables.event() if tables is not self.tables else self.event, options)
+        except InputError as exc:  # the engine names its tables; the user gave files or sheets
+            raise self.tables.named(exc) from None
 
 
 def system(name: RatingSystem | str) -> RatingSystem:
@@ -179,7 +214,7 @@ def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
     module = loaded.module
     apply = module.from_rating_list
     if apply is None:
-        raise InputError([Problem(Path(path).name, None, None, ratinglist.not_for(module))])
+        raise InputError([Problem(Path(path).name, None, None, not_for(module))])
     event = loaded.event
     entries = ratinglist.read_list(Path(path), [p.id for p in event.players], event.year)
     try:
@@ -196,6 +231,12 @@ def _apply_list(loaded: Loaded, path: PathLike, *, own: str) -> None:
     loaded.warnings += warnings
 
 
+def not_for(module: RatingSystem) -> str:
+    """Why a system that reads no rating list refuses one (the systems that read one named)."""
+    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if m.from_rating_list)
+    return f"FIDE's rating list gives FIDE ratings and K: use it with {able}, not {module.CODE.upper()}"
+
+
 def _sources(tables: Tables) -> tuple[str, str, str]:
     return tables.players.source, tables.games.source, tables.history.source
 
@@ -205,7 +246,7 @@ def _sources(tables: Tables) -> tuple[str, str, str]:
 
 #: The formats of the files people have that no one system owns (a TRF report is any chess tournament's), tried
 #: after the systems' own (:attr:`~xl_elo.federations.contract.RatingSystem.FILE_FORMAT`).
-COMMON_FORMATS: Final = ("xl_elo.formats.trf",)
+COMMON_FORMATS: Final = ("xl_elo.formats.trf", "xl_elo.formats.pgn")
 
 
 def file_formats() -> list[FileFormat]:

@@ -91,8 +91,7 @@ class Player:
 
     RATING: ClassVar[schema.Reading] = schema.RATING
     """How the system's ratings read (whole numbers, rules 1.4); a system whose ratings carry
-    decimals from one period to the next (Glicko-2) or come in steps (the FFE's tens) declares
-    its own reading."""
+    decimals (Glicko-2 from one period to the next, US Chess as it stores them) declares its own reading."""
     HEADINGS: ClassVar[dict[str, str]] = schema.ELO_HEADINGS
     """Other headings of the common columns, as clubs head them for this system: ``Elo`` and
     ``cote`` for an Elo rating; a national system its own (``DWZ``; ``USCF ID``), and never
@@ -153,10 +152,14 @@ class Fact:
     """Whether ``ELO_K``'s argument of the same name gives it too: K hangs on it (the games before, the DWZ index)."""
     one_player: Any = None
     """Its value for a rated player when ``calc`` or ``ELO_CHANGE`` is not given it (None: ``default``)."""
-    report: str | Callable[[Any], Any] | None = None
-    """The field of a tournament report's player that gives it (:class:`Entrant`), or a function of him."""
+    report: str | Callable[..., Any] | None = None
+    """The field of a tournament report's player that gives it (:class:`Entrant`), or a function of him; for a
+    game's fact, a function of the game's two players as the report lists them (``.rating``, ``.title`` ...)."""
     unreported: tuple[Any, str] | None = None
     """When a report does not give it: the value a rated player gets and the warning that says so."""
+    one_game: bool = True
+    """A game's fact that one player's games take too (``calc``'s words after a result, an ``ELO_CHANGE`` range):
+    False for one they already give otherwise (FIDE's opponent's rating at the event's start is the opponent's)."""
     sided: bool = False
     """A game's fact that belongs to one of its two players (FESA's handicap, given by one): the first player's in
     the games table; in one player's games (``calc``, :class:`xl_elo.federations.contract.OpponentGame`) ``gives``
@@ -186,8 +189,13 @@ def facts(player: type) -> tuple[Fact, ...]:
 #: The words of a rated player's blank count of games, where the rules hang on it (rules 8).
 GAMES_NEEDED: Final = ("blank for a rated player: give his rated games before this event (0 only for a player "
                        "never rated)")
+class NotGiven(int):
+    """A rated player's count of games that calc or ELO_CHANGE was not given: it counts as this many (not new,
+    permanent), and an engine that shows the count can tell it from one typed (``isinstance``)."""
+
+
 #: What calc and ELO_CHANGE take for a rated player whose games are not given: not new, permanent.
-UNKNOWN_GAMES: Final = 1000
+UNKNOWN_GAMES: Final = NotGiven(1000)
 
 
 #: Other headings of the rated games before: a results table read back, and the words federations and clubs
@@ -294,7 +302,10 @@ class Game:
     """False when the organiser did not rate the game (rules 8; FESA 6.8)."""
     row: int | None = field(default=None, compare=False, kw_only=True)
     period: str | None = field(default=None, kw_only=True)
-    """The rating period the game belongs to, for a system that rates several in order (Glicko's ladder)."""
+    """The rating period the game is rated in (``YYYY-MM``), or the day it was played, where a season gives it
+    (rules 14; a Glicko-2 ladder's periods)."""
+    event: str | None = field(default=None, kw_only=True)
+    """The event the game belongs to, where a season gives it (rules 14)."""
 
     def __post_init__(self) -> None:
         # from Python a result may be given as it is typed ("1-0", 0.5, "+"): read as a cell is
@@ -316,7 +327,7 @@ def as_game(cls: type[G], g: Game) -> G:
     if type(g) is cls:
         return g  # type: ignore[return-value]
     values = {f.name: getattr(g, f.name) for f in facts(cls) if hasattr(g, f.name)}
-    return cls(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period, **values)
+    return cls(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period, event=g.event, **values)
 
 
 _PERIOD = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
@@ -501,31 +512,39 @@ class Column:
     """Written at full precision in CSV (every digit of the double, where others get 6 decimals): a value
     the next period starts from (Glicko-2's rating, RD and volatility), so a season rated period by period
     through CSV files is the season rated at once."""
+    key: bool = False
+    """A column a rating officer reads first: a table for a terminal shows the key columns first, then the
+    others as its width allows (the common ones: id, name, status, ratings before and after, games, score,
+    change)."""
 
 
 #: The results columns every federation has (rules 8), in order.
 COMMON_COLUMNS: Final = (
-    Column("id", "text", True, "the player's id"),
-    Column("name", "text", True, "the player's name"),
-    Column("status", "text", True, "the federation's word for the player before: unrated, provisional, ..."),
-    Column("rating_before", "number", True, "rating before the event or period"),
-    Column("games_rated", "int", True, "games rated in this event or period"),
-    Column("score", "float", False, "points in those games"),
+    Column("id", "text", True, "the player's id", key=True),
+    Column("name", "text", True, "the player's name", key=True),
+    Column("status", "text", True, "the federation's word for the player before: unrated, provisional, ...",
+           key=True),
+    Column("rating_before", "number", True, "rating before the event or period", key=True),
+    Column("games_rated", "int", True, "games rated in this event or period", key=True),
+    Column("score", "float", False, "points in those games", key=True),
     Column("expected", "float", False, "sum of the expected scores"),
     Column("k", "int", True, "K-factor"),
     Column("performance", "float", False, "performance rating"),
-    Column("change", "number", True, "rating change"),
+    Column("change", "number", True, "rating change", key=True),
     Column("bonus", "float", False, "bonus points"),
-    Column("rating_after", "number", True, "new rating"),
+    Column("rating_after", "number", True, "new rating", key=True),
     Column("games_after", "int", True, "rated games after"),
 )
 RESULT_COLUMNS: Final = tuple(c.name for c in COMMON_COLUMNS)
+#: A season's history (rules 14.5): each player's row in each unit he played in, in this order.
+SEASON_HISTORY_COLUMNS: Final = ("unit", "period", "start", "end", "id", "name", "rating_before", "games_rated",
+                                 "score", "expected", "k", "change", "rating_after")
 
 
 def results_columns(*own: Column, blank: Iterable[str] = ()) -> tuple[Column, ...]:
     """The common columns (those in ``blank`` left empty by this federation) then its own."""
     empty = set(blank)
-    common = tuple(Column(c.name, "blank", c.exact, c.doc) if c.name in empty else c for c in COMMON_COLUMNS)
+    common = tuple(Column(c.name, "blank", c.exact, c.doc, key=c.key) if c.name in empty else c for c in COMMON_COLUMNS)
     return common + tuple(own)
 
 
@@ -652,9 +671,10 @@ def require_games(event: Event) -> None:
     problems.raise_if_any()
 
 
-def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "period") -> None:
+def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "period", playing: Any = None) -> None:
     """A period the rules need (FIDE 2.3, FSE 3.2 count ages in its year): a real month
-    ``YYYY-MM``, and no birth year after its year. :class:`InputError` otherwise."""
+    ``YYYY-MM``, and no birth year after its year for a player who plays in it (``playing``: who does; a
+    season's list holds players born after its first periods, rules 14). :class:`InputError` otherwise."""
     from xl_elo.schema import ValueProblem
     from xl_elo.schema import period as parse_period
 
@@ -664,7 +684,8 @@ def check_period(period: str | None, birth_year: Any, ids: Any, source: str = "p
         raise InputError([Problem(source, None, None, str(exc))]) from None
     year = period_year(period)
     births = np.asarray(birth_year, dtype=np.float64)
-    late = np.flatnonzero(np.nan_to_num(births, nan=0.0) > (year or 0))
+    after = np.nan_to_num(births, nan=0.0) > (year or 0)
+    late = np.flatnonzero(after if playing is None else after & np.asarray(playing, dtype=bool))
     if len(late):
         raise InputError([
             Problem(source, None, None, f"{id_text(ids[i])!r} was born in {int(births[i])}, after the period "

@@ -26,6 +26,7 @@ def _spellings(kind: ResultKind) -> str:
 def _values() -> dict[str, Any]:
     """Every placeholder's value: the core's, each system's module by its code (a chapter quotes its own
     constants: ``{fide.K_NEW}``), and what each system computes for its own text (its ``rules_values``)."""
+    import calendar
     import importlib
 
     from xl_elo.federations import registry
@@ -47,6 +48,11 @@ def _values() -> dict[str, Any]:
                                 for m in mods.values() if model.facts(m.Game)) or "none yet",
         "history_columns": ", ".join(f"`{c}`" for c in schema.HISTORY_COLUMNS),
         "result_columns": ", ".join(f"`{c}`" for c in model.RESULT_COLUMNS),
+        "season_cadences": "; ".join(f"{m.CODE.upper()}: " + (
+            f"periods of {m.CADENCE.unit} starting in {', '.join(calendar.month_name[k] for k in m.CADENCE.starts)}"
+            if m.CADENCE.months > 1 else f"{'a' if m.CADENCE.unit[0] not in 'aeiou' else 'an'} {m.CADENCE.unit}")
+            for m in mods.values()),
+        "season_history_columns": ", ".join(f"`{c}`" for c in model.SEASON_HISTORY_COLUMNS),
     }
     for module in mods.values():
         own = module.rules_values
@@ -63,9 +69,11 @@ def _chapters() -> list[tuple[int, str]]:
     common = (resources.files("xl_elo") / "rules.md").read_text(encoding="utf-8")
     parts = re.split(r"(?m)^(?=## \d+\. )", common)
     head, chapters = parts[0], [(_number(c), c) for c in parts[1:]]
-    for module in registry().values():
+    for module in registry().values():  # a system's file may hold more than one chapter (FIDE: 2 and 13)
         text = (resources.files(module.PACKAGE) / "rules.md").read_text(encoding="utf-8")
-        chapters.append((_number(text), text.rstrip() + "\n\n"))
+        for part in re.split(r"(?m)^(?=## \d+\. )", text):
+            if part.strip():
+                chapters.append((_number(part), part.rstrip() + "\n\n"))
     chapters.sort(key=lambda c: c[0])
     return [(0, head), *chapters]
 

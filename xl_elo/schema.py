@@ -21,12 +21,11 @@ import decimal
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from xl_elo.core import MAX_RATING, RESULT_HELP, Result, ResultError, parse_result
-from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS
+from xl_elo.core import BYE, MAX_RATING, RESULT_HELP, RESULT_TIMES, Result, ResultError, parse_result
 
 #: The columns every system reads in the players table (each reads its own facts after them), the
 #: games table's (each reads its own facts of a game before ``rated``) and the history table's (rules 8).
@@ -134,9 +133,14 @@ def identifier(value: Any) -> str | None:
 
 
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?$")
-_THOUSANDS = re.compile(r"^\d{1,3}(?:[ .,\u00a0\u202f']\d{3})+$")
+_THOUSANDS = re.compile(r"^[1-9]\d{0,2}(?:[ .,\u00a0\u202f']\d{3})+$")
 #: A number written with a decimal comma (``1810,5``): text to a spreadsheet whose decimal separator is the point.
 _DECIMAL_COMMA = re.compile(r"^\d+,\d+$")
+#: A point or a comma before exactly three digits (``1,850``, ``1.850``): a thousands separator or a decimal one
+#: (rules 1.4, 8). Where both readings are values of a column, the cell is refused naming both.
+TWO_WAYS = re.compile(r"^([1-9]\d{0,2})([.,])(\d{3})$")
+#: A rating is never below this with decimals (rules 1.4): 1.85 is 1,850 read with a decimal comma.
+RATING_FRACTION_BELOW: Final = 10
 #: A spreadsheet's day numbers from 2000-01-01 to 2099-12-31: a date typed into a number cell reads as one.
 DATE_NUMBERS: Final = (36526, 73050)
 
@@ -147,13 +151,51 @@ def date_text(value: dt.date) -> str:
     return day.isoformat()
 
 
+def _decimal_of(whole_part: str, thousandths: str) -> decimal.Decimal:
+    return decimal.Decimal(f"{whole_part}.{thousandths}")
+
+
+def _plain(x: decimal.Decimal | float) -> str:
+    """A number as a message writes it: no exponent, no trailing zeros (1.850 -> 1.85, 1.000 -> 1)."""
+    d = x if isinstance(x, decimal.Decimal) else decimal.Decimal(repr(float(x)))
+    out = format(d.normalize(), "f")
+    return out[:-2] if out.endswith(".0") else out
+
+
+def two_readings(text: str, grouped: int, reading: decimal.Decimal, separator: str, what: str,
+                 other_ok: bool) -> str:
+    """The words of a value that reads two ways (rules 1.4, 8): the same in every front end, the template's
+    formulas included (:func:`xl_elo.templates.common.number_check`)."""
+    name = "comma" if separator == "," else "point"
+    write = f"{grouped} or {_plain(reading)}" if other_ok else f"{grouped}"
+    return (f"'{text}' reads two ways, {grouped} with a thousands separator or {_plain(reading)} with a decimal "
+            f"{name} (expected {what}: write {write})")
+
+
+def lost_thousands(x: float, what: str) -> str:
+    """The words of a rating with decimals below :data:`RATING_FRACTION_BELOW` (rules 1.4): a thousands separator
+    read as a decimal one (``1,850`` typed where the comma is the decimal separator is the number 1.85)."""
+    thousand = x * 1000
+    write = f": write {round(thousand)}" if abs(thousand - round(thousand)) < 1e-6 else ""
+    return (f"{_plain(x)} is no rating (none is below {RATING_FRACTION_BELOW} with decimals): a thousands separator "
+            f"read as a decimal one? 1,850 typed where the comma is the decimal separator makes 1.85 (expected "
+            f"{what}{write})")
+
+
+def _bound(x: float) -> decimal.Decimal:
+    """A range's end as written in the code (0.001 is 0.001, not the binary float just above it)."""
+    return decimal.Decimal(repr(float(x)))
+
+
 def number(value: Any, *, what: str = "a number", low: float | None = None, high: float | None = None,
-           whole: bool = False, typed: bool = False) -> float | None:
+           whole: bool = False, typed: bool = False, rating: bool = False) -> float | None:
     """A number (blank -> None), decimal point or comma; refused when not finite or out of range.
 
     ``whole`` refuses a fraction, ``typed`` refuses text (a typed source holds numbers as numbers).
     Text with spaces or a thousands separator inside (``1 875``, ``1.850`` for a whole
-    number) is refused with a word on what to type instead.
+    number) is refused with a word on what to type instead; a point or a comma before exactly
+    three digits (``1,850``) where both readings are in range is refused naming both (rules 1.4,
+    8). ``rating``: a rating, never a fraction below 10 (:func:`lost_thousands`).
     """
     v = clean(value)
     if v is None:
@@ -162,7 +204,18 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
         raise ValueProblem(f"{shown(v)} is not {what}")
     if isinstance(v, dt.date):  # a workbook's date cell: what a spreadsheet makes of 2026-10-01 typed
         raise ValueProblem(f"{date_text(v)} is a date, not a number (expected {what})")
+    lo = None if low is None else _bound(low)
+    hi = None if high is None else _bound(high)
     if isinstance(v, str):
+        two = TWO_WAYS.match(v)
+        if two:
+            grouped = int(two.group(1) + two.group(3))
+            other = _decimal_of(two.group(1), two.group(3))
+            if (lo is None or grouped >= lo) and (hi is None or grouped <= hi):
+                other_ok = ((lo is None or other >= lo) and (hi is None or other <= hi)
+                            and (not whole or other == other.to_integral_value())
+                            and not (rating and other < RATING_FRACTION_BELOW and other != other.to_integral_value()))
+                raise ValueProblem(two_readings(v, grouped, other, two.group(2), what, other_ok))
         if _THOUSANDS.match(v) and (whole or not _NUMBER.match(v)):
             plain = re.sub(r"\D", "", v)
             raise ValueProblem(f"{shown(v)} has a thousands separator (expected {what}: write {plain})")
@@ -182,8 +235,12 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
         x = float(exact)
         if math.isinf(x):
             raise ValueProblem(f"{shown(v)} is not a finite number (expected {what})")
-        if (low is not None and exact < low) or (high is not None and exact > high):
+        if x == 0 and exact != 0:  # '1e-400': no float holds it, and it is not 0
+            raise ValueProblem(f"{shown(v)} is too small to be read as a number, and it is not 0 (expected {what})")
+        if (lo is not None and exact < lo) or (hi is not None and exact > hi):
             raise ValueProblem(f"{shown(v)} is out of range (expected {what})")
+        if rating and 0 < exact < RATING_FRACTION_BELOW and exact != exact.to_integral_value():
+            raise ValueProblem(lost_thousands(x, what))
         if whole and exact != exact.to_integral_value():
             raise ValueProblem(f"{shown(v)} is not a whole number (expected {what})")
         return x + 0.0  # '-0' reads as 0
@@ -198,6 +255,8 @@ def number(value: Any, *, what: str = "a number", low: float | None = None, high
         raise ValueProblem(f"{shown(v)} is not a finite number (expected {what})")
     if (low is not None and x < low) or (high is not None and x > high):
         raise ValueProblem(f"{shown(v)} is out of range (expected {what})")
+    if rating and 0 < x < RATING_FRACTION_BELOW and not x.is_integer():
+        raise ValueProblem(lost_thousands(x, what))
     if whole and not x.is_integer():
         raise ValueProblem(f"{shown(v)} is not a whole number (expected {what})")
     return x + 0.0
@@ -222,14 +281,14 @@ def rating(value: Any, *, typed: bool = False) -> float | None:
     and FESA's program write an unrated player, and what a spreadsheet passes for an empty
     cell: no federation rates anyone 0.
     """
-    r = number(value, what=RATING_HELP, low=0, high=MAX_RATING, whole=True, typed=typed)
+    r = number(value, what=RATING_HELP, low=0, high=MAX_RATING, whole=True, typed=typed, rating=True)
     return None if r == 0 else r
 
 
 def counted_rating(value: Any, *, typed: bool = False) -> float | None:
     """An opponent's rating as a FESA history records it (rules 6.5, 6.11): 0 to 3500, 0 included
     (a handicap can make an opponent count 0); blank -> None."""
-    return number(value, what=COUNTED_RATING_HELP, low=0, high=MAX_RATING, whole=True, typed=typed)
+    return number(value, what=COUNTED_RATING_HELP, low=0, high=MAX_RATING, whole=True, typed=typed, rating=True)
 
 
 def yes_no(value: Any, *, typed: bool = False) -> bool | None:
@@ -264,11 +323,51 @@ def round_number(value: Any, *, typed: bool = False) -> int | None:
     return whole(value, 1, MAX_ROUND, what=f"the round number, from 1 to {MAX_ROUND}", typed=typed)
 
 
+#: Day 0 of a spreadsheet's dates (Excel's and LibreOffice's 1900 system): a time of day alone is a date-time on it.
+DAY_ZERO: Final = dt.date(1899, 12, 30)
+#: What to type instead of a result a spreadsheet turned into a date (``1/2`` typed is the 2nd of January).
+DATE_RESULT: Final = ("is a date, not a result: a spreadsheet makes a date of 1/2 typed (type ½, 0.5 or =, or "
+                      "'1/2 with an apostrophe)")
+
+
+def _minutes(v: Any) -> int | None:
+    """A time of day in whole minutes (a cell holding one: a time, a duration, a date-time on day 0, or the
+    fraction of a day a function is passed), else None."""
+    if isinstance(v, dt.datetime):
+        if v.date() != DAY_ZERO:
+            return None
+        v = v.time()
+    if isinstance(v, dt.time):
+        return v.hour * 60 + v.minute if not (v.second or v.microsecond) else -1
+    if isinstance(v, dt.timedelta):
+        seconds = v.total_seconds()
+        return int(seconds // 60) if 0 <= seconds < 86400 and seconds % 60 == 0 else -1
+    if isinstance(v, float) and 0 < v < 1:
+        m = round(v * 1440, 6)
+        return int(m) if m == int(m) else None
+    return None
+
+
 def result(value: Any, *, has_opponent: bool = True) -> Result:
-    """A game's result (rules 1.1); :class:`ValueProblem` naming what is accepted."""
+    """A game's result (rules 1.1); :class:`ValueProblem` naming what is accepted.
+
+    What a spreadsheet makes of a spelling typed in a cell is read as it was typed: ``1:0`` becomes the time
+    01:00 (so a time of day whose hours and minutes spell a result is that result, as the templates read it);
+    ``1/2`` becomes a date, refused with what to type instead, in the templates' words."""
     v = clean(value)
-    if isinstance(v, dt.time):  # what a spreadsheet makes of 1:0 typed in a cell: the spelling, as typed
-        v = f"{v.hour}:{v.minute}"
+    if not has_opponent:
+        return BYE
+    minutes = _minutes(v) if v != 0.5 else None
+    if minutes in RESULT_TIMES:
+        return RESULT_TIMES[minutes][1]  # type: ignore[index]
+    if minutes is not None and not isinstance(v, float):
+        when = v.time() if isinstance(v, dt.datetime) else v
+        said = when.strftime("%H:%M:%S") if isinstance(when, dt.time) else str(when)
+        raise ValueProblem(f"{said} is a time of day, not a result (expected {RESULT_HELP})")
+    if isinstance(v, dt.date) or (isinstance(v, (int, float)) and not isinstance(v, bool)
+                                  and DATE_NUMBERS[0] <= v <= DATE_NUMBERS[1] and float(v).is_integer()):
+        day = date_text(v) if isinstance(v, dt.date) else (DAY_ZERO + dt.timedelta(days=int(v))).isoformat()
+        raise ValueProblem(f"{day} {DATE_RESULT}")
     if isinstance(v, str) and len(v) > MAX_CELL:
         raise ValueProblem(f"{shown(v)} is not a result")
     if isinstance(v, int) and not isinstance(v, bool) and v not in (0, 1):  # 10**400 is no float either
@@ -377,10 +476,6 @@ class Reading:
     zero_is_blank: bool = False
     kind: str = "int"
     """What a value is: ``int``, ``float``, ``bool`` or ``text`` (how a reader holds a column of them)."""
-    multiple: int | None = None
-    """The values are multiples of this (an FFE Elo, published in tens): a reader parses any other."""
-    multiple_why: str = ""
-    """Why, in words (the message of a value that is not one, the workbooks' check)."""
 
     def __call__(self, value: Any, *, typed: bool = False, year: int | None = None) -> Any:
         return self.parse(value, typed=typed, year=year)
@@ -419,58 +514,9 @@ COUNTED_RATING: Final = Reading(lambda v, *, typed=False, year=None: counted_rat
                                 whole=(0, MAX_RATING), kind="float")
 
 
-def in_steps(reading: Reading, step: int, why: str) -> Reading:
-    """``reading``, its values multiples of ``step`` (0 and blank aside): an FFE Elo is published in tens."""
-    def parse(value: Any, *, typed: bool = False, year: int | None = None) -> Any:
-        x = reading(value, typed=typed, year=year)
-        if x is not None and x % step:
-            raise ValueProblem(f"{x:g} is not a multiple of {step} ({why})")
-        return x
-
-    return Reading(parse, whole=reading.whole, zero_is_blank=reading.zero_is_blank, kind=reading.kind,
-                   multiple=step, multiple_why=why)
-
-
 def spelled(parse: Callable[[Any], Any]) -> Reading:
     """A column of a few spellings (a category, a grade): each read by ``parse``."""
     return Reading(lambda v, *, typed=False, year=None: parse(v), kind="text")
-
-
-# --------------------------------------------------------------------------- FESA grades and handicaps
-
-GRADE_NAMES: Final = tuple(g.grade for g in FESA_GRADES)
-_GRADE = re.compile(r"^\s*(pro(?:fessional)?\s*)?(\d{1,2})\s*-?\s*(k|kyu|d|dan)\s*$", re.IGNORECASE)
-GRADE_HELP: Final = "a FESA grade (20 kyu .. 1 kyu, 1 dan .. 8 dan)"
-PRO_HELP: Final = " or a professional grade (pro 1 dan .. pro 9 dan)"
-
-
-def grade(value: Any, *, allow_pro: bool = False) -> str | None:
-    """A grade as the data contract writes it: ``3kyu``, ``3 Kyu``, ``3k`` -> ``3 kyu``; ``1d`` -> ``1 dan``."""
-    v = text(value)
-    if v is None:
-        return None
-    m = _GRADE.match(v)
-    if m:
-        pro, n, unit = m.group(1), int(m.group(2)), m.group(3).lower()
-        name = f"{n} {'kyu' if unit.startswith('k') else 'dan'}"
-        if pro:
-            if allow_pro and name.endswith("dan") and 1 <= n <= 9:
-                return f"pro {name}"
-        elif name in GRADE_NAMES:
-            return name
-    raise ValueProblem(f"{shown(v)} is not {GRADE_HELP}{PRO_HELP if allow_pro else ''}")
-
-
-def handicap(value: Any) -> str | None:
-    """A FESA handicap code (rules 6.7): ``S L B R RL 2p 4p 5p 6p`` or the handicap's name."""
-    v = text(value)
-    if v is None:
-        return None
-    key = v.lower()
-    for code, (name, _) in FESA_HANDICAPS.items():
-        if key in (code.lower(), name):
-            return code
-    raise ValueProblem(f"{shown(v)} is not a handicap (expected one of {', '.join(FESA_HANDICAPS)})")
 
 
 # --------------------------------------------------------------------------- headers
@@ -498,20 +544,3 @@ def header(cells: Sequence[Any], required: Sequence[str], aliases: Mapping[str, 
         if name not in columns and alias in columns:
             columns[name] = columns[alias]
     return columns, [name for name in required if name not in columns]
-
-
-def duplicate_columns(cells: Sequence[Any], known: Iterable[str]) -> list[str]:
-    """A column read (one of ``known``) given twice ("rating" in columns 3 and 7): which one is meant
-    is not for a program to guess. One message per repeated column."""
-    seen: dict[str, int] = {}
-    out = []
-    wanted = set(known)
-    for j, name in enumerate(cells, start=1):
-        key = column_key(name)
-        if key not in wanted:
-            continue
-        if key in seen:
-            out.append(f"the column '{key}' is given twice (columns {seen[key]} and {j}): keep one")
-        else:
-            seen[key] = j
-    return out

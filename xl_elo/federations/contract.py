@@ -1,84 +1,33 @@
 """What every rating system offers and declares, with the same names and the same meaning.
 
 A system is one folder (``xl_elo/federations/<code>/``): its engine (``__init__.py``), its
-chapter of the rules document (``rules.md``), its template spec (``template.py``) and its worked
-example (``example/``), named once in :data:`xl_elo.federations.MODULES`. The front ends ask
-what it declares and never test its name.
+chapter of the rules document (``rules.md``), its template spec (``template.py``), its worked
+example (``example/``) and whatever else is its own (FESA's files, FIDE's norms), named once in
+:data:`xl_elo.federations.MODULES`. Its engine declares it as one typed object built once,
+``SYSTEM = RatingSystem(...)``: each declaration is a field of :class:`RatingSystem`, with its type
+and its default written there once; a name that is no declaration is a ``TypeError`` when the
+registry loads the module, and mypy checks each value. What only some systems have (a rating
+list, arrays for a federation-size period, a history table, periods rated at once, a performance
+rating, conversions, title norms, their own files) are optional fields, typed by the Protocols
+and classes here.
 
-Declarations (module attributes):
+A system's tables are its own too: its ``Player`` and its ``Game`` (subclasses of
+:class:`xl_elo.model.Player` and :class:`xl_elo.model.Game`) list the facts it needs of each
+player and of each game (:func:`xl_elo.model.fact`: the column, how a cell is read, the
+default, the rules section; the ``calc`` flag or word, the ``ELO_CHANGE`` argument, what a TRF
+report gives), and every front end reads, checks, offers and shows them from there; its
+``Options`` are the settings the rules leave to the user (:func:`option`); its ``COLUMNS`` its
+results table (rules 8); its ``CADENCE`` how its ratings move over time (rules 14).
 
-- ``CODE``, ``NAME``, ``ALIASES``: how it is named (``"fse"``, ``"FSE (Swiss chess
-  federation)"``, ``("ssb", "swiss")``); ``RULES``: its chapter of docs/rules.md; ``SOURCE``:
-  where the federation publishes its rules; ``UNIT``: what is rated at once (``period``,
-  ``event``, ``tournament``); ``NEEDS_PERIOD``: whether the rules need the period's month
-  (FIDE and FSE count ages in its year);
-- ``Player``: its players (a subclass of :class:`xl_elo.model.Player`) whose fields are the
-  facts it needs of each (:func:`xl_elo.model.fact`: the column, how a cell is read, the
-  default, the rules section; the ``calc`` flag, the ``ELO_CHANGE`` argument, what a TRF
-  report gives). The readers read these columns, ``calc`` offers the flags, the functions the
-  arguments, the templates the input columns. ``Player.RATING`` (optional, a
-  :class:`xl_elo.schema.Reading`) reads the rating column where the federation publishes its
-  ratings in steps (the FFE's tens: :func:`xl_elo.schema.in_steps`); the readers refuse any
-  other value and the templates flag it;
-- ``Options``: a frozen dataclass of the settings the rules leave to the user, each with
-  the federation's default pinned and its source in the field's metadata (``help``,
-  ``choices``, ``source``, ``flag`` for the command line, ``switch`` for calc);
-- ``COLUMNS``: its results table (rules 8): the common columns then its own, each with its
-  kind and whether a workbook must agree exactly (:class:`xl_elo.model.Column`);
-- ``TEMPLATE`` (the workbook's file name, or None) and ``EXAMPLE`` (the example's name, or None);
-- optional: ``FUNCTIONS``, its own spreadsheet functions (:class:`SheetFunction`);
-  ``HISTORY`` (it takes a history table: what the table holds, in words, as the command line's help
-  says it; FESA, DWZ) and ``HANDICAPS`` (handicap games, FESA);
-  ``GAME`` (``chess`` unless said: a TRF report is a chess tournament's) and ``OWN_FILES``;
-  ``UNRATED_OPPONENTS`` (why an unrated opponent is refused); ``COEFFICIENT`` (``k`` unless
-  said: the flag of calc that gives a known one); ``PERFORMANCE``, ``PERFORMANCE_RATING`` and
-  ``OPPONENTS`` (words for the functions' help); ``NO_PERFORMANCE`` (it defines no performance
-  rating at all, Glicko-2: why, in English and French, the words of the refusal of
-  ``ELO_PERFORMANCE`` and ``calc --performance``); ``from_rating_list`` (FIDE: what its list
-  says of each player); ``rules_values()`` (figures its chapter of the rules computes);
-  ``PUBLISHED_TABLES`` (its published tables, rules 7: name -> a function giving a
-  :class:`xl_elo.tableview.TableView`); ``PERIODS`` (it rates several periods in order, each
-  game's in a ``period`` column); ``OPPONENT_DEVIATION`` (it counts each opponent's rating
-  deviation, Glicko-2: the :class:`xl_elo.schema.Reading` of one, so ``calc`` reads an opponent
-  as ``rating/rd`` and passes it as :attr:`OpponentGame.deviation`); its ``Player.RATING`` (how
-  its ratings read, when not whole numbers: Glicko-2 carries decimals);
-  ``NATIONAL_RATINGS`` (a federation's three-letter code,
-  ``"GER"`` for DWZ, ``"USA"`` for US Chess, ``"CAN"`` for the CFC: it rates from that
-  federation's own list, so a TRF report gives its players' ratings, national ids and years of
-  birth from TRF-26's national-rating records opened by that code, a player without one is
-  unrated there, and a report without any is refused, never read with FIDE's ratings instead:
-  :func:`xl_elo.formats.trf.players_of`, :attr:`xl_elo.model.Entrant.national`); a field of
-  ``Options`` named ``list`` with the choices ``standard``, ``rapid``, ``blitz`` (FIDE's) is set
-  from a TRF-26 report's time control (``222``) when it is not given;
-- the functions, in this argument order, plain Python on plain numbers (so they also run
-  where numpy is missing):
-
-  ``expected(rating, opponent, options=None) -> float``
-      the expected score of one game;
-  ``k_factor(rating, games=None, age=None, ever_2400=False, options=None) -> int``
-      the K-factor, or ``k_factor = None`` where no K applies (FQE's K is a constant,
-      FFE has none);
-  ``performance(opponent_ratings, scores, rating=None, options=None) -> float | None``
-      the federation's performance rating of a list of games (``rating`` centres FFE's
-      compatibility window);
-  ``first_rating(opponent_ratings, scores, options=None) -> FirstRating | None``
-      an unrated player's first rating, or ``first_rating = None`` where the rules give none;
-  ``calculate(player, games, period=None, k=None, options=None) -> Calculation``
-      one player's event, game by game, as a rating officer checks it (``xl-elo calc``,
-      ``ELO_CHANGE``);
-  ``rate(event, options=None) -> Results``
-      a whole event or period: every player, every intermediate.
-
-  A period system may also offer ``rate_arrays(arrays, options=None) -> Results``, the same on
-  :class:`xl_elo.model.EventArrays` (:func:`xl_elo.loader.load` rates those arrays).
-
-:class:`Federation` states this as a ``typing.Protocol``; ``tests/test_contract.py`` checks
-every registered module against it, signatures included, and walks a toy system through every
-front end.
+The front ends ask these declarations and never test a system's name or look into its module:
+``tests/test_contract.py`` checks every registered system, the functions' signatures included
+(:data:`SIGNATURES`), and walks a toy system, added as its folder and one registry line, through
+every front end.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Protocol
@@ -141,7 +90,7 @@ def game_words(game: type[BaseGame], words: Sequence[str], system: str = "these"
     default), a one-sided one followed by ``gives`` when the player holds it (``receives``, the default). The
     facts by name, and whether the player holds the one-sided ones; ValueProblem naming a word not read
     (``whose``: what else it may be, from the other systems' declarations)."""
-    declared = facts(game)
+    declared = [f for f in facts(game) if f.one_game]
     values: dict[str, Any] = {f.name: f.default for f in declared}
     gives = False
     words = list(words)
@@ -151,11 +100,19 @@ def game_words(game: type[BaseGame], words: Sequence[str], system: str = "these"
             raise schema.ValueProblem(f"{words[-1]!r} is not 'gives' or 'receives'")
         gives, words = side in GIVES, words[:-1]
     if len(words) > len(declared):
-        extra = words[len(declared)]
+        others = [w for w in words if whose(w)]  # another system's fact of a game (a handicap given to FIDE)
+        extra = others[0] if others else words[len(declared)]
         raise schema.ValueProblem(f"{extra!r}: {whose(extra)}{system} games have "
                                   + ("none" if not declared else f"only {', '.join(f.name for f in declared)}"))
     for f, word in zip(declared, words, strict=False):
-        values[f.name] = f.reading(word)
+        try:
+            values[f.name] = f.reading(word)
+        except schema.ValueProblem:
+            other = whose(word)  # another system's fact of a game (a handicap given to FIDE): say so
+            if not other:
+                raise
+            raise schema.ValueProblem(f"{word!r}: {other}{system} games have "
+                                      f"only {', '.join(g.name for g in declared)}") from None
     return values, gives
 
 
@@ -285,14 +242,51 @@ class FileFormat(Protocol):
     KIND: str
     """What it reads, in words (``a TRF tournament report (.trf)``)."""
     FORMAT: str
-    """The output format that writes a file read back with the new ratings (``trf``)."""
+    """The output format that writes a file read back with the new ratings (``trf``); ``""`` where none does (a PGN
+    database is read, never rewritten)."""
     FORMAT_HELP: str
     SUFFIXES: tuple[str, ...]
-    """The names of the files it writes back."""
+    """The names of its files: the ones it writes back; with no ``FORMAT``, names an output may not take (a
+    ``.pgn`` output is refused, never filled with CSV)."""
 
     def recognises(self, paths: Sequence[Any]) -> bool: ...
 
     def read(self, paths: Sequence[Any], module: RatingSystem, **given: Any) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Cadence:
+    """How a system's ratings move over time (rules 14): what one run of its engine rates, so a season's games are
+    rated unit after unit, in time order, each unit from the list the one before left."""
+
+    unit: str
+    """In words: ``month``, ``two months``, ``four months``, ``event``, ``rating period``."""
+    months: int = 0
+    """Its periods' length in months (FIDE 1); 0 where each event (or each period a games table names, a
+    ladder's) is a unit of its own."""
+    starts: tuple[int, ...] = ()
+    """The months its periods start in (the FFE's September, January and May)."""
+    start_ratings: tuple[str, str] | None = None
+    """Its facts of a game that hold the two players' ratings on the list in force when the game's event
+    started (FIDE 2.11): a season fills them from its own lists where the input gives none."""
+    as_given: bool = False
+    """Each period the games name (a month or a day) is a unit, given to its engine as named (a ladder's
+    rating periods); else an event's period is the month it ends in."""
+
+    def period_of(self, day: dt.date) -> str:
+        """The period a day falls in, named by its first month (``YYYY-MM``); the day's month where the cadence
+        has no fixed periods."""
+        if not self.months or not self.starts:
+            return f"{day.year:04d}-{day.month:02d}"
+        year, month = day.year, day.month
+        first = max((s for s in self.starts if s <= month), default=None)
+        if first is None:
+            year, first = year - 1, max(self.starts)
+        return f"{year:04d}-{first:02d}"
+
+
+#: Event after event: each event rated from the list the one before left.
+EVENTS: Final = Cadence("event")
 
 
 def _no_tables() -> Mapping[str, Callable[[], Any]]:
@@ -362,6 +356,8 @@ class RatingSystem:
     """Conversions between rating scales (the FFE's Elo, INGO, BCR ...): ``xl-elo convert``."""
     HISTORY: str | None = None
     """It takes a history table: what the table holds, in words, as the command line's help says it."""
+    CADENCE: Cadence = EVENTS
+    """How its ratings move over time (rules 14): its periods (FIDE's month), or event after event."""
     PERIODS: bool = False
     """It rates several periods in order, each game's in a ``period`` column (a Glicko-2 ladder)."""
     OWN_FILES: str = ""
@@ -373,12 +369,17 @@ class RatingSystem:
     """A federation's three-letter code (``GER``): it rates from that federation's own list, so a TRF
     report gives its players' ratings from TRF-26's national records opened by that code, and a report
     without any is refused, never read with FIDE's ratings instead."""
+    NO_REPORT_RATINGS: str | None = None
+    """Why no TRF report carries its ratings (the FQE's: no FIDE federation code opens records of them): a
+    report is refused with these words, never read with FIDE's ratings instead."""
     PERFORMANCE: tuple[str, str] | None = None
     """Its performance rating, in words (English, French), for the functions' help."""
     PERFORMANCE_RATING: tuple[str, str] | None = None
     """What its performance is called where it has a name of its own (the FFE's), English and French."""
     NO_PERFORMANCE: tuple[str, str] | None = None
     """It defines no performance rating at all (Glicko-2): why, in English and French."""
+    NORMS: TitleNorms | None = None
+    """Its title norms (FIDE's Title Regulations): what ``xl-elo norms`` and the norm sheet ask."""
 
     # words and readings the front ends show
     TEMPLATE: str | None = None
@@ -533,3 +534,25 @@ def _convert(f: Any, value: Any) -> Any:
 def kinds(columns: Sequence[Column]) -> Mapping[str, str]:
     """Column name -> kind."""
     return {c.name: c.kind for c in columns}
+
+
+# --------------------------------------------------------------------------- title norms
+
+
+@dataclass(frozen=True)
+class TitleNorms:
+    """A system's title norms (FIDE's Title Regulations), declared as its ``NORMS``: the command ``xl-elo norms``,
+    its readers and the norm sheet ask this, never the system's name."""
+
+    rules: str
+    """Its chapter of docs/rules.md."""
+    source: str
+    """Where the federation publishes the regulations."""
+    engine: Any
+    """The module of the rules: its ``Entrant``, ``Pairing`` and ``Tournament`` (plain data in), ``NormOptions``
+    (what a report cannot show, with :func:`option` fields), ``checked(tournament, options, titles)`` (one check per
+    player and title, and the warnings), ``COLUMNS`` (a check's fields), ``TITLES`` and the figures the sheet uses."""
+    sheet: str | None = None
+    """The file name of its norm sheet (a template workbook), or None."""
+    example: str | None = None
+    """A tournament report in its ``example/`` folder whose norms the README and the norm sheet's picture show."""

@@ -30,7 +30,36 @@ def table(path: str | os.PathLike[str], budget: fastcsv.Budget | None = None) ->
         return Table.from_csv(fastcsv.read_columns(p, budget if budget is not None else fastcsv.Budget()))
     except fastcsv.Irregular:
         header, rows = read_csv(p)
+        beyond(p.name, header, rows).raise_if_any()
         return Table.from_rows(p.name, header, rows, typed=False)
+
+
+#: At most this many rows with cells beyond the header are named; the others are counted.
+MAX_BEYOND = 50
+
+
+def beyond(name: str, header: list[str], rows: list[list[str]]) -> ProblemList:
+    """The rows with more filled cells than the header has headings (rules 8): no cell of a user's is dropped,
+    and the row's other cells may be out of line (``a,A,,1500,30`` under ``id,name,rating,games``: a delimiter
+    too many), so the row is refused, naming its cells beyond the header. Empty cells after the last heading
+    (a spreadsheet's trailing delimiters) hold nothing and are passed over."""
+    problems = ProblemList()
+    width = len(header)
+    found = 0
+    for r, row in enumerate(rows, start=2):
+        extra = [(j, c) for j, c in enumerate(row[width:], start=width + 1) if c.strip(schema._SPACE)]
+        if not extra:
+            continue
+        found += 1
+        if found > MAX_BEYOND:
+            continue
+        cells = ", ".join(f"{schema.shown(c)} (column {j})" for j, c in extra[:5]) + (" ..." if len(extra) > 5 else "")
+        problems.add(name, r, None, f"the row has {len(row)} cells under {width} headings: {cells} would have no "
+                                    "heading; is a delimiter too many in the row (a value holding one must be quoted, "
+                                    "and a number is written without a thousands separator) or a heading missing?")
+    if found > MAX_BEYOND:
+        problems.add(name, None, None, f"and {found - MAX_BEYOND:,} more rows with cells beyond the header")
+    return problems
 
 
 def _decode(data: bytes, name: str) -> str:

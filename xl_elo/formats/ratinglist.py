@@ -43,17 +43,14 @@ from xl_elo.formats.text import LineProblem
 from xl_elo.model import InputError, Problem
 
 if TYPE_CHECKING:
-    from xl_elo.federations.contract import RatingSystem
+    pass
 
 #: FIDE's three lists, in the combined file's order.
 LISTS = ("standard", "rapid", "blitz")
 #: Header words of each list's columns in the combined TXT list (rating, games, K).
 COMBINED_WORDS = {"standard": ("SRTNG", "SGM", "SK"), "rapid": ("RRTNG", "RGM", "RK"),
                   "blitz": ("BRTNG", "BGM", "BK")}
-#: Header words of a single list's columns (its rating column may also be named by the month).
-SINGLE_WORDS = ("RTNG", "GMS", "K")
 _MONTH = re.compile(r"^[A-Z]{3}\d{2}$")
-K_VALUES = (10, 20, 40)
 #: Words in a file's name that say which list it is (FIDE's names: ``rapid_rating_list.txt``,
 #: ``standard_jan26frl.txt``; the lists' own abbreviations STD, RPD, BLZ).
 _NAME_WORDS = {"standard": ("standard", "std"), "rapid": ("rapid", "rpd"), "blitz": ("blitz", "blz")}
@@ -349,14 +346,3 @@ def _read_xml(p: Path, name: str, want: set[str] | None, year: int | None) -> di
 
 def _xml_tag(field: str) -> str:
     return {v: k for k, v in _XML_FIELDS.items()}.get(field.removeprefix("standard "), field)
-
-
-# --------------------------------------------------------------------------- who reads it
-
-
-def not_for(module: RatingSystem) -> str:
-    """Why a system that reads no such list refuses one."""
-    from xl_elo.federations import registry
-
-    able = ", ".join(f"-f {m.CODE}" for m in registry().values() if m.from_rating_list)
-    return f"FIDE's rating list gives FIDE ratings and K: use it with {able}, not {module.CODE.upper()}"

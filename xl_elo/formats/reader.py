@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -360,17 +360,19 @@ def _keys(headings: Iterable[str]) -> frozenset[str]:
 def games_headings(game: type[Game] = Game, periods: bool = False, system: str = "",
                    known: Iterable[str] = ()) -> Headings:
     """The games table (rules 8): the common columns with the system's own facts of a game (its ``Game``: FESA's
-    handicap) before ``rated``, and a period where it rates several."""
+    handicap) before ``rated``, then a season's (rules 14): each game's ``period`` (or date) and ``event``."""
     own = facts(game)
-    names = (*GAME_COLUMNS[:-1], *(f.name for f in own), GAME_COLUMNS[-1]) + (("period",) if periods else ())
-    aliases = {a: f.name for f in own for a in f.aliases}
-    if periods:
-        aliases.update(GAME_PERIOD_HEADINGS)
+    names = (*GAME_COLUMNS[:-1], *(f.name for f in own), GAME_COLUMNS[-1], *SEASON_COLUMNS)
+    aliases = {**{a: f.name for f in own for a in f.aliases}, **GAME_PERIOD_HEADINGS}
     return Headings("games", names, GAME_REQUIRED, aliases, _keys(known), system=system)
 
 
-#: Other headings of a game's period, where a system rates several (a ladder's games are dated).
-GAME_PERIOD_HEADINGS: Final = {"date": "period", "month": "period", "rating_period": "period"}
+#: The games table's columns of a season (rules 14): the period each game is rated in (or the day it was played)
+#: and the event it belongs to.
+SEASON_COLUMNS: Final = ("period", "event")
+#: Other headings of a game's period and event (a ladder's games are dated; a club names its tournaments).
+GAME_PERIOD_HEADINGS: Final = {"date": "period", "month": "period", "rating_period": "period", "tournament": "event",
+                               "event_name": "event", "competition": "event"}
 
 
 def history_headings(system: str = "", known: Iterable[str] = ()) -> Headings:
@@ -588,9 +590,6 @@ def _read(cells: Cells | None, reading: schema.Reading | Callable[..., Any], row
     bounds = reading.bounds(year) if isinstance(reading, schema.Reading) else None
     if bounds is not None and rest.any():
         taken_values, taken = cells.whole(*bounds)
-        step = reading.multiple if isinstance(reading, schema.Reading) else None
-        if step:  # the others go through the parser, which names them
-            taken &= taken_values % step == 0
         if full:
             taken &= rest
             values[taken] = taken_values[taken]
@@ -757,7 +756,9 @@ class GameColumns:
     against: IntArray | None = None
     """... and the opponent's (-2: a bye)."""
     period: npt.NDArray[Any] | None = None
-    """Each game's rating period (objects: ``YYYY-MM`` or a date), for a system that rates several in order."""
+    """Each game's rating period (objects: ``YYYY-MM`` or a date), where the table gives them (rules 14)."""
+    event: npt.NDArray[Any] | None = None
+    """Each game's event (objects: its name), where the table gives them (rules 14)."""
 
     def __len__(self) -> int:
         return len(self.player)
@@ -831,11 +832,12 @@ def read_players(table: Table, player: type[Player], year: int | None, headings:
     keep = good & ~blank
     rows = everyone[keep]
     names, _, _, _ = _texts(cols.get("name"), rows, problems, 1, cols.label("name"), None, ids=False)
-    rating, _ = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
+    rating, rating_ok = _read(cols.get("rating"), player.RATING, rows, problems, 2, cols.label("rating"), year=year)
     rating[rating == 0] = np.nan  # 0 is unrated (rules 1.4)
     values: dict[str, npt.NDArray[Any]] = {}
     for order, f in enumerate(declared, start=3):
         got, fine = _read(cols.get(f.name), f.reading, rows, problems, order, cols.label(f.name), year=year)
+        fine = fine & rating_ok  # a rating refused says nothing of whether the player is rated: one problem
         if f.rated_needs is not None:
             missing = fine & ~np.isnan(rating) & (np.isnan(got) if got.dtype != object else
                                                   np.array([v is None for v in got.tolist()], bool))
@@ -899,8 +901,8 @@ def read_games(table: Table, game: type[Game] = Game, known: IdIndex | None = No
         rated, ok_y = _read(cols.get("rated"), schema.YES_NO, rows, problems, after, cols.label("rated"))
         said = np.flatnonzero(rated != None)  # noqa: E711 (an object array: element-wise)
         flag[said] = rated[said].astype(bool)
-    period = None
-    if periods:
+    period = event = None
+    if periods or cols.get("period") is not None:
         period, ok_d = _read(cols.get("period"), lambda v, *, typed=False, year=None: schema.period(
             v, required=False, what="the game's period", days=True), rows, problems, after + 1, cols.label("period"),
             kind="text")
@@ -909,7 +911,20 @@ def read_games(table: Table, game: type[Game] = Game, known: IdIndex | None = No
         if named.any():  # every game has its period, or none has: a blank one is not guessed
             for k in np.flatnonzero(~named & ok_d & ~blank_p).tolist():
                 problems.add(int(rows[k]), after + 1, "period", "the game's period is blank while other games have one "
-                                                         "(give every game its period, or none)")
+                                                                "(give every game its period, or none)")
+        elif not periods:
+            period = None
+    if cols.get("event") is not None:
+        event, _, blank_e, _ = _texts(cols.get("event"), rows, problems, after + 2, cols.label("event"), None,
+                                      ids=False)
+        event = np.array([None if b else v.decode("utf-8") if isinstance(v, bytes) else v
+                          for v, b in zip(event.tolist(), blank_e.tolist(), strict=True)], dtype=object)
+        if (~blank_e).any():  # every game has its event, or none has
+            for k in np.flatnonzero(blank_e & ~blank_p).tolist():
+                problems.add(int(rows[k]), after + 2, "event", "the game's event is blank while other games have one "
+                                                               "(give every game its event, or none)")
+        else:
+            event = None
     keep = ok_p & ~blank_p & ok_o
     bad = ~(ok_r & ok_n & ok_f & ok_y)  # a row with a problem keeps no fact of its own: the defaults stand
     own_columns = []
@@ -924,6 +939,8 @@ def read_games(table: Table, game: type[Game] = Game, known: IdIndex | None = No
         columns += [who, np.where(has_opponent, against, -2)]
     if period is not None:
         columns.append(period)
+    if event is not None:
+        columns.append(event)
     if not keep.all():
         columns = [c[keep] for c in columns]
     n_own = len(own)
@@ -931,6 +948,8 @@ def read_games(table: Table, game: type[Game] = Game, known: IdIndex | None = No
                       columns[6], {f.name: columns[7 + j] for j, f in enumerate(own)})
     if who is not None:
         out.who, out.against = columns[7 + n_own], columns[8 + n_own]
+    if event is not None:
+        out.event = columns.pop()
     if period is not None:
         out.period = columns[-1]
     return out, problems.sorted()
@@ -1089,10 +1108,14 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
     paired = games.has_opponent & ~itself
     counting = games.counts() & ~itself
     rnd = np.nan_to_num(games.round, nan=0.0).astype(np.int64)
-    if games.period is not None and len(games.period):  # a round is a round of its period (a ladder's)
-        _, in_period = np.unique(np.array([p or "" for p in games.period.tolist()], dtype=object).astype(str),
-                                 return_inverse=True)
-        rnd = rnd + in_period.ravel().astype(np.int64) * (schema.MAX_ROUND + 1)
+    in_period = np.zeros(m, np.int64)
+    if (games.period is not None or games.event is not None) and m:  # a round is a round of its period and event
+        periods = games.period.tolist() if games.period is not None else [""] * m
+        events = games.event.tolist() if games.event is not None else [""] * m
+        _, in_period = np.unique(np.array([f"{p or ''}\x00{e or ''}" for p, e in zip(periods, events, strict=True)],
+                                          dtype=object).astype(str), return_inverse=True)
+        in_period = in_period.ravel().astype(np.int64)
+        rnd = rnd + in_period * (schema.MAX_ROUND + 1)
     scores = games.scores()
     if paired.any():
         every = paired.all()
@@ -1125,14 +1148,21 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
                 gat.append((i, 3, Problem(games.source, row_of(grow, i), None,
                                           f"{p!r} and {o!r} meet twice in {when}{also}; enter each game once")))
     problems += _capped([q for *_, q in sorted(gat, key=lambda x: (x[0], x[1]))], found_games, games.source)
-    if counting.any():  # the games that do not count go to one more bin, past every player
-        per = (np.bincount(np.where(counting, key_who, width), minlength=width + 1)
-               + np.bincount(np.where(counting, key_against, width), minlength=width + 1))[:width]
-        over = np.flatnonzero(per > MAX_GAMES_PER_PLAYER)
+    if counting.any():  # each player's rated games, in each period of a ladder (the limit is a period's)
+        period_of = in_period if (games.period is not None or games.event is not None) and m else None
+        c = np.flatnonzero(counting)
+        side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
+        key = np.concatenate([key_who[c], key_against[c]]).astype(np.int64)
+        if period_of is not None:
+            key = key + np.concatenate([period_of[c], period_of[c]]).astype(np.int64) * width
+        if period_of is None and width:
+            per = np.bincount(key, minlength=width)
+            keys = np.arange(width)
+        else:
+            keys, per = np.unique(key, return_counts=True)
+        over = keys[per > MAX_GAMES_PER_PLAYER]
+        many = dict(zip(keys.tolist(), per.tolist(), strict=True)) if len(over) else {}
         if len(over):
-            c = np.flatnonzero(counting)
-            side = np.concatenate([2 * c, 2 * c + 1])  # each side of each counting game, in the games' order
-            key = np.concatenate([key_who[c], key_against[c]])
             mine = np.isin(key, over)
             side, key = side[mine], key[mine]
             order = np.argsort(side, kind="stable")
@@ -1142,8 +1172,12 @@ def check(players: PlayerColumns, games: GameColumns, history: HistoryColumns, s
             for k in sorted(over.tolist(), key=lambda x: first_seen[x])[:MAX_PROBLEMS]:
                 i = first_seen[k] // 2
                 pid = (games.player if first_seen[k] % 2 == 0 else games.opponent)[i].decode("utf-8")
+                period = None if period_of is None or games.period is None else games.period[i]
+                event = None if period_of is None or games.event is None else games.event[i]
+                in_its = "".join([f" in the period {period}" if period else "",
+                                  f"{' of' if period else ' in'} the event {event}" if event else ""])
                 heavy.append(Problem(games.source, None, None,
-                                     f"{pid!r} has {int(per[k])} rated games (at most {MAX_GAMES_PER_PLAYER} in "
+                                     f"{pid!r} has {many[k]} rated games{in_its} (at most {MAX_GAMES_PER_PLAYER} in "
                                      "one event or period): is a column pasted twice?"))
             problems += _capped(heavy, len(over), games.source)
     if len(history):
@@ -1199,6 +1233,16 @@ class Tables:
     """... and its opponent's (-2: none)."""
     warnings: list[str] = field(default_factory=list)
     """What the user should know about how the tables were read (a heading read as a column, one not read)."""
+    sources: Sources = field(default_factory=lambda: Sources())
+    """How messages name each table: the file or sheet it was read from."""
+
+    def named(self, exc: InputError) -> InputError:
+        """An engine's refusal (its problems name the tables, ``players``) naming the files or sheets instead."""
+        names = {"players": self.sources.players, "games": self.sources.games, "history": self.sources.history}
+        if not any(q.source in names and names[q.source] != q.source for q in exc.problems):
+            return exc
+        return InputError([replace(q, source=names.get(q.source, q.source)) for q in exc.problems], exc.partial,
+                          exc.warnings)
 
     def event(self) -> Event:
         """The records of rules 8 (:class:`xl_elo.model.Event`)."""
@@ -1213,11 +1257,13 @@ class Tables:
         g = self.games
         gp, go = _texts_of(g.player), _texts_of(g.opponent)
         periods = g.period.tolist() if g.period is not None else [None] * len(g)
+        events = g.event.tolist() if g.event is not None else [None] * len(g)
         own = {f.name: _record_values(f, g.facts[f.name]) for f in facts(self.game)}
         games = tuple(
             self.game(gp[i], go[i] if g.has_opponent[i] else None, g.results[int(g.result[i])],
                       None if np.isnan(g.round[i]) else int(g.round[i]), bool(g.rated[i]),
-                      row=int(g.rows[i]) or None, period=periods[i], **{name: v[i] for name, v in own.items()})
+                      row=int(g.rows[i]) or None, period=periods[i], event=events[i],
+                      **{name: v[i] for name, v in own.items()})
             for i in range(len(g)))
         h = self.history
         hid = _texts_of(h.id)
@@ -1280,6 +1326,8 @@ def tables_of(event: Event, player: type[Player], game: type[Game] = Game) -> tu
                      {f.name: fact_array(f, [getattr(g, f.name) for g in games]) for f in facts(game)})
     if any(g.period is not None for g in games):
         gc.period = _objects([g.period for g in games])
+    if any(g.event is not None for g in games):
+        gc.event = _objects([g.event for g in games])
     hc = HistoryColumns("history", encode([h.id for h in event.history]),
                         np.array([h.opponent_rating for h in event.history], dtype=np.float64),
                         np.array([h.result for h in event.history], dtype=np.float64),
@@ -1306,6 +1354,7 @@ def checked(tables: Tables, sources: Sources, extra: Sequence[tuple[int, Problem
     if problems:
         raise InputError(problems)
     tables.who, tables.against = who, against
+    tables.sources = sources
     return tables
 
 
@@ -1353,7 +1402,7 @@ def read(player: type[Player], players: Table | None, games: Table | None, histo
     if not len(pc) and len(gc) and not found:  # one line, not one per game
         raise InputError([Problem(src.players, None, None, "has no player, only its header (expected one row per "
                                                            "player of the games)")])
-    tables = Tables(player, game, pc, gc, hc, period, name, warnings=warnings)
+    tables = Tables(player, game, pc, gc, hc, period, name, warnings=warnings, sources=src)
     if len(pc) or not found:
         cross, tables.who, tables.against = check(pc, gc, hc, src, known=known)
         found += cross

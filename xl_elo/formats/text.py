@@ -52,6 +52,23 @@ class LineProblem(Problem):
         return f"{', '.join(where)}: {self.message}"
 
 
+def capped(problems: Sequence[Problem], names: Sequence[str], most: int, hint: str = "") -> list[Problem]:
+    """The problems of a reader of whole files by file (in the order of ``names``), each file's own (no line)
+    first, then by line; past ``most`` in one file, one line says how many more (and ``hint``: what the file should
+    have been)."""
+    order = {n: i for i, n in enumerate(names)}
+    out: list[Problem] = []
+    count: dict[str, int] = {}
+    for q in sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is not None, q.row or 0)):
+        count[q.source] = count.get(q.source, 0) + 1
+        if count[q.source] <= most:
+            out.append(q)
+    for source, n in count.items():
+        if n > most:
+            out.append(LineProblem(source, None, None, f"and {n - most:,} more problems{hint}"))
+    return out
+
+
 # --------------------------------------------------------------------------- text files
 
 
@@ -76,13 +93,11 @@ class Text:
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
-def decode_text(data: bytes, name: str, *, encodings: Sequence[str] = ("utf-8", "cp1252", "latin-1")) -> Text:
-    """``data`` as lines of text: UTF-8 (with or without BOM), UTF-16 with a BOM, else the next of
-    ``encodings`` that decodes it (latin-1 always does). Any line ends (CR, LF, CRLF) are kept.
-
-    Refused (:class:`InputError`): an empty file, and zero bytes in a file without a UTF-16 BOM
-    (a binary file: a spreadsheet, a zip, a PDF).
-    """
+def decode(data: bytes, name: str, *, encodings: Sequence[str] = ("utf-8", "cp1252", "latin-1")
+           ) -> tuple[str, str, bytes]:
+    """``data`` as one text, as :func:`decode_text` reads it (the same encodings, the same refusals), without
+    splitting it into lines: the text, its encoding and its BOM (a reader that reads the lines itself, a PGN
+    database's)."""
     bom = b""
     text: str | None = None
     encoding = encodings[0]
@@ -110,6 +125,17 @@ def decode_text(data: bytes, name: str, *, encodings: Sequence[str] = ("utf-8", 
             raise InputError([LineProblem(name, None, None, "is not a text file")])
     if not text.strip():
         raise InputError([LineProblem(name, None, None, "the file is empty")])
+    return text, encoding, bom
+
+
+def decode_text(data: bytes, name: str, *, encodings: Sequence[str] = ("utf-8", "cp1252", "latin-1")) -> Text:
+    """``data`` as lines of text: UTF-8 (with or without BOM), UTF-16 with a BOM, else the next of
+    ``encodings`` that decodes it (latin-1 always does). Any line ends (CR, LF, CRLF) are kept.
+
+    Refused (:class:`InputError`): an empty file, and zero bytes in a file without a UTF-16 BOM
+    (a binary file: a spreadsheet, a zip, a PDF).
+    """
+    text, encoding, bom = decode(data, name, encodings=encodings)
     lines: list[str] = []
     ends: list[str] = []
     pos = 0

@@ -77,14 +77,26 @@ import datetime as dt
 import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema
 from xl_elo.formats import files
-from xl_elo.formats.text import LineProblem, ReadFiles, Text, decode_text, peek
-from xl_elo.model import Entrant, Event, Game, InputError, NationalRating, Player, Problem, Results, facts
+from xl_elo.formats.text import LineProblem, ReadFiles, Text, capped, decode_text, peek
+from xl_elo.model import (
+    Entrant,
+    Event,
+    Fact,
+    Game,
+    InputError,
+    NationalRating,
+    Player,
+    Problem,
+    Results,
+    as_game,
+    facts,
+)
 
 if TYPE_CHECKING:
     from xl_elo.federations.contract import RatingSystem
@@ -208,6 +220,10 @@ class TrfPlayer:
     points: float | None
     blocks: list[Block]
     id: str = ""
+    federation: str = ""
+    """Columns 54-56 as written (``FRA``; ``FID`` is FIDE's own flag), '' when blank."""
+    sex: str = ""
+    """Column 10 in lower case (``m``, ``w``; ``f`` read as ``w``), '' when blank."""
 
 
 @dataclass
@@ -489,7 +505,9 @@ def _player(tf: TrfFile, line: str, number: int, index: int) -> TrfPlayer | None
         del tf.problems[problems_before + 50:]
     if rank is None:
         return None
-    return TrfPlayer(number, index, rank, name, title, rating, fide_id, birth_text, points, blocks)
+    federation = _cut(padded, "federation").strip().upper() if "federation" not in spoiled else ""
+    return TrfPlayer(number, index, rank, name, title, rating, fide_id, birth_text, points, blocks,
+                     federation=federation, sex={"f": "w"}.get(sex.strip().lower(), sex.strip().lower()))
 
 
 def _rating(tf: TrfFile, line: str, number: int) -> float | None:
@@ -1026,6 +1044,11 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
                                   f"a TRF report is a chess tournament's: {module.CODE.upper()} {module.UNIT}s are "
                                   f"rated{_own_files(module)}")])
+    absent = module.NO_REPORT_RATINGS
+    if absent:
+        raise InputError([Problem(", ".join(p.name for p in paths), None, None,
+                                  f"{absent}: rate the {_short_name(module)} {module.UNIT}{_own_files(module)} or "
+                                  "from its template workbook")])
     missing = not_reported(module)
     if missing:
         raise InputError([Problem(", ".join(p.name for p in paths), None, None,
@@ -1058,12 +1081,20 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
             if not tf.full and not tf.national.get(national):
                 problems.append(LineProblem(tf.name, None, None, _no_national(module, national)))
     set_by_files = _time_controls(reports, module, given, problems, warnings)
-    period = _period(reports, module, period, problems, warnings)
+    season = period is None and len(reports) > 1 and len({file_month(tf).month for tf in reports if not tf.full}) > 1
+    period = _period(reports, module, period, problems, warnings, season=season)
     year = int(period[:4]) if period else None
     ages = any(f.name == "birth_year" for f in facts(module.Player))
+    own_events = [f for f in facts(module.Game) if f.report is not None] if len(reports) > 1 else []
     entrants, by_file = _players(reports, year, problems, warnings, several=len(paths) > 1, national=national,
+                                 each_event=bool(own_events),
                                  ages=ages)
     games = _games(reports, by_file, problems, warnings)
+    if own_events:  # each event from the list in force at its start (FIDE 2.11): its report's ratings on its games
+        games = _each_event(reports, by_file, games, module, own_events)
+        entrants = _rated_last(reports, by_file, entrants, warnings, first=season)
+    if len(reports) > 1:  # several reports: each its own event, in its own period (a season, rules 14)
+        games = _in_events(reports, games, period if not season else None)
     if problems:
         raise InputError(_capped(problems, [tf.name for tf in reports] + names))
     effective = {**set_by_files, **given}
@@ -1078,7 +1109,9 @@ def read_trf_files(paths: Sequence[Path], module: RatingSystem, *, rating_list: 
 
         apply = module.from_rating_list
         if apply is None:
-            raise InputError([Problem(Path(rating_list).name, None, None, ratinglist.not_for(module))])
+            raise InputError([Problem(Path(rating_list).name, None, None,
+                                      f"FIDE's rating list gives FIDE ratings and K: {module.CODE.upper()} reads "
+                                      "none")])
         entries = ratinglist.read_list(rating_list, [p.id for p in players], year)
         players, list_warnings = apply(players, entries, year, Path(rating_list).name,
                                        own=names[0] if len(names) == 1 else "the reports",
@@ -1202,22 +1235,13 @@ def _national_view(e: Entrant, code: str) -> Entrant:
 def _capped(problems: list[Problem], names: list[str]) -> list[Problem]:
     """The problems by file, each file's own (reading stopped, no month) first, then by line; past
     :data:`MAX_PROBLEMS` in one file, one line says how many more."""
-    order = {n: i for i, n in enumerate(names)}
-    out: list[Problem] = []
-    count: dict[str, int] = {}
-    for q in sorted(problems, key=lambda q: (order.get(q.source, len(order)), q.row is not None, q.row or 0)):
-        count[q.source] = count.get(q.source, 0) + 1
-        if count[q.source] <= MAX_PROBLEMS:
-            out.append(q)
-    for source, n in count.items():
-        if n > MAX_PROBLEMS:
-            out.append(LineProblem(source, None, None, f"and {n - MAX_PROBLEMS:,} more problems: is it a TRF report "
-                                                       "(001 lines at FIDE's columns)?"))
-    return out
+    return capped(problems, names, MAX_PROBLEMS, ": is it a TRF report (001 lines at FIDE's columns)?")
 
 
 def _period(reports: list[TrfFile], module: RatingSystem, given: str | None, problems: list[Problem],
-            warnings: list[str]) -> str | None:
+            warnings: list[str], season: bool = False) -> str | None:
+    """The period of the reports: ``given``, else the month they end in; ``season``: they end in different
+    months, a season of periods or events (rules 14), whose last month is the period's."""
     if given:
         try:
             return schema.period(given, what="--period")
@@ -1237,6 +1261,8 @@ def _period(reports: list[TrfFile], module: RatingSystem, given: str | None, pro
         if got.note:
             warnings.append(f"{tf.name}: line {got.line}: {got.note} for the period {got.month}; give --period if "
                             "that is wrong")
+    if len(months) > 1 and season:
+        return max(months)
     if len(months) > 1:
         found = "; ".join(f"{m}: {', '.join(v)}" for m, v in sorted(months.items()))
         problems.append(Problem(", ".join(tf.name for tf in reports), None, None,
@@ -1278,10 +1304,11 @@ def _birth(tf: TrfFile, line: int, text: str, name: str, year: int | None, colum
 
 
 def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], warnings: list[str], *,
-             several: bool, national: str | None = None, ages: bool = True
+             several: bool, national: str | None = None, ages: bool = True, each_event: bool = False
              ) -> tuple[list[tuple[str, Entrant, int]], list[dict[int, str]]]:
     """The players of every report, one per FIDE id (a national system's: national id; id, what the
-    report says of him, line); each report's start rank -> player id."""
+    report says of him, line); each report's start rank -> player id. ``each_event``: the system rates each
+    report from its own ratings (FIDE 2.11), so a player may be rated differently in two reports."""
     players: list[tuple[str, Entrant, int]] = []
     where: dict[str, tuple[TrfFile, TrfPlayer, int | None]] = {}
     by_file: list[dict[int, str]] = []
@@ -1317,7 +1344,7 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
                     problems.append(LineProblem(tf.name, p.line, _span("FIDE id"),
                                                 f"the {'national' if own is not None and own.id else 'FIDE'} id "
                                                 f"{pid} is also on {at}: one line per player"))
-                elif national is None and other.rating != rating:
+                elif national is None and other.rating != rating and not each_event:
                     problems.append(LineProblem(tf.name, p.line, _span("rating"),
                                                 f"FIDE id {pid} is rated {_r(rating)} here but {_r(other.rating)} "
                                                 f"on {at}: one player has one rating in a period (or give "
@@ -1338,6 +1365,104 @@ def _players(reports: list[TrfFile], year: int | None, problems: list[Problem], 
 
 def _r(rating: float | None) -> str:
     return "unrated" if rating is None else f"{rating:g}"
+
+
+def _in_events(reports: list[TrfFile], games: list[Game], period: str | None) -> list[Game]:
+    """Each report's games as its own event (named by its ``012`` name, else its file's), in its own period (the
+    month ``period`` given, else the day it ended, ``052``, else its month): several reports hold a season, rated
+    event after event or period after period by the system's cadence (rules 14)."""
+    labels = [tf.title or tf.name for tf in reports]
+    twice = {x for x in labels if labels.count(x) > 1}
+    labels = [f"{x} ({tf.name})" if x in twice else x for x, tf in zip(labels, reports, strict=True)]
+    days: list[str | None] = []
+    for tf in reports:
+        if period:
+            days.append(period)
+            continue
+        end, _ = parse_date(tf.tag("052"), date_order(tf), round_dates(tf))
+        days.append(end.isoformat() if end is not None else file_month(tf).month)
+    ends, total = [], 0
+    for tf in reports:  # a report's games come in order, its rounds after the previous report's
+        total += max((b.round for p in tf.players.values() for b in p.blocks), default=0)
+        ends.append(total)
+    out = []
+    for g in games:
+        k = next((i for i, last in enumerate(ends) if (g.round or 0) <= last), len(ends) - 1)
+        out.append(replace(g, event=labels[k], period=days[k]))
+    return out
+
+
+def start_date(tf: TrfFile) -> dt.date | None:
+    """The day a report's event started: its ``042`` start date, else its first round's date (``132``)."""
+    date, _ = parse_date(tf.tag("042"), date_order(tf), round_dates(tf))
+    if date is not None:
+        return date
+    rounds = round_dates(tf)
+    return min(rounds) if rounds else None
+
+
+def _each_event(reports: list[TrfFile], by_file: list[dict[int, str]], games: list[Game], module: RatingSystem,
+                own: list[Fact]) -> list[Game]:
+    """The games of several reports with what each report says of its own two players (the system's facts of a
+    game that a report gives: FIDE's ratings at the event's start, rules 2.11)."""
+    lines: dict[tuple[int, str], TrfPlayer] = {}
+    for k, (tf, ids) in enumerate(zip(reports, by_file, strict=True)):
+        for p in tf.players.values():
+            lines[(k, ids[p.rank])] = p
+    out: list[Game] = []
+    ends = []
+    total = 0
+    for tf in reports:  # a report's games come in order, its rounds after the previous report's
+        total += max((b.round for p in tf.players.values() for b in p.blocks), default=0)
+        ends.append(total)
+    for g in games:
+        k = next(i for i, last in enumerate(ends) if (g.round or 0) <= last)
+        if g.opponent is None:
+            out.append(as_game(module.Game, g))
+            continue
+        me, other = lines[(k, g.player)], lines[(k, g.opponent)]
+        values = {f.name: f.report(me, other) for f in own if callable(f.report)}
+        out.append(module.Game(g.player, g.opponent, g.result, g.round, g.rated, row=g.row, period=g.period,
+                               event=g.event, **values))
+    return out
+
+
+def _rated_last(reports: list[TrfFile], by_file: list[dict[int, str]], entrants: list[tuple[str, Entrant, int]],
+                warnings: list[str], first: bool = False) -> list[tuple[str, Entrant, int]]:
+    """Each player's rating in the period when several reports rate each event from its own list (FIDE 2.11):
+    the rating of the report that started last among those he played in (its 042 start date; in the order
+    given where a report has none), the nearest to the list in force at the period's end; said in a warning
+    where two reports disagree. ``first``: the reports make a season of several periods (rules 14), whose
+    list at its start is the rating of the report that started first."""
+    starts = [start_date(tf) for tf in reports]
+    order = sorted(range(len(reports)), key=lambda k: (starts[k] is None, starts[k] or dt.date.min, k))
+    if first:
+        order.reverse()
+    latest: dict[str, tuple[float | None, str]] = {}
+    seen: dict[str, set[float | None]] = {}
+    for k in order:
+        tf, ids = reports[k], by_file[k]
+        for p in tf.players.values():
+            pid = ids[p.rank]
+            latest[pid] = (p.rating, tf.name)
+            seen.setdefault(pid, set()).add(p.rating)
+    differ = [pid for pid, ratings in seen.items() if len(ratings) > 1]
+    if differ and first:
+        warnings.append(f"{len(differ)} player(s) are rated differently in the reports: each event is rated from its "
+                        "own report's ratings, the list in force when it started (rules 2.11), and the season starts "
+                        "from the rating of the report each played in that started first")
+    elif differ:
+        shown = ", ".join(f"{pid} ({_r(latest[pid][0])}, from {latest[pid][1]})" for pid in differ[:5])
+        undated = [tf.name for tf, d in zip(reports, starts, strict=True) if d is None]
+        warnings.append(f"{len(differ)} player(s) are rated differently in the reports: each event is rated from its "
+                        f"own report's ratings, the list in force when it started (rules 2.11), and a player's "
+                        f"rating for the period is that of the report he played in that started last: {shown}"
+                        + (" ..." if len(differ) > 5 else "")
+                        + (f"; {', '.join(undated)} give no start date (042), taken in the order given" if undated
+                           else "")
+                        + "; give --rating-list (the list in force in the period) where none of a player's events "
+                          "started under it")
+    return [(pid, replace(e, rating=latest[pid][0]), line) for pid, e, line in entrants]
 
 
 def _games(reports: list[TrfFile], by_file: list[dict[int, str]], problems: list[Problem],
@@ -1385,6 +1510,15 @@ def _games(reports: list[TrfFile], by_file: list[dict[int, str]], problems: list
                             f"{' ...' if len(unplayed) > 5 else ''}): not played yet, not rated")
         offset += last
     return games
+
+
+def check_games(tf: TrfFile) -> tuple[list[Problem], list[str]]:
+    """The problems of one report's pairings (two sides that disagree, a player paired with himself) and its
+    warnings (pairings without a result), as :func:`read_trf_files` finds them."""
+    problems: list[Problem] = []
+    warnings: list[str] = []
+    _games([tf], [{rank: str(rank) for rank in tf.players}], problems, warnings)
+    return problems, warnings
 
 
 def _game(tf: TrfFile, p: TrfPlayer, b: Block, other: TrfPlayer, ob: Block, ids: dict[int, str], rnd: int,

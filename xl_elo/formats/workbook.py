@@ -18,11 +18,11 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xl_elo import limits, schema, words
 from xl_elo.formats import files
@@ -38,6 +38,9 @@ from xl_elo.formats.reader import (
     system_headings,
 )
 from xl_elo.model import Event, Game, InputError, Problem, Results, facts
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 #: Results compared to this relative tolerance where the column is not exact (rules 8).
 TOLERANCE = 1e-6
@@ -320,10 +323,8 @@ def _load(path: Path, shown: str | None = None, **kwargs: Any) -> Any:
                                      f"is not a readable .xlsx workbook ({exc.__class__.__name__})")]) from None
 
 
-def federation_of(wb: Any, name: str) -> str:
-    """The federation a template records, or a WorkbookError."""
-    from xl_elo.federations import get
-
+def federation_of(wb: Any, name: str, find: Callable[[str], RatingSystem]) -> str:
+    """The federation a template records, or a WorkbookError (``find``: the system of a code, the registry's)."""
     dn = wb.defined_names.get("XL_ELO_FEDERATION")
     if dn is None:
         raise WorkbookError([Problem(name, None, None,
@@ -331,7 +332,7 @@ def federation_of(wb: Any, name: str) -> str:
                                      "'xl-elo workbooks' or give --federation with CSV files")])
     text = str(dn.attr_text).strip('"').strip()
     try:
-        return str(get(text).CODE)
+        return str(find(text).CODE)
     except ValueError:
         raise WorkbookError([Problem(name, None, None,
                                      f"records the federation {schema.shown(text)}, which xl-elo does not know: "
@@ -503,19 +504,23 @@ def template_sheets(wb: Any) -> frozenset[str]:
     return frozenset(str(dn.attr_text).strip('"').split(",")) if dn is not None else frozenset()
 
 
-def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None) -> FilledWorkbook:
+def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None,
+                  find: Callable[[str], RatingSystem] | None = None) -> FilledWorkbook:
     """Read a filled template: its federation, its event and the values its formulas computed.
 
     ``shown_as`` is the name messages give the file (the user's file when ``path`` is a
-    recalculated copy of it).
+    recalculated copy of it); ``find``: the system of the code the template records (the command line
+    passes the registry's; by default it is looked up there).
     """
-    from xl_elo.federations import get
+    if find is None:
+        from xl_elo.federations import get
 
+        find = get
     p = Path(path)
     name = shown_as or p.name
     wb = _load(p, name, read_only=True)
-    federation = federation_of(wb, name)
-    module = get(federation)
+    federation = federation_of(wb, name, find)
+    module = find(federation)
     with zipfile.ZipFile(p) as z:
         problems: list[Problem] = _merged(p, _sheet_paths(z), name)
     needed = ("players", "games") + (("history",) if "history" in wb.sheetnames else ())

@@ -71,18 +71,24 @@ def history_csv(history: Sequence[HistoryGame]) -> str:
     return out.getvalue()
 
 
-def _json_value(value: Any) -> Any:
-    if isinstance(value, float) and math.isnan(value):
-        return None
+def _json_value(value: Any, rounded: bool = False) -> Any:
+    if isinstance(value, float):
+        if math.isnan(value):
+            return None
+        if rounded:
+            return round(value, 6) + 0.0  # + 0.0: never -0.0
     return value
 
 
 def results_json(results: Results) -> str:
-    """``{"federation", "period", "results": [{column: value}]}`` with the rules 8 names."""
+    """``{"federation", "period", "results": [{column: value}]}`` with the rules 8 names, each number the
+    shortest that reads back as the value the CSV writes: to 6 decimals (``11.6``, never
+    ``11.600000000000001``), every digit where the column is precise (a value the next period starts from)."""
+    rounded = {c.name for c in results.spec if c.kind in ("float", "number") and not c.precise}
     doc: dict[str, Any] = {
         "federation": results.federation,
         "period": results.period,
-        "results": [{c: _json_value(row.get(c)) for c in results.columns} for row in results.rows],
+        "results": [{c: _json_value(row.get(c), c in rounded) for c in results.columns} for row in results.rows],
     }
     if results.history:
         doc["history"] = [
@@ -93,19 +99,100 @@ def results_json(results: Results) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=1)
 
 
-def results_table(results: Results, columns: Sequence[str] | None = None) -> str:
+#: The widest a name is shown in a table fitted to a width (longer ones end in "...").
+NAME_WIDTH = 20
+#: What a table fitted to a width says of the columns it leaves out (the command line's flags).
+MORE = "--wide shows every column, --columns a,b,c the ones named"
+
+
+def results_table(results: Results, columns: Sequence[str] | None = None, width: int | None = None, *,
+                  more: str = MORE) -> str:
     """The results as an aligned text table for a terminal, each column to the decimals it declares
-    (:attr:`xl_elo.model.Column.places`)."""
+    (:attr:`xl_elo.model.Column.places`).
+
+    ``width`` None: every column of ``columns`` (default: all the results'), on one line a player. A width:
+    the table a rating officer reads in a terminal that wide: the key columns (:attr:`xl_elo.model.Column.key`)
+    first, then the others in their order as long as they fit, a column blank for every player left out, a
+    name cut to :data:`NAME_WIDTH`, each heading on two lines at an underscore; the notes after the table, a
+    player's on his lines; the columns left out named at the end (``more``: how to see them)."""
     cols = list(columns or results.columns)
     places = {c.name: c.places for c in results.spec}
-    cells = [[shown(row.get(c), places.get(c)) for c in cols] for row in results.rows]
-    widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(cols)]
-    numeric = [all(_is_number(row.get(c)) for row in results.rows) for c in cols]
-    lines = ["  ".join(c.ljust(w) if not num else c.rjust(w) for c, w, num in zip(cols, widths, numeric, strict=True))]
-    lines.append("  ".join("-" * w for w in widths))
-    for r in cells:
-        lines.append("  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in zip(r, widths, numeric, strict=True)))
-    return "\n".join(line.rstrip() for line in lines)
+    rows = results.rows
+    if width is None:
+        cells = [[shown(row.get(c), places.get(c)) for c in cols] for row in rows]
+        widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(cols)]
+        numeric = [all(_is_number(row.get(c)) for row in rows) for c in cols]
+        lines = ["  ".join(c.ljust(w) if not num else c.rjust(w)
+                           for c, w, num in zip(cols, widths, numeric, strict=True))]
+        lines.append("  ".join("-" * w for w in widths))
+        for r in cells:
+            lines.append("  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in zip(r, widths, numeric,
+                                                                                          strict=True)))
+        return "\n".join(line.rstrip() for line in lines)
+    from xl_elo.formats.layout import wrapped
+
+    spec = {c.name: c for c in results.spec}
+    kinds = {c: results.kinds.get(c, "text") for c in cols}
+    filled = [c for c in cols if c in ("id", "name") or any(row.get(c) not in (None, "") for row in rows)]
+    notes = [c for c in filled if kinds[c] == "note"]
+    order = [c for c in filled if c not in notes and spec.get(c) is not None and spec[c].key] + \
+        [c for c in filled if c not in notes and (spec.get(c) is None or not spec[c].key)]
+
+    def cell(row: dict[str, object], c: str, cut: int = NAME_WIDTH) -> str:
+        text = shown(row.get(c), places.get(c))
+        return text if c != "name" or len(text) <= cut else text[:cut - 3] + "..."
+
+    table = {c: [cell(row, c) for row in rows] for c in order}
+    heads = {c: _two_lines(c) for c in order}
+    need = {c: max([len(heads[c][0]), len(heads[c][1])] + [len(x) for x in table[c]]) for c in order}
+    keys = [c for c in order if spec.get(c) is not None and spec[c].key]
+    over = sum(need[c] for c in keys) + 2 * (len(keys) - 1) - width
+    if over > 0 and "name" in keys and need["name"] > 10:  # names cut shorter so that every key column fits
+        cut = max(10, need["name"] - over)
+        table["name"] = [cell(row, "name", cut) for row in rows]
+        need["name"] = max([4] + [len(x) for x in table["name"]])
+    chosen: list[str] = []
+    used = 0
+    for c in order:
+        add = need[c] + (2 if chosen else 0)
+        if used + add <= width or not chosen:
+            chosen.append(c)
+            used += add
+    right = {c: all(_is_number(row.get(c)) for row in rows) for c in chosen}
+
+    def line(texts: Sequence[str]) -> str:
+        return "  ".join(t.rjust(need[c]) if right[c] else t.ljust(need[c])
+                         for t, c in zip(texts, chosen, strict=True)).rstrip()
+
+    lines = []
+    if any(heads[c][0] for c in chosen):
+        lines.append(line([heads[c][0] for c in chosen]))
+    lines.append(line([heads[c][1] for c in chosen]))
+    lines.append("  ".join("-" * need[c] for c in chosen))
+    lines += [line([table[c][i] for c in chosen]) for i in range(len(rows))]
+    who = "id" if "id" in cols else None
+    for c in notes:
+        said = [(row.get(who) if who else i + 1, row.get(c)) for i, row in enumerate(rows) if row.get(c)]
+        if said:
+            lines.append("")
+            lines.append(f"{c}s:" if not c.endswith("s") else f"{c}:")
+            lines += [wrapped(str(text), width, indent="    ", first=f"  {pid}: ") for pid, text in said]
+    left = [c for c in order if c not in chosen]
+    if left:
+        lines.append("")
+        lines.append(wrapped(f"{len(left)} more column{'s' if len(left) > 1 else ''}: {', '.join(left)} ({more})",
+                             width))
+    return "\n".join(lines)
+
+
+def _two_lines(name: str) -> tuple[str, str]:
+    """A column's name as a heading on two lines, cut at the underscore that makes the narrower heading
+    (``rating_before`` -> ``rating`` / ``before``); a name of one word on the second line alone."""
+    parts = name.split("_")
+    if len(parts) == 1:
+        return "", name
+    cuts = [("_".join(parts[:k]), "_".join(parts[k:])) for k in range(1, len(parts))]
+    return min(cuts, key=lambda ab: max(len(ab[0]), len(ab[1])))
 
 
 def _is_number(value: Any) -> bool:
@@ -141,10 +228,12 @@ def write_text_atomic(path: str | os.PathLike[str], text: str | bytes, *,
 
 
 def write_results(results: Results, path: str | os.PathLike[str] | TextIO, fmt: str = "csv",
-                  *, inputs: Sequence[str | os.PathLike[str] | None] = ()) -> None:
-    """Write results as ``csv``, ``json`` or ``table`` to a path (atomically) or a stream."""
-    text = results_csv(results).decode("utf-8") if fmt == "csv" else \
-        {"json": results_json, "table": results_table}[fmt](results)
+                  *, inputs: Sequence[str | os.PathLike[str] | None] = (), columns: Sequence[str] | None = None,
+                  width: int | None = None) -> None:
+    """Write results as ``csv``, ``json`` or ``table`` to a path (atomically) or a stream; a table of ``columns``
+    fitted to ``width`` (:func:`results_table`)."""
+    text = results_csv(results).decode("utf-8") if fmt == "csv" else results_json(results) if fmt == "json" else \
+        results_table(results, columns, width)
     if fmt != "csv" and not text.endswith("\n"):
         text += "\n"
     if isinstance(path, (str, os.PathLike)):

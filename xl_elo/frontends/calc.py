@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from xl_elo import schema
 from xl_elo.federations import registry
 from xl_elo.federations.contract import Calculation, OpponentGame, game_words
+from xl_elo.formats.layout import WIDTH, terminal_width, wrapped
 from xl_elo.model import MAX_GAMES_PER_PLAYER, Fact, Game, InputError, Problem, facts
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def parse_games(text: str, module: RatingSystem | None = None) -> list[OpponentG
 
 def _fact_words(module: RatingSystem) -> int:
     """The most words a system's own facts of a game take after the result (a one-sided one: ``gives``)."""
-    own = facts(module.Game)
+    own = [f for f in facts(module.Game) if f.one_game]
     return len(own) + any(f.sided for f in own)
 
 
@@ -99,7 +100,7 @@ def _one_game(words: list[str], module: RatingSystem | None) -> OpponentGame:
 def _whose(word: str) -> str:
     """Whose fact of a game a word is, as a message names it (``handicaps are FESA's (shogi); ``)."""
     for m in registry().values():
-        for f in facts(m.Game):
+        for f in (g for g in facts(m.Game) if g.one_game):
             try:
                 if f.reading(word) is not None:
                     return f"{f.name}s are {_systems_with(f.name)}; "
@@ -232,7 +233,8 @@ def run_calc(args: argparse.Namespace, module: RatingSystem, options: Any, out: 
     if known is not None and calc.k is None:
         calc = replace(calc, notes=(*calc.notes, f"{coefficient(module).upper()} {known} is not used: "
                                                  f"{_no_k(module, calc)}"))
-    out.write(as_json(calc, module) if getattr(args, "format", None) == "json" else render(calc, module))
+    out.write(as_json(calc, module) if getattr(args, "format", None) == "json" else
+              render(calc, module, terminal_width(out)))
     return 0
 
 
@@ -330,8 +332,9 @@ def _fixed(value: Any, places: int = 2) -> str:
     return "" if value is None else f"{float(value):.{places}f}"
 
 
-def render(calc: Calculation, module: RatingSystem | None = None) -> str:
-    """The calculation as a table a rating officer can check against the federation's calculator."""
+def render(calc: Calculation, module: RatingSystem | None = None, width: int | None = WIDTH) -> str:
+    """The calculation as a table a rating officer can check against the federation's calculator, its summary's
+    figures and notes wrapped to ``width`` (None: one line each)."""
     head = ["game", "opponent", "counts as", "difference", "result", "expected", "change"]
     rows = []
     for i, g in enumerate(calc.games, start=1):
@@ -352,6 +355,6 @@ def render(calc: Calculation, module: RatingSystem | None = None) -> str:
                                                     ("new rating", calc.rating_after)) if label not in stepped]
     for label, value in summary:
         if value is not None and value != "":
-            lines.append(f"{label + ':':<23} {_fmt(value)}")
-    lines += list(calc.notes)
+            lines.append(wrapped(_fmt(value), width, indent=" " * 24, first=f"{label + ':':<23} "))
+    lines += [wrapped(note, width, indent="  ") for note in calc.notes]
     return "\n".join(lines) + "\n"

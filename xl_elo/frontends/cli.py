@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
@@ -19,10 +19,11 @@ from xl_elo import __version__, words
 from xl_elo.federations import codes, get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
+from xl_elo.formats.layout import terminal_width
 from xl_elo.frontends.calc import add_coefficient_flags, add_fact_flags
 from xl_elo.loader import Loaded
 from xl_elo.model import InputError
-from xl_elo.pipeline import Destination, UsageError, choose_format, deliver, plan, written_back
+from xl_elo.pipeline import Destination, UsageError, choose_format, deliver, deliver_season, plan, written_back
 
 if TYPE_CHECKING:
     from xl_elo.federations.contract import RatingSystem
@@ -90,14 +91,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"xl-elo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    r = sub.add_parser("rate", help="rate an event or period from CSV files or a filled template workbook",
+    from xl_elo.loader import file_formats
+
+    files = ", ".join(f.KIND for f in file_formats())
+    r = sub.add_parser("rate", help="rate an event or period from CSV files, a tournament report (TRF), FESA's files "
+                                    "or a filled template workbook",
                        description="Rate an event or rating period from the players and games tables "
-                                   "(CSV, UTF-8, header row; docs/rules.md section 8), or from a filled template "
-                                   "workbook (xl-elo rate filled.xlsx): the federation is the one the workbook "
-                                   "records, and every results cell where the workbook's own formulas disagree "
-                                   "with the engine is reported, with the input cells behind it.")
+                                   "(CSV, UTF-8, header row; docs/rules.md section 8); from the files people have "
+                                   f"({files}: xl-elo rate report.trf -f fide), the ratings and the event read from "
+                                   "them; or from a filled template workbook (xl-elo rate filled.xlsx): the "
+                                   "federation is the one the workbook records, and every results cell where the "
+                                   "workbook's own formulas disagree with the engine is reported, with the input "
+                                   "cells behind it.")
     r.add_argument("inputs", nargs="*", metavar="FILE",
-                   help="a filled template workbook (.xlsx, .ods) instead of CSV files")
+                   help=f"instead of CSV files: {files}; or a filled template workbook (.xlsx, .ods)")
     r.add_argument("--federation", "-f", help=f"one of {names} (or an alias)")
     r.add_argument("--players", "-p", help="players CSV")
     r.add_argument("--games", "-g", help="games CSV")
@@ -114,6 +121,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="table (default on a terminal), csv (default otherwise), json, report (crosstable), "
                         "xlsx (a workbook: the default for --output FILE.xlsx), "
                         + ", ".join(f"{name} ({words})" for name, words in written_back.items()))
+    r.add_argument("--wide", action="store_true",
+                   help="table, report: every column on one line a player, however wide (by default a table fits "
+                        "the terminal, 80 columns in a file or a pipe: the key columns first, the others as they "
+                        "fit, the notes below)")
+    r.add_argument("--columns", metavar="A,B,...",
+                   help="table: these results columns, in this order (the names of the CSV's header)")
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
     r.add_argument("--language", metavar="LANG",
                    help="the language of --format report: en (default), or a catalogue's code ("
@@ -121,6 +134,14 @@ def _parser() -> argparse.ArgumentParser:
                         "own language. xl-elo's own messages stay English")
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
+    r.add_argument("--season-output", metavar="FILE",
+                   help="a season (games with a period, date or event column; several TRF reports; a PGN "
+                        "database): each player's history, period by period or event by event, as .csv, .json or "
+                        ".xlsx (a season workbook: the list after each period, a leaderboard, each player's rating "
+                        "over time as a chart)")
+    r.add_argument("--player", action="append", metavar="ID",
+                   help="print this player's season calculation, period by period, event by event, game by game, "
+                        "instead of the results (repeat for several)")
     for flags, kwargs in _option_flags().values():
         r.add_argument(*flags, **kwargs)
     r.add_argument("--recalculate", action="store_true",
@@ -151,7 +172,9 @@ def _parser() -> argparse.ArgumentParser:
                        description="Write the template workbooks (one per federation, native formulas, no macro) "
                                    "and the published-tables workbook to a folder.")
     w.add_argument("--output-dir", "-o", default="workbooks", help="folder (default: workbooks)")
-    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables)")
+    sheets = [f"{code}-norms" for code, m in registry().items() if m.NORMS is not None and m.NORMS.sheet]
+    w.add_argument("--only", action="append", help=f"build only this one ({names}, tables; the norm sheets: "
+                                                   f"{', '.join(sheets)})")
     for room, what in (("players", "players"), ("games", "games"), ("history", "history rows (earlier games)"),
                        ("periods", "rating periods laid out (a ladder)")):
         w.add_argument(f"--{room}", type=int, metavar="N",
@@ -186,6 +209,8 @@ def _parser() -> argparse.ArgumentParser:
                                    "--compare, print it beside the values our formulas give, differences marked.")
     t.add_argument("name", nargs="?", help="table name (see the list)")
     t.add_argument("--compare", action="store_true", help="show the computed values and mark the differences")
+    t.add_argument("--wide", action="store_true", help="every column on one line, however wide (by default the "
+                                                       "table fits the terminal, 80 columns in a file or a pipe)")
 
     cv = sub.add_parser("convert", help="convert a rating between Elo and INGO, BRIDIER, BCR, CS (FFE)",
                         description="Convert ratings with the FFE's formulas (rules 5.11), e.g. "
@@ -204,6 +229,10 @@ def _parser() -> argparse.ArgumentParser:
                         description="The rating systems: code, name, what is rated at once, the rules chapter, "
                                     "the template workbook and the federation's own text.")
     sy.add_argument("--markdown", action="store_true", help="as the README's table")
+
+    from xl_elo.frontends.norms import add_parser as add_norms
+
+    add_norms(sub)
 
     d = sub.add_parser("demo", help="rate the shipped worked examples and write their results",
                        description="Rate the worked examples shipped with xl-elo (one per federation), print "
@@ -231,10 +260,17 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
 
             module = _federation(args.federation)
             return run_calc(args, module, _options(module, args), out)
+        if args.command == "norms":
+            from xl_elo.frontends.norms import run as run_norms
+
+            status, usage = run_norms(args, out, err)
+            if usage:
+                raise UsageError(usage)
+            return status
         if args.command == "tables":
             return _tables(args, out)
         if args.command == "workbooks":
-            return _workbooks(args, out)
+            return _workbooks(args, out, err)
         if args.command == "convert":
             return _convert(args, out)
         if args.command == "rules":
@@ -369,7 +405,10 @@ def _workbook_options(module: RatingSystem, given: dict[str, Any], name: str) ->
 
 def _destination(args: argparse.Namespace) -> Destination:
     """Where the results go, as the flags say (:mod:`xl_elo.pipeline`)."""
-    return Destination(args.output, args.format, args.history_output)
+    return Destination(args.output, args.format, args.history_output,
+                       season_output=getattr(args, "season_output", None),
+                       players=tuple(getattr(args, "player", None) or ()), columns=getattr(args, "columns", None),
+                       wide=getattr(args, "wide", False))
 
 
 def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -378,15 +417,17 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     workbooks = [p for p in args.inputs if Path(p).suffix.lower() in WORKBOOK_SUFFIXES]
     others = [p for p in args.inputs if p not in workbooks]
     if workbooks:
-        if len(workbooks) > 1 or others or args.players or args.games:
-            raise UsageError("give one filled workbook, or CSV files with --players and --games")
+        if others or args.players or args.games:
+            raise UsageError("give filled workbooks, or CSV files with --players and --games")
         if args.rating_list:
             raise UsageError("--rating-list goes with TRF reports, FESA's files or a players CSV, not a workbook")
+        if len(workbooks) > 1:
+            return _rate_and_write(_workbook_season(args, [Path(w) for w in workbooks]), args, out, err)
         return _rate_workbook(args, Path(workbooks[0]), out, err)
     if others:
         if args.players or args.games or args.history:
-            raise UsageError("give the files of one kind: a TRF report or FESA's files, or CSV files with "
-                             "--players and --games")
+            raise UsageError("give the files of one kind: a TRF report, a PGN database or FESA's files, or CSV "
+                             "files with --players and --games")
         module = _federation(args.federation) if args.federation else None
         if module is not None:
             _options(module, args)  # a flag of another system: a usage error before any reading
@@ -402,7 +443,7 @@ def _rate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"--{flag.replace('_', '-')} is for {_history_systems()} only")
     options = _options(module, args)
     inputs = [x for x in (args.players, args.games, args.history, args.rating_list) if x]
-    plan(module, _destination(args), inputs, tty=out.isatty())  # refused before any reading
+    plan(module, _destination(args), inputs, tty=out.isatty(), width=terminal_width(out))  # before any reading
     loaded = load(module, players=args.players, games=args.games, history=args.history, rating_list=args.rating_list,
                   period=args.period, options=_given(args))
     return _rate_and_write(loaded, args, out, err, options)
@@ -425,13 +466,17 @@ def _rate_and_write(loaded: Loaded, args: argparse.Namespace, out: TextIO, err: 
     for warning in loaded.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
     options = options if options is not None else _options(loaded.module, args, loaded.options)
-    where = plan(loaded.module, _destination(args), loaded.inputs, tty=out.isatty(), writers=loaded.writers,
-                 default=loaded.default_format)
-    results = loaded.rate(options)
+    where = plan(loaded.module, _destination(args), loaded.inputs, tty=out.isatty(), width=terminal_width(out),
+                 writers=loaded.writers, default=loaded.default_format)
+    season = loaded.season(options) if where.season_output or where.players else None
+    results = season.final if season is not None and not loaded.module.PERIODS else loaded.rate(options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
-    with words.use(_language(args.language)):  # the report's words; everything else stays as written
-        deliver(where, results, loaded.event, out)
+    if season is not None:
+        deliver_season(where, season, out)
+    if not where.players:
+        with words.use(_language(args.language)):  # the report's words; everything else stays as written
+            deliver(where, results, lambda: loaded.event, out)
     return EXIT_OK
 
 
@@ -476,12 +521,13 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
                 raise UsageError(str(exc)) from None
         with warnings.catch_warnings():  # openpyxl's warnings about a file are not for the user's screen
             warnings.simplefilter("ignore")
-            filled = read_workbook(to_read, shown_as=source.name)
+            filled = read_workbook(to_read, shown_as=source.name, find=get)
         module = get(filled.federation)
         if args.federation and _federation(args.federation).CODE != module.CODE:
             raise UsageError(f"{source.name} is a {module.CODE.upper()} template, not {args.federation.upper()}")
         # FESA's next history: in the workbook written, else in a CSV file (given, or beside --output)
-        where = plan(module, _destination(args), [source], tty=out.isatty(), history_to_file=fmt != "xlsx")
+        where = plan(module, _destination(args), [source], tty=out.isatty(), history_to_file=fmt != "xlsx",
+                     width=terminal_width(out))
         results = Loaded(module, filled.tables).rate(_workbook_options(module, filled.options, source.name))
         differences = compare(filled, results) if filled.calculated else []
         status = EXIT_OK
@@ -519,11 +565,68 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
     return status
 
 
+def _workbook_season(args: argparse.Namespace, paths: list[Path]) -> Loaded:
+    """Several filled templates of one system as a season (rules 14): each its own event, in the order of their
+    periods (else as given); the season starts from the players of the first, a player new in a later one as
+    typed there, and each later one's games are rated from the list the ones before left."""
+    import warnings
+
+    from xl_elo.formats.files import given_twice, input_path
+    from xl_elo.formats.workbook import read_workbook
+    from xl_elo.loader import Loaded, from_event
+    from xl_elo.model import Event, Problem
+
+    for path in paths:
+        input_path(path)
+    twice = given_twice(paths)
+    if twice:
+        raise InputError([Problem(paths[j].name, None, None, "is given twice: its games would count twice")
+                          for _, j, _ in twice])
+    with warnings.catch_warnings():  # openpyxl's warnings about a file are not for the user's screen
+        warnings.simplefilter("ignore")
+        filled = [read_workbook(path, find=get) for path in paths]
+    systems = {f.federation for f in filled}
+    if len(systems) > 1:
+        raise UsageError(f"the workbooks are templates of {', '.join(sorted(s.upper() for s in systems))}: a season "
+                         "is one system's")
+    module = get(filled[0].federation)
+    if args.federation and _federation(args.federation).CODE != module.CODE:
+        raise UsageError(f"the workbooks are {module.CODE.upper()} templates, not {args.federation.upper()}")
+    ordered = sorted(range(len(filled)), key=lambda k: (filled[k].tables.period is None, filled[k].tables.period or "",
+                                                         k))
+    players: dict[str, Any] = {}
+    games = []
+    notes = []
+    for k in ordered:
+        f = filled[k]
+        event = f.event
+        for p in event.players:
+            players.setdefault(p.id, p)
+        label = paths[k].name
+        day = f"{f.tables.period}-01" if f.tables.period and len(f.tables.period) == 7 else f.tables.period
+        games += [replace(g, event=label, period=g.period or day) for g in event.games]
+        notes += f.warnings
+    season = Event(tuple(players.values()), tuple(games), filled[ordered[0]].event.history,
+                   filled[ordered[-1]].tables.period, " + ".join(paths[k].name for k in ordered))
+    options = {**filled[ordered[-1]].options}
+    loaded = Loaded(module, from_event(module, season), [str(path) for path in paths], options=options,
+                    warnings=notes)
+    loaded.warnings.append(f"{len(paths)} workbooks rated as a season, each an event in the order of its period "
+                           f"({', '.join(paths[k].name for k in ordered)}), each from the list the ones before left "
+                           "(rules 14); their own formulas are not compared")
+    return loaded
+
+
 #: The largest room ``xl-elo workbooks`` builds (a bigger event is rated from CSV files).
 MAX_ROOM: Final = {"players": 2000, "games": 20000, "history": 20000, "periods": 52}
 
 
-def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
+#: What each room is, for a template that has none of it.
+_ROOM_WORDS: Final = {"players": "players sheet", "games": "games sheet", "history": "history sheet",
+                      "periods": "rating periods laid out (a ladder's)"}
+
+
+def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from dataclasses import replace
 
     from xl_elo.formats.files import check_output
@@ -533,21 +636,41 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
         default_capacity,
         file_name,
         languages,
+        room_problem,
         rooms,
+        sheet_names,
+        shipped_rooms,
         template_names,
     )
 
     keys = []
-    for name in args.only or template_names():
+    for name in args.only or template_names() + sheet_names():
         try:
-            keys.append(name.lower() if name.lower() == "tables" else get(name).CODE)
+            keys.append(name.lower() if name.lower() in ("tables", *sheet_names()) else get(name).CODE)
         except (KeyError, ValueError):
-            raise UsageError(f"unknown workbook {name!r}; expected one of {', '.join(template_names())}") from None
+            raise UsageError(f"unknown workbook {name!r}; expected one of "
+                             f"{', '.join(template_names() + sheet_names())}") from None
     room = {k: getattr(args, k) for k in MAX_ROOM if getattr(args, k) is not None}
     for k, n in room.items():
         if not 1 <= n <= MAX_ROOM[k] and not (k == "history" and n == 0):
             raise UsageError(f"--{k} {n} is out of range (expected 1 to {MAX_ROOM[k]:,}; rate a bigger event from "
                              "CSV files with xl-elo rate)")
+    has = {key: rooms(key) for key in keys}
+    for k in room:  # a room no template built has is said, never ignored silently
+        takers = [key for key in keys if k in has[key]]
+        # the published tables and a norm sheet have no room: never named
+        without = [key for key in keys if k not in has[key] and key not in ("tables", *sheet_names())]
+        if not takers:
+            which = f"the {keys[0]} workbook has no" if len(keys) == 1 else "none of these workbooks has a"
+            raise UsageError(f"--{k}: {which} {_ROOM_WORDS[k]} (--{k} is for {', '.join(_takers(k))})")
+        if without:
+            print(f"xl-elo: warning: --{k} is for the templates with a {_ROOM_WORDS[k]} ({', '.join(takers)}); "
+                  f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} none", file=err)
+    capacities = {key: replace(default_capacity(key), **{k: n for k, n in room.items() if k in has[key]})
+                  if room and has[key] else None for key in keys}
+    problems = [why for key, cap in capacities.items() if cap is not None and (why := room_problem(key, cap))]
+    if problems:
+        raise UsageError("\n".join(problems))
     try:
         Path(args.output_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -560,10 +683,10 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
     # (system, room, language, file): each template's shipped rooms and languages, or the room and language asked
     jobs: list[tuple[str, Capacity | None, str | None, str]] = []
     for key in keys:
-        if key == "tables":
+        if key == "tables" or key in sheet_names():
             jobs.append((key, None, None, file_name(key)))
             continue
-        for room_of in ([replace(default_capacity(key), **room)] if room else rooms(key)):
+        for room_of in ([c] if (c := capacities[key]) is not None else shipped_rooms(key)):
             for lang in ([args.language] if args.language else languages(key)):
                 jobs.append((key, room_of, lang, file_name(key, room_of, Path(lang).stem)))
     targets = [Path(args.output_dir) / file for *_, file in jobs]
@@ -580,46 +703,55 @@ def _workbooks(args: argparse.Namespace, out: TextIO) -> int:
                 print(f"xl-elo: warning: {file}: {len(missing)} phrase(s) have no words in the catalogue "
                       f"{words.catalogue(lang).path} and are in English, among them "
                       f"{min(m for _c, m in missing)!r}",
-                      file=sys.stderr)
+                      file=err)
         else:
             path = build_template(key, args.output_dir, capacity, None, file)
         out.write(f"{path}\n")
     return EXIT_OK
 
 
+def _takers(room: str) -> list[str]:
+    from xl_elo.templates import rooms, template_names
+
+    return [key for key in template_names() if room in rooms(key)]
+
+
 def _tables(args: argparse.Namespace, out: TextIO) -> int:
+    from xl_elo.formats.layout import terminal_width, wrapped
     from xl_elo.published import get_table, table_names
 
+    width = None if getattr(args, "wide", False) else terminal_width(out)
     if not args.name:
         out.write("Published tables (xl-elo tables NAME [--compare]):\n")
+        pad = " " * 20
         for name in table_names():
             view = get_table(name)
-            out.write(f"  {name:<17} {view.title}\n  {'':<17} source: {view.source}\n")
+            out.write(wrapped(view.title, width, indent=pad, first=f"  {name:<17} ") + "\n")
+            out.write(wrapped(f"source: {view.source}", width, indent=pad + "  ", first=pad) + "\n")
         return EXIT_OK
     try:
         view = get_table(args.name)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    out.write(f"{view.title}\nSource: {view.source}\n\n")
+    out.write(f"{wrapped(view.title, width)}\n{wrapped(f'Source: {view.source}', width, indent='  ')}\n\n")
     if args.compare:
-        out.write(_grid(view.compare_columns, view.compare_rows, view.differs))
+        out.write(_grid(view.compare_columns, view.compare_rows, view.differs, width))
         n = sum(view.differs)
-        out.write(f"\n{view.note}\n{n} of {len(view.differs)} rows differ (marked *).\n")
+        out.write(f"\n{wrapped(view.note, width)}\n{n} of {len(view.differs)} rows differ (marked *).\n")
     else:
-        out.write(_grid(view.columns, view.rows))
+        out.write(_grid(view.columns, view.rows, width=width))
     return EXIT_OK
 
 
-def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Sequence[bool] | None = None) -> str:
+def _grid(columns: Sequence[str], rows: Sequence[Sequence[object]], marks: Sequence[bool] | None = None,
+          width: int | None = None) -> str:
+    """A published table aligned right, in blocks of columns that fit ``width`` (each repeating the first)."""
+    from xl_elo.formats.layout import grid
     from xl_elo.formats.writers import format_cell
 
     cells = [[format_cell(v) for v in row] for row in rows]
-    widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(columns)]
-    lines = ["  " + "  ".join(c.rjust(w) for c, w in zip(columns, widths, strict=True))]
-    for i, r in enumerate(cells):
-        mark = "* " if marks and marks[i] else "  "
-        lines.append(mark + "  ".join(v.rjust(w) for v, w in zip(r, widths, strict=True)))
-    return "\n".join(lines) + "\n"
+    shown = ["* " if marks and marks[i] else "  " for i in range(len(cells))]
+    return grid(list(columns), cells, width, lead="  ", marks=shown) + "\n"
 
 
 def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

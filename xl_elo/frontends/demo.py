@@ -13,19 +13,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from xl_elo.formats.layout import terminal_width, wrapped
 from xl_elo.formats.writers import history_csv, results_table, write_results, write_text_atomic
 from xl_elo.loader import Example, example, example_event, examples
 
 
 def run_demo(output_dir: Path, out: TextIO, only: Sequence[str] | None = None) -> int:
     """Rate every example (``only``: those of these system codes), print it, write its input files, its results
-    (and FESA history) to ``output_dir``, and the command that rates the same files again."""
+    (and FESA history) to ``output_dir``, and the command that rates the same files again; every line fits the
+    terminal (80 columns in a file or a pipe), a command cut with ``\\`` where a shell reads it whole."""
+    width = terminal_width(out)
     output_dir.mkdir(parents=True, exist_ok=True)
     chosen = [ex for ex in examples() if only is None or ex.federation in only]
     for ex in chosen:
         results = example(ex.federation).rate()
-        out.write(f"\n{ex.title}\n\n")
-        out.write(results_table(results, ex.columns) + "\n")
+        out.write(f"\n{wrapped(ex.title, width)}\n\n")
+        out.write(results_table(results, ex.columns, width, more="xl-elo rate --wide shows every column") + "\n\n")
         inputs = example_inputs(ex, output_dir / ex.folder)
         target = output_dir / f"{ex.folder}_results.csv"
         write_results(results, target, "csv")
@@ -34,14 +37,35 @@ def run_demo(output_dir: Path, out: TextIO, only: Sequence[str] | None = None) -
             hist = output_dir / f"{ex.folder}_results_history.csv"
             write_text_atomic(hist, history_csv(results.history))
             written.append(hist)
-        out.write("input: " + ", ".join(str(p) for p in inputs.values()) + "\n")
-        out.write("written: " + ", ".join(str(p) for p in written) + "\n")
-        out.write("to rate them again: " + rerun_command(ex, inputs) + "\n")
+        out.write(wrapped(", ".join(str(p) for p in inputs.values()), width, indent="  ", first="input: ") + "\n")
+        out.write(wrapped(", ".join(str(p) for p in written), width, indent="  ", first="written: ") + "\n")
+        out.write("to rate them again:\n" + command_lines(rerun_command(ex, inputs), width) + "\n")
     for ex in chosen:
         if ex.workbook:
             workbook = filled_workbook(ex, output_dir)
-            out.write(f"\n{ex.workbook_note}: {workbook}\n")
+            out.write("\n" + wrapped(f"{ex.workbook_note}: {workbook}", width, indent="  ") + "\n")
     return 0
+
+
+def command_lines(command: str, width: int) -> str:
+    """A shell command on lines that fit ``width``, each but the last ending in `` \\`` (a shell reads them as
+    one line), indented."""
+    import shlex
+
+    words: list[str] = []
+    for w in (shlex.quote(w) for w in shlex.split(command)):  # a flag stays with its value
+        if words and words[-1].startswith("-") and " " not in words[-1] and not w.startswith("-"):
+            words[-1] += " " + w
+        else:
+            words.append(w)
+    lines: list[str] = []
+    line = "  "
+    for word in words:
+        if line.strip() and len(line) + 1 + len(word) + 2 > width:
+            lines.append(line + " \\")
+            line = "    "
+        line += (" " if line.strip() else "") + word
+    return "\n".join([*lines, line])
 
 
 def example_inputs(ex: Example, folder: Path) -> dict[str, Path]:

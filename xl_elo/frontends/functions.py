@@ -47,6 +47,20 @@ class ArgumentError(ValueError):
     """A bad argument: the message names it and says why."""
 
 
+class CellZero(float):
+    """0 as LibreOffice passes an optional argument given one cell: an empty cell given alone reaches a function
+    as 0, and nothing tells the two apart (:mod:`xl_elo.frontends.addin.calls`). Where 0 is no value of the
+    argument it is read as blank; where 0 and a blank mean the same it is read; where they differ (0 rated games
+    and a history not given) it is refused, never guessed (:func:`cell_zero`)."""
+
+
+def cell_zero(name: str) -> str:
+    """The refusal of a :class:`CellZero` where 0 and a blank cell differ (0 rated games: a new player; blank: a
+    history not given)."""
+    return (f"argument {name}: 0 or an empty cell? LibreOffice passes an empty cell given alone as 0, and here the "
+            "two differ: for a blank write \"\" (or leave the argument out), for 0 write \"0\"")
+
+
 def _said(words: Words) -> str:
     return words() if callable(words) else words
 
@@ -232,6 +246,8 @@ def _text(value: Range, name: str, *, required: bool = True) -> str | None:
             value = rows[0][0]
         else:
             raise ArgumentError(f"argument {name}: expected a single cell")
+    if isinstance(value, CellZero):  # LibreOffice's 0 for an empty cell: no text is it
+        value = None
     try:
         text = schema.text(value)
     except schema.ValueProblem as exc:
@@ -263,6 +279,15 @@ def _single(value: Range, name: str, parse: Callable[[Any], Any], default: Any =
         value = rows[0][0]
     if _blank(value):
         return default
+    if isinstance(value, CellZero):  # LibreOffice's 0 for an empty cell as well as for 0
+        try:
+            zero = parse(value)
+        except schema.ValueProblem:
+            return default  # 0 is no value here: the cell was empty
+        zero = default if zero is None else zero
+        if zero != default:
+            raise ArgumentError(cell_zero(name))
+        return zero
     try:
         out = parse(value)
     except schema.ValueProblem as exc:
@@ -435,6 +460,8 @@ def elo_k(federation: Range, rating: Range, games: Range = None, age: Range = No
         able = ", ".join(c.upper() for c, m in registry().items() if _has_k(m))
         raise ArgumentError(f"argument federation: {module.CODE.upper()} has no k factor (use {able})")
     r, scalar = _ratings(rating, "rating")
+    if isinstance(age, CellZero):  # LibreOffice's 0 for an empty cell: no player's age is 0
+        age = None
     g_rows, g_scalar = _numbers(games, "games", zero_is_blank=False,
                                 parse=lambda v: schema.whole(v, 0, schema.MAX_GAMES)) if not _blank_range(games) \
         else ([[math.nan]], True)
@@ -445,9 +472,15 @@ def elo_k(federation: Range, rating: Range, games: Range = None, age: Range = No
     r, g = _pairs(r, "rating", g_rows, "games")
     r, a = _pairs(r, "rating", a_rows, "age")
     r, g = _pairs(r, "rating", g, "games")
-    out = [[math.nan if math.isnan(x) else float(k_factor(x, None if math.isnan(gg) else gg,
-                                                          None if math.isnan(aa) else aa, ever))
-            for x, gg, aa in zip(rr, gr, ar, strict=True)] for rr, gr, ar in zip(r, g, a, strict=True)]
+
+    def ks(with_games: bool) -> list[list[float]]:
+        return [[math.nan if math.isnan(x) else float(k_factor(x, None if math.isnan(gg) or not with_games else gg,
+                                                              None if math.isnan(aa) else aa, ever))
+                 for x, gg, aa in zip(rr, gr, ar, strict=True)] for rr, gr, ar in zip(r, g, a, strict=True)]
+
+    out = ks(True)
+    if isinstance(games, CellZero) and str(out) != str(ks(False)):  # 0 games and a blank give different Ks
+        raise ArgumentError(cell_zero("games"))
     return _shape(out, scalar and g_scalar and a_scalar)
 
 
@@ -471,6 +504,14 @@ def one_player_period() -> str:
     return dt.date.today().strftime("%Y-%m")
 
 
+def _age(value: Any) -> int | None:
+    """An age from 0 to 150; LibreOffice's 0 for a lone cell (:class:`CellZero`) is an empty cell: no player's age
+    is 0."""
+    if isinstance(value, CellZero):
+        return None
+    return schema.whole(value, 0, 150, what="an age from 0 to 150")
+
+
 def _one_player(module: RatingSystem, rating: float | None, given: dict[str, Range]) -> Any:
     """The player ELO_CHANGE describes, as the system's ``Player``: each fact from the argument that
     gives it (its ``function``: ``games``, ``age``, ``ever_2400``), else as the system counts a
@@ -479,12 +520,13 @@ def _one_player(module: RatingSystem, rating: float | None, given: dict[str, Ran
     for f in facts(module.Player):
         value = None
         cell = given.get(f.function) if f.function is not None else None
+        blank = f.blank_for(rating is not None)
         if f.function == AGE_ARGUMENT:  # an age in the period's year: a year of birth in 2000
-            age = _single(cell, f.function, lambda v: schema.whole(v, 0, 150, what="an age from 0 to 150"))
+            age = _single(cell, f.function, _age)
             value = None if age is None else int(one_player_period()[:4]) - age
         elif cell is not None:
-            value = _single(cell, f.function or f.name, f.reading)
-        values[f.name] = f.blank_for(rating is not None) if value is None else value
+            value = _single(cell, f.function or f.name, f.reading, blank if isinstance(cell, CellZero) else None)
+        values[f.name] = blank if value is None else value
     return module.Player("player", rating=rating, **values)
 
 
@@ -506,7 +548,8 @@ def _change_arguments() -> tuple[list[str], list[Fact]]:
     per_game: dict[str, Fact] = {}
     for m in registry().values():
         for f in facts(m.Game):
-            per_game.setdefault(f.function or f.name, f)
+            if f.one_game:
+                per_game.setdefault(f.function or f.name, f)
     return names, list(per_game.values())
 
 
@@ -599,14 +642,14 @@ def _games_with_facts(module: RatingSystem, pairs: list[tuple[float, float] | No
                       per_game: dict[str, Range]) -> list[OpponentGame]:
     """One player's games with the system's own facts of each (one cell per game, beside its result; read as
     ``calc`` reads the words after a result); a fact the system's games have not is refused if given."""
-    own = {f.function or f.name: f for f in facts(module.Game)}
+    own = {f.function or f.name: f for f in facts(module.Game) if f.one_game}
     cells: dict[str, list[Any]] = {}
     for name, value in per_game.items():
         if _blank_range(value):
             continue
         if name not in own:
             who = ", ".join(f"{m.CODE.upper()}'s ({m.GAME})" for m in registry().values()
-                            if any((f.function or f.name) == name for f in facts(m.Game)))
+                            if any((f.function or f.name) == name for f in facts(m.Game) if f.one_game))
             raise ArgumentError(f"argument {name}: {name} are {who}; {module.CODE.upper()} games have none")
         rows, _ = _grid(value)
         cells[name] = [c for row in rows for c in row]
@@ -705,7 +748,7 @@ def _performance_words(french: bool = False) -> str:
 
 def _performs(module: RatingSystem) -> bool:
     """Whether a system has a performance rating (not one that declares ``NO_PERFORMANCE``)."""
-    return not module.NO_PERFORMANCE
+    return module.has_performance
 
 
 def _performers(last: str = "or") -> str:
@@ -895,22 +938,32 @@ def _history_systems() -> str:
                     "d'en-tête (règles xl-elo 8).")
 def elo_rate(federation: Range, players: Range, games: Range, history: Range = None, period: Range = None,
              options: Range = None) -> Any:
-    """Rate a whole event or period; returns the results table with its header row (xl-elo rules 8)."""
+    """Rate a whole event or period; returns the results table with its header row (xl-elo rules 8; a games
+    range that gives each game's period or event is a season, rated in order: the list after its last, rules 14)."""
+    loaded = _loaded(federation, players, games, history, period, options, "ELO_RATE (a whole event)")
+    try:
+        results = loaded.rate()
+    except InputError as exc:
+        raise ArgumentError(str(exc)) from None
+    return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
+                                                               strict=True)]
+
+
+def _loaded(federation: Range, players: Range, games: Range, history: Range, period: Range, options: Range,
+            what: str) -> Any:
+    """The tables of ELO_RATE and ELO_HISTORY, read as the command line reads its files (:func:`xl_elo.loader.load`)."""
     from xl_elo.compat import need_numpy
 
     module = _federation(federation)
     chosen = _options_of(module, options)
     try:
-        need_numpy("ELO_RATE (a whole event)")
+        need_numpy(what)
     except RuntimeError as exc:
         raise ArgumentError(str(exc)) from None
     from xl_elo.formats.reader import Table
     from xl_elo.loader import load, takes_history
 
     when = _single(period, "period", lambda v: schema.period(v, required=False))
-    if module.NEEDS_PERIOD and when is None:  # the words of the command line (model.check_period)
-        raise ArgumentError("argument period: the period (ages are counted in its year) is blank (expected a month "
-                            "as YYYY-MM, e.g. 2026-10)")
     tables = [Table.from_rows(f"argument {name}", *_split(value, name), typed=False)
               for name, value in (("players", players), ("games", games))]
     past = None
@@ -919,11 +972,54 @@ def elo_rate(federation: Range, players: Range, games: Range, history: Range = N
             raise ArgumentError(f"argument history: {module.CODE.upper()} takes no history table")
         past = Table.from_rows("argument history", *_split(history, "history"), typed=False)
     try:
-        results = load(module, players=tables[0], games=tables[1], history=past, period=when, options=chosen).rate()
+        loaded = load(module, players=tables[0], games=tables[1], history=past, period=when, options=chosen)
     except InputError as exc:
         raise ArgumentError(str(exc)) from None
-    return [list(results.columns)] + [list(row) for row in zip(*(_column(results, c) for c in results.columns),
-                                                               strict=True)]
+    if module.NEEDS_PERIOD and when is None and not loaded.is_season:  # the command line's words (check_period)
+        raise ArgumentError("argument period: the period (ages are counted in its year) is blank (expected a month "
+                            "as YYYY-MM, e.g. 2026-10)")
+    return loaded
+
+
+#: The most periods or events ELO_HISTORY spills over (columns): a club's twenty years of monthly lists.
+MAX_HISTORY_UNITS: Final = 240
+
+
+@spreadsheet("events",
+             Arg("federation", lambda: f"{_systems()}.", french=lambda: f"{_systems(last='ou')}."),
+             Arg("players", "The players table with its header row (id, name, rating, games, ...).", True,
+                 french="Le tableau des joueurs avec sa ligne d'en-tête (id, name, rating, games, ...)."),
+             Arg("games", "The season's games with their header row, each game's period, date or event "
+                          "(period, round, player, opponent, result, ...).", True,
+                 french="Les parties de la saison avec leur ligne d'en-tête, la période, la date ou le tournoi de "
+                        "chacune (period, round, player, opponent, result, ...)."),
+             Arg("player", "The player's id.", french="L'identifiant du joueur."),
+             Arg("history", lambda: f"{_history_systems()}: the history table with its header row.", True,
+                 optional=True, french=lambda: f"{_history_systems()} : le tableau d'historique avec son en-tête."),
+             Arg("options", lambda: _options_words(), optional=True, french=lambda: _options_words(True)),
+             words=lambda: "A player's ratings over a season: a range of two rows spilled from the cell, the periods "
+                           "or events in time order, then his rating after each (blank: unrated); one column per "
+                           f"period or event, at most {MAX_HISTORY_UNITS} (xl-elo rules 14).",
+             french=lambda: "Les classements d'un joueur au fil d'une saison : deux lignes déversées depuis la "
+                            "cellule, les périodes ou tournois dans l'ordre, puis son classement après chacun (vide : "
+                            f"non classé) ; une colonne par période ou tournoi, {MAX_HISTORY_UNITS} au plus (règles "
+                            "xl-elo 14).")
+def elo_history(federation: Range, players: Range, games: Range, player: Range, history: Range = None,
+                options: Range = None) -> Any:
+    """A player's ratings over a season (xl-elo rules 14)."""
+    pid = _text(player, "player")
+    loaded = _loaded(federation, players, games, history, None, options, "ELO_HISTORY (a season)")
+    if len(loaded.units) > MAX_HISTORY_UNITS:
+        raise ArgumentError(f"argument games: {len(loaded.units):,} periods or events (at most "
+                            f"{MAX_HISTORY_UNITS} columns: rate a longer season with xl-elo rate --season-output)")
+    try:
+        season = loaded.season()
+    except InputError as exc:
+        raise ArgumentError(str(exc)) from None
+    keys, lists = season.lists()
+    if pid not in lists:
+        raise ArgumentError(f"argument player: {pid!r} is not an id of the players table")
+    return [list(keys), ["" if r is None else _plain(r) for r in lists[pid]]]
 
 
 def _column(results: Any, name: str) -> list[Any]:
@@ -950,4 +1046,21 @@ def by_name() -> dict[str, Function]:
     return {f.name: f for f in spreadsheet_functions()}
 
 
-__all__ = ["Arg", "ArgumentError", "Function", "by_name", "spreadsheet_functions"]
+def markdown_table() -> str:
+    """Every function, its arguments (``[optional]``) and what it returns, as ``udfs/README.md`` lists them:
+    made from the declarations (``python -m xl_elo.frontends.functions`` prints it; a test checks the README)."""
+    rows = ["| function | what it returns |", "| --- | --- |"]
+    for f in spreadsheet_functions():
+        args = ", ".join(f"[{a.name}]" if a.optional else a.name for a in f.args)
+        words = f.description.replace("|", "\\|")
+        rows.append(f"| `{f.name}({args})` | {words} |")
+    return "\n".join(rows) + "\n"
+
+
+__all__ = ["Arg", "ArgumentError", "Function", "by_name", "markdown_table", "spreadsheet_functions"]
+
+
+if __name__ == "__main__":  # the table of udfs/README.md
+    import sys
+
+    sys.stdout.write(markdown_table())

@@ -4,7 +4,8 @@ Each federation with a ``TEMPLATE`` (a file name) has a spec module beside its e
 (``xl_elo/federations/<code>/template.py``) whose ``spec(capacity)`` declares its sheets as
 columns of formulas (:mod:`.spec`); one builder (:mod:`.workbook`) makes every workbook from its
 spec. ``build_all(directory)`` writes
-one template per federation and ``published_tables.xlsx``. Only functions that both Excel
+one template per federation, ``published_tables.xlsx`` and the norm sheets
+(:mod:`.normsheet`). Only functions that both Excel
 2016+ and LibreOffice 7.4 compute are used; no macro, no add-in. The published tables
 (:mod:`xl_elo.tables`) are written into a hidden ``lists`` sheet from the package's one
 transcription.
@@ -14,21 +15,37 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Final, Protocol, cast
 
 from xl_elo import words
 from xl_elo.federations import registry
+from xl_elo.federations.contract import TitleNorms
 from xl_elo.templates.builder import save
 from xl_elo.templates.spec import Capacity, Template
 
 TABLES_FILE = "published_tables.xlsx"
 
 
+#: A norm sheet's name among the workbooks: its system's code and this (``fide-norms``).
+NORM_SHEET = "-norms"
+
+
 def template_names() -> list[str]:
     """The federations that have a template, then ``tables``."""
     return [code for code, m in registry().items() if m.TEMPLATE] + ["tables"]
+
+
+def sheet_names() -> list[str]:
+    """The norm sheets of the systems that declare title norms with one (``fide-norms``, rules 13)."""
+    return [code + NORM_SHEET for code, m in registry().items() if m.NORMS is not None and m.NORMS.sheet]
+
+
+def _norms(name: str) -> TitleNorms:
+    norms = registry()[name.removesuffix(NORM_SHEET)].NORMS
+    assert norms is not None
+    return norms
 
 
 @dataclass(frozen=True)
@@ -41,9 +58,9 @@ class Shipped:
     file: str
 
 
-def rooms(name: str) -> tuple[Capacity, ...]:
+def shipped_rooms(name: str) -> tuple[Capacity, ...]:
     """The rooms a system's template is shipped in, its event's first (its spec's ``ROOMS``)."""
-    if name == "tables":
+    if name == "tables" or name.endswith(NORM_SHEET):
         return ()
     module = spec_module(name)
     return tuple(module.ROOMS)
@@ -51,7 +68,7 @@ def rooms(name: str) -> tuple[Capacity, ...]:
 
 def languages(name: str) -> tuple[str, ...]:
     """The languages a system's template is shipped in, its members' first (its spec's ``LANGUAGES``)."""
-    if name == "tables":
+    if name == "tables" or name.endswith(NORM_SHEET):
         return ("en",)
     return tuple(spec_module(name).LANGUAGES)
 
@@ -59,12 +76,14 @@ def languages(name: str) -> tuple[str, ...]:
 def file_name(name: str, capacity: Capacity | None = None, language: str | None = None) -> str:
     """The file a template is written to: the system's ``TEMPLATE`` for its first room and language; another
     language adds its code (``fse_period_fr.xlsx``), another room its players (``fide_period_120.xlsx``)."""
+    if name.endswith(NORM_SHEET):
+        return str(_norms(name).sheet)
     if name == "tables":
         return TABLES_FILE
     stem = str(registry()[name].TEMPLATE).removesuffix(".xlsx")
     if language is not None and language != languages(name)[0]:
         stem += f"_{language}"
-    if capacity is not None and capacity != rooms(name)[0]:
+    if capacity is not None and capacity != shipped_rooms(name)[0]:
         stem += f"_{capacity.players}"
     return f"{stem}.xlsx"
 
@@ -72,11 +91,11 @@ def file_name(name: str, capacity: Capacity | None = None, language: str | None 
 def shipped(names: list[str] | None = None) -> list[Shipped]:
     """Every file ``workbooks/`` holds (or of ``names``): each template in each room and each language."""
     out = []
-    for name in names or template_names():
-        if name == "tables":
-            out.append(Shipped(name, None, "en", TABLES_FILE))
+    for name in names or template_names() + sheet_names():
+        if name == "tables" or name.endswith(NORM_SHEET):
+            out.append(Shipped(name, None, "en", file_name(name)))
             continue
-        for capacity in rooms(name):
+        for capacity in shipped_rooms(name):
             for language in languages(name):
                 out.append(Shipped(name, capacity, language, file_name(name, capacity, language)))
     return out
@@ -90,6 +109,10 @@ def build_book(name: str, capacity: Capacity | None = None,
         from xl_elo.templates.published import tables
 
         return tables()
+    if name.endswith(NORM_SHEET):
+        from xl_elo.templates.normsheet import build
+
+        return build(_norms(name))
     from xl_elo.templates.workbook import build_book as assemble
 
     with words.use(language or languages(name)[0]):
@@ -119,18 +142,94 @@ def spec_module(name: str) -> TemplateSpec:
     return cast(TemplateSpec, importlib.import_module(f"{registry()[name].PACKAGE}.template"))
 
 
+#: The most formulas a template may hold: the FIDE template's at its largest room (2,000 players, 20,000
+#: games), which LibreOffice 7.4 takes about 100 s and 2.3 GB to open and recalculate on two cores; a bigger
+#: workbook is no longer one a club official can work in (rate such an event from CSV files).
+MAX_FORMULAS: Final = 2_000_000
+
+
+def rooms(name: str) -> tuple[str, ...]:
+    """The rooms a template has, of ``players``, ``games``, ``history`` (a history sheet) and ``periods``
+    (rating periods laid out); none for the published tables and a norm sheet."""
+    if name == "tables" or name.endswith(NORM_SHEET):
+        return ()
+    t = spec_module(name).spec(default_capacity(name))
+    return ("players", "games") + (("history",) if t.history is not None else ()) + (("periods",) if t.periods else ())
+
+
+def formulas(name: str, capacity: Capacity | None = None) -> int:
+    """How many formulas the template holds at ``capacity`` (0 for the published tables and a norm sheet, which
+    have no room)."""
+    if name == "tables" or name.endswith(NORM_SHEET):
+        return 0
+    from xl_elo.templates.workbook import formula_cells
+
+    return formula_cells(spec_module(name).spec(capacity or default_capacity(name)))
+
+
+def room_problem(name: str, capacity: Capacity) -> str | None:
+    """Why a template cannot be built with ``capacity``, or None: a history sheet without a row, or more than
+    :data:`MAX_FORMULAS` formulas (then the largest room of the same shape that fits is named)."""
+    has = rooms(name)
+    if "history" in has and capacity.history < 1:
+        return f"the {name} template has a history sheet: --history needs room for 1 row at least"
+    n = formulas(name, capacity)
+    if n <= MAX_FORMULAS:
+        return None
+    fit = largest_room(name, capacity)
+    nouns = {"players": "players", "games": "games", "history": "history rows", "periods": "rating periods"}
+    asked = ", ".join(f"{getattr(capacity, k):,} {nouns[k]}" for k in has)
+    smaller = f"--players {fit.players} --games {fit.games}" + "".join(
+        f" with --{k} {getattr(capacity, k)}" for k in has if k in ("history", "periods"))
+    return (f"the {name} template with room for {asked} would hold {n:,} formulas, more than a spreadsheet opens "
+            f"and recalculates in reasonable time (at most {MAX_FORMULAS:,}: LibreOffice takes about 100 s and "
+            f"2.3 GB for 1.9 million); give a smaller room, e.g. {smaller}, or rate an event this big from CSV "
+            "files with xl-elo rate")
+
+
+def largest_room(name: str, capacity: Capacity) -> Capacity:
+    """``capacity`` with its players and games scaled down together (its history and periods kept) to the
+    largest room within :data:`MAX_FORMULAS`; itself when it fits.
+
+    A template's formulas are a linear function of its players and games (every sheet's columns are fixed by
+    the spec, its rows by the room): three counts give it, and the room that fits is read from it, then
+    checked."""
+    if formulas(name, capacity) <= MAX_FORMULAS:
+        return capacity
+
+    def count(players: int, games: int) -> int:
+        return formulas(name, replace(capacity, players=players, games=games))
+
+    base = count(10, 10)
+    per_player, per_game = (count(20, 10) - base) / 10, (count(10, 20) - base) / 10
+    fixed = base - 10 * (per_player + per_game)
+    f = max(0.0, (MAX_FORMULAS - fixed) / (per_player * capacity.players + per_game * capacity.games))
+
+    def scaled(f: float) -> Capacity:
+        return replace(capacity, players=max(1, int(capacity.players * f)), games=max(1, int(capacity.games * f)))
+
+    while f > 0 and formulas(name, scaled(f)) > MAX_FORMULAS:  # rounding: a step down, rarely needed
+        f *= 0.995
+    return scaled(f)
+
+
 def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None,
                    language: str | None = None, file: str | None = None) -> Path:
-    """Build one template into ``directory`` (as ``file``, by default its :func:`file_name`); returns its path."""
+    """Build one template into ``directory`` (as ``file``, by default its :func:`file_name`); returns its path.
+    ValueError for a room it cannot have (:func:`room_problem`)."""
+    if capacity is not None and (why := room_problem(name, capacity)) is not None:
+        raise ValueError(why)
     Path(directory).mkdir(parents=True, exist_ok=True)
     target = Path(directory) / (file or file_name(name, capacity, language))
     return save(build_book(name, capacity, language), target)
 
 
 def build_all(directory: str | os.PathLike[str]) -> list[Path]:
-    """Build every shipped template (:func:`shipped`) into ``directory``."""
+    """Build every shipped template (:func:`shipped`: each room, each language, then the norm sheets) into
+    ``directory``."""
     return [build_template(s.code, directory, s.capacity, s.language, s.file) for s in shipped()]
 
 
-__all__ = ["Capacity", "Shipped", "build_all", "build_template", "default_capacity", "file_name", "languages",
-           "rooms", "shipped", "template_names"]
+__all__ = ["MAX_FORMULAS", "Capacity", "Shipped", "build_all", "build_template", "default_capacity", "file_name",
+           "formulas", "languages", "largest_room", "room_problem", "rooms", "sheet_names", "shipped",
+           "shipped_rooms", "template_names"]

@@ -25,7 +25,7 @@ import math
 import os
 import re
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from copy import copy
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +62,16 @@ VALUE_WORDS = frozenset({"established", "provisional", "unrated", "permanent", "
 _VALUE = re.compile(r'"([a-z]+)"')
 
 
+def _said_values(template: str) -> str:
+    """A results column's formula with the words the engine writes (a status, yes, no) in the language of the work."""
+    return _VALUE.sub(lambda m: '"' + _(m.group(1), context="value") + '"' if m.group(1) in VALUE_WORDS
+                      else m.group(0), template)
+
+
+def _as_is(template: str) -> str:
+    return template
+
+
 def col(n: int) -> str:
     """Column letter of the n-th column (1 = A)."""
     return get_column_letter(n)
@@ -85,7 +95,12 @@ class Book:
         # no cached values are stored: have Excel and LibreOffice calculate everything on opening
         self.wb.calculation.fullCalcOnLoad = True
         self.federation = federation
-        self.shared: dict[str, list[Shared]] = {}
+        self.deferred: dict[str, list[Deferred]] = {}
+        """Sheet -> the cells written straight into its XML when it is saved (:func:`save`): the rows below
+        a column's first cell, which openpyxl holds alone (a cell object per cell would cost gigabytes at
+        the largest rooms)."""
+        self._compiled: dict[tuple[str, str, bool | None], Callable[[int], str]] = {}
+        self._patterns: dict[tuple[str, str, bool | None], tuple[str, ...] | None] = {}
         self.letters: dict[str, dict[str, str]] = {}
         """Sheet -> column name -> letter."""
         self.specs: dict[str, Sheet] = {}
@@ -158,6 +173,51 @@ class Book:
 
         return _REF.sub(ref, template)
 
+    def compiled(self, template: str, sheet: str, shared: bool | None = None) -> Callable[[int], str]:
+        """:meth:`render` of ``template`` as a function of the row, the template parsed once: the same text
+        as :meth:`render` gives at every row, at a fraction of its cost (a column written cell by cell)."""
+        key = (template, sheet, shared)
+        done = self._compiled.get(key)
+        if done is not None:
+            return done
+        spec = self.specs.get(sheet)
+        if shared is None:
+            shared = spec is None or spec.shared
+        fixed = "" if shared else "$"
+        plan: list[tuple[str, int, Callable[[int], int] | None]] = []
+        """Text, then the row of a reference: r plus an offset, or a link's function of r."""
+        text, at = "", 0
+        for m in _REF.finditer(template):
+            other, name, prev = m.groups()
+            target = other or sheet
+            letters = self.letters.get(target)
+            if letters is None or name not in letters:
+                raise KeyError(f"{sheet}: no column {target}:{name} (in {template[:80]}...)")
+            text += template[at:m.start()]
+            at = m.end()
+            if prev in ("@first", "@top") or (prev or "@x")[1:].isdigit():  # a fixed row
+                text += self.render(m.group(0), 0, sheet, shared)
+                continue
+            where = "" if target == sheet else f"{quote_sheetname(target)}!"
+            link = spec.links.get(other) if other and spec is not None else None
+            plan.append((f"{text}{where}${letters[name]}{fixed}", -1 if prev and link is None else 0, link))
+            text = ""
+        tail = text + template[at:]
+
+        def fn(r: int) -> str:
+            return "".join([f"{text}{r + offset if link is None else link(r)}" for text, offset, link in plan]) + tail
+
+        self._compiled[key] = fn
+        self._patterns[key] = (None if any(offset or link is not None for _, offset, link in plan) else
+                               (*(text for text, _, _ in plan), tail))
+        return fn
+
+    def row_pattern(self, template: str, sheet: str, shared: bool | None = None) -> tuple[str, ...] | None:
+        """The rendered formula's text around its row numbers when every reference names the row itself (the
+        formula at row r is ``str(r).join(pattern)``), else None."""
+        self.compiled(template, sheet, shared)
+        return self._patterns[(template, sheet, shared)]
+
 
 def check_formula(formula: str, where: str) -> None:
     """Balanced parentheses outside string literals: a typo fails the build, not the user."""
@@ -177,13 +237,19 @@ def check_formula(formula: str, where: str) -> None:
 
 
 @dataclass(frozen=True)
-class Shared:
-    """A column's shared formula: its first cell holds the formula, the rows below repeat it."""
+class Deferred:
+    """The cells of a column below its first one, written into the sheet's XML when it is saved: a shared
+    formula's (``si``), each row's own value (``value``: a formula ``=...`` or a number) or, with neither,
+    an empty cell in the first cell's style (an input cell)."""
 
     column: int
     first: int
+    """The column's first row (the cell openpyxl writes, whose style the others take)."""
     last: int
-    si: int
+    si: int | None = None
+    value: Callable[[int], Any] | None = None
+    pattern: tuple[str, ...] | None = None
+    """``value``'s formula at row r is ``str(r).join(pattern)`` (:meth:`Book.row_pattern`): written without a call."""
 
 
 _A1 = re.compile(r"(?<![A-Za-z0-9_.$])(\$?[A-Z]{1,3})(\$?)(\d+)(?![\d(A-Za-z_])")
@@ -217,13 +283,15 @@ class Stamp:
 
 
 def write_column(book: Book, ws: Worksheet, column: int, first: int, last: int, fn: Callable[[int], Any],
-                 fill: PatternFill | None = FORMULA_FILL, fmt: str | None = None, share: bool = True) -> None:
+                 fill: PatternFill | None = FORMULA_FILL, fmt: str | None = None, share: bool = True,
+                 alignment: Alignment | None = None, pattern: tuple[str, ...] | None = None) -> None:
     """Write ``fn(row)`` into rows first .. last of a column, as one shared formula when it can be.
 
     When every row's formula is the first row's moved down (relative references only), the
     column is written as one Excel shared formula: its first cell here, the others straight
     into the sheet's XML when it is saved. The workbook stays small, builds fast, and Excel
-    and LibreOffice read it as the same formula in every row.
+    and LibreOffice read it as the same formula in every row. Otherwise each row's value is
+    written into the XML too (:class:`Deferred`): no cell object per row.
     """
     master = fn(first)
     shareable = share and isinstance(master, str) and master.startswith("=") and last > first
@@ -233,14 +301,25 @@ def write_column(book: Book, ws: Worksheet, column: int, first: int, last: int, 
                 shareable = False
                 break
 
-    style = Stamp(fill=fill, number_format=fmt or None)
-    if not shareable:
-        for r in range(first, last + 1):
-            style(ws.cell(r, column, fn(r)))
+    Stamp(fill=fill, number_format=fmt or None, alignment=alignment)(ws.cell(first, column, master))
+    if last <= first:
         return
-    entries = book.shared.setdefault(ws.title, [])
-    entries.append(Shared(column, first, last, len(entries)))
-    style(ws.cell(first, column, master))
+    entries = book.deferred.setdefault(ws.title, [])
+    if shareable:
+        entries.append(Deferred(column, first, last, si=sum(e.si is not None for e in entries)))
+    elif isinstance(master, (str, int, float)) and not isinstance(master, bool):
+        entries.append(Deferred(column, first, last, value=fn, pattern=pattern))
+    else:
+        for r in range(first + 1, last + 1):
+            ws.cell(r, column, fn(r))._style = copy(ws.cell(first, column)._style)
+
+
+def style_column(book: Book, ws: Worksheet, column: int, first: int, last: int, **style: Any) -> None:
+    """Empty cells of one style in rows first .. last of a column (input cells, unlocked): the first through
+    openpyxl, the others into the sheet's XML when it is saved."""
+    Stamp(**style)(ws.cell(first, column))
+    if last > first:
+        book.deferred.setdefault(ws.title, []).append(Deferred(column, first, last))
 
 
 def header_cells(ws: Worksheet, row: int, titles: Sequence[str], widths: Sequence[float | None],
@@ -299,9 +378,7 @@ def _computed_sheet(book: Book, spec: Sheet) -> Worksheet:
     ws = book.wb[spec.name]
     for j, (title, value) in enumerate(spec.leading, start=1):
         header_cells(ws, 1, [_(title)], [8], start=j)
-        style = Stamp(fill=FORMULA_FILL)
-        for r in range(spec.first, spec.last + 1):
-            style(ws.cell(r, j, value(r)))
+        write_column(book, ws, j, spec.first, spec.last, value, FORMULA_FILL, share=False)
     for c in spec.columns:
         _write_col(book, ws, spec, c)
     ws.freeze_panes = "B2"
@@ -318,16 +395,22 @@ def _write_col(book: Book, ws: Worksheet, spec: Sheet, c: Col) -> None:
 
     shared = spec.shared if c.shared is None else c.shared
 
-    def fn(r: int) -> str:
-        template = c.formula(r) if callable(c.formula) else c.formula
-        if c.name.startswith("res_"):  # a results value the engine writes as a word: the word in the language
-            template = _VALUE.sub(lambda m: '"' + _(m.group(1), context="value") + '"' if m.group(1) in VALUE_WORDS
-                                  else m.group(0), template)
-        return book.render(template, r, spec.name, shared)
+    said = _said_values if c.name.startswith("res_") else _as_is
+    fn: Callable[[int], str]
+    if callable(c.formula):  # a template of its own in each row: rendered row by row
+        formula = c.formula
+
+        def each(r: int) -> str:
+            return book.render(said(formula(r)), r, spec.name, shared)
+
+        fn = each
+    else:
+        fn = book.compiled(said(c.formula), spec.name, shared)
 
     check_formula(fn(spec.first), f"{spec.name}!{c.name}")
+    pattern = None if callable(c.formula) else book.row_pattern(c.formula, spec.name, shared)
     for lo, hi in c.blocks or [(spec.first, spec.last)]:
-        write_column(book, ws, j, lo, hi, fn, FORMULA_FILL, c.fmt, shared)
+        write_column(book, ws, j, lo, hi, fn, FORMULA_FILL, c.fmt, shared, pattern=pattern)
     book.name_range(spec.prefix + c.name, ws, j, spec.first, spec.last)
 
 
@@ -340,73 +423,181 @@ def _index(letter: str) -> int:
 # --------------------------------------------------------------------------- saving
 
 
+#: Formulas written out in full (not shared) above which a workbook is compressed fast (:func:`save`).
+FAST_COMPRESSION = 1_000_000
+
+
 def save(book: Book, path: str | os.PathLike[str]) -> Path:
-    """Save with fixed timestamps inside the zip, so a rebuild writes the same bytes."""
+    """Save with fixed timestamps inside the zip, so a rebuild writes the same bytes, through a temporary
+    file of its own beside ``path`` (several builds into one folder never share one)."""
+    from xl_elo.formats.files import move_into_place, temporary_beside
+
     buffer = io.BytesIO()
     book.wb.save(buffer)
     buffer.seek(0)
     target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
+    tmp = temporary_beside(target)
     sheet_files = {f"xl/worksheets/sheet{i}.xml": name for i, name in enumerate(book.wb.sheetnames, start=1)}
-    with zipfile.ZipFile(buffer) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
-        for item in sorted(src.infolist(), key=lambda i: i.filename):
-            info = zipfile.ZipInfo(item.filename, date_time=(2026, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            data = src.read(item.filename)
-            title = sheet_files.get(item.filename)
-            if title in book.shared:
-                data = _share(data, book.shared[title])
-            if item.filename == "docProps/core.xml":  # openpyxl stamps the save time
-                data = re.sub(rb"<dcterms:modified([^>]*)>[^<]*<", rb"<dcterms:modified\1>2026-01-01T00:00:00Z<", data)
-            dst.writestr(info, data)
-    os.replace(tmp, target)
-    return target
+    # a workbook of over a million formulas written out in full (not shared) is compressed fast (zlib's level 1:
+    # about a third of the default's time, a third bigger), the others as zlib compresses by default
+    cells = sum(e.last - e.first for entries in book.deferred.values() for e in entries if e.value is not None)
+    level = 1 if cells > FAST_COMPRESSION else None
+    try:
+        with zipfile.ZipFile(buffer) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
+            for item in sorted(src.infolist(), key=lambda i: i.filename):
+                info = zipfile.ZipInfo(item.filename, date_time=(2026, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                if level is not None:
+                    setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", level)
+                data = src.read(item.filename)
+                title = sheet_files.get(item.filename)
+                if title in book.deferred:
+                    with dst.open(info, "w") as out:
+                        for chunk in _sheet_xml(data, book.deferred[title]):
+                            out.write(chunk)
+                    continue
+                if item.filename == "docProps/core.xml":  # openpyxl stamps the save time
+                    data = re.sub(rb"<dcterms:modified([^>]*)>[^<]*<", rb"<dcterms:modified\1>2026-01-01T00:00:00Z<",
+                                  data)
+                dst.writestr(info, data)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return move_into_place(tmp, target)
 
 
 _CELL = re.compile(r'<c r="([A-Z]+)(\d+)"([^>]*?)(?:/>|>.*?</c>)', re.S)
 _ROW = re.compile(r'<row r="(\d+)"([^>]*?)(?:/>|>(.*?)</row>)', re.S)
+_STYLE = re.compile(r' s="(\d+)"')
 
 
-def _share(data: bytes, entries: list[Shared]) -> bytes:
-    """Mark each shared formula's first cell, and write the cells below it (``<f t="shared" si=.../>``)."""
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _value_cell(ref: str, style: str, value: Any) -> str:
+    """One cell's XML as openpyxl writes it: a formula, a number, text or (None) an empty styled cell."""
+    if value is None or value == "":
+        return f'<c r="{ref}"{style} t="n" />'
+    if isinstance(value, str):
+        if value.startswith("="):
+            return f'<c r="{ref}"{style}><f>{_escape(value[1:])}</f><v /></c>'
+        space = ' xml:space="preserve"' if value != value.strip() else ""
+        return f'<c r="{ref}"{style} t="inlineStr"><is><t{space}>{_escape(value)}</t></is></c>'
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{ref}: cannot write {value!r}")
+    return f'<c r="{ref}"{style} t="n"><v>{value}</v></c>'
+
+
+def _sheet_xml(data: bytes, entries: list[Deferred]) -> Iterator[bytes]:
+    """The sheet's XML with its deferred cells, in chunks of rows: each shared formula's first cell marked
+    (``<f t="shared" ref=... si=...>``), the cells below each column's first written in its style."""
     text = data.decode("utf-8")
-    extra: dict[int, list[tuple[int, str]]] = {}
-    for e in entries:
-        letter = col(e.column)
-        master = f"{letter}{e.first}"
-        found = re.search(r'<c r="' + master + r'"([^>]*)><f>', text)
-        if found is None:
-            raise ValueError(f"shared formula master {master} not found")
-        style = re.search(r' s="(\d+)"', found.group(1))
-        s_attr = f' s="{style.group(1)}"' if style else ""
-        text = text[:found.end() - 3] + f'<f t="shared" ref="{master}:{letter}{e.last}" si="{e.si}">' + \
-            text[found.end():]
-        for r in range(e.first + 1, e.last + 1):
-            extra.setdefault(r, []).append((e.column, f'<c r="{letter}{r}"{s_attr}><f t="shared" si="{e.si}"/></c>'))
     head, rest = text.split("<sheetData>", 1)
     body, tail = rest.split("</sheetData>", 1)
-    rows: dict[int, tuple[str, list[tuple[int, str]]]] = {}
+    own: dict[int, tuple[str, dict[int, str]]] = {}
     for m in _ROW.finditer(body):
-        cells = [(column_index(c.group(1)), c.group(0)) for c in _CELL.finditer(m.group(3) or "")]
-        rows[int(m.group(1))] = (m.group(2), cells)
-    for r, cells in extra.items():
-        attrs, own = rows.get(r, ("", []))
-        taken = dict(own)
-        for j, cell in cells:
-            there = taken.get(j)
-            if there is None:
-                taken[j] = cell
-            elif there.endswith("/>"):  # a cell styled after the formula was written: its style, the formula
-                taken[j] = there[:-2] + cell[cell.index("><f ") :]
+        own[int(m.group(1))] = (m.group(2), {column_index(c.group(1)): c.group(0)
+                                             for c in _CELL.finditer(m.group(3) or "")})
+    # each entry's first cell: the shared formula marked, its style for the cells below; each entry's cell at row
+    # r is str(r).join(parts), or make(r, str(r)) when its text cannot be laid out so
+    makers: list[tuple[Deferred, list[str] | None, Callable[[int, str], str] | None]] = []
+    for e in entries:
+        letter = col(e.column)
+        row = own.get(e.first)
+        master = None if row is None else row[1].get(e.column)
+        if row is None or master is None:
+            raise ValueError(f"the first cell {letter}{e.first} of a column is not written")
+        style = _STYLE.search(master[:master.index(">")])
+        s_attr = f' s="{style.group(1)}"' if style else ""
+        if e.si is not None:
+            if "<f>" not in master:
+                raise ValueError(f"shared formula master {letter}{e.first} not found")
+            row[1][e.column] = master.replace("<f>", f'<f t="shared" ref="{letter}{e.first}:{letter}{e.last}" '
+                                                     f'si="{e.si}">', 1)
+            makers.append((e, [f'<c r="{letter}', f'"{s_attr}><f t="shared" si="{e.si}"/></c>'], None))
+        elif e.value is None:
+            makers.append((e, [f'<c r="{letter}', f'"{s_attr} t="n" />'], None))
+        elif e.pattern is not None and e.pattern[0].startswith("="):
+            texts = [_escape(t) for t in e.pattern]
+            texts[0], texts[-1] = f'"{s_attr}><f>{texts[0][1:]}', f"{texts[-1]}</f><v /></c>"
+            if len(e.pattern) == 1:  # no row in it: one text
+                texts = [f'"{s_attr}><f>{_escape(e.pattern[0][1:])}</f><v /></c>']
+            makers.append((e, [f'<c r="{letter}', *texts], None))
+        else:
+            def made(r: int, rs: str, letter: str = letter, s_attr: str = s_attr,
+                     value: Callable[[int], Any] = e.value) -> str:
+                return _value_cell(f"{letter}{rs}", s_attr, value(r))
+
+            makers.append((e, None, made))
+    # the rows in segments over which the same entries write, each entry's cells in column order
+    bounds = sorted({e.first + 1 for e in entries} | {e.last + 1 for e in entries})
+    last_row = max([*own, *(e.last for e in entries)], default=1)
+    last_col = max([*(j for _, cells in own.values() for j in cells), *(e.column for e in entries)], default=1)
+    head = re.sub(r'<dimension ref="[^"]*" ?/>', f'<dimension ref="A1:{col(last_col)}{last_row}" />', head, count=1)
+    yield (head + "<sheetData>").encode("utf-8")
+
+    def own_row(r: int) -> str:
+        attrs, cells = own[r]
+        return f'<row r="{r}"{attrs}>' + "".join(c for _, c in sorted(cells.items())) + "</row>" if cells else \
+            f'<row r="{r}"{attrs}/>'
+
+    chunk: list[str] = []
+    edges = [*bounds, last_row + 1]
+    for lo, hi in zip([1, *edges], edges, strict=False):
+        active = sorted((m for m in makers if m[0].first < lo <= m[0].last), key=lambda m: m[0].column)
+        if not active:
+            chunk += [own_row(r) for r in range(lo, hi) if r in own]
+            continue
+        # a row of this segment: runs of laid-out cells (one join each) and the cells made by a call
+        runs: list[list[str] | Callable[[int, str], str]] = []
+        for _slot, parts, make in active:
+            if parts is None:
+                if make is not None:
+                    runs.append(make)
+            elif runs and isinstance(runs[-1], list):
+                runs[-1][-1] += parts[0]
+                runs[-1].extend(parts[1:])
             else:
-                raise ValueError(f"row {r}: column {col(j)} holds a value and a shared formula")
-        rows[r] = (attrs, sorted(taken.items()))
-    out = "".join(f'<row r="{r}"{attrs}>' + "".join(c for _, c in cells) + "</row>" if cells else
-                  f'<row r="{r}"{attrs}/>' for r, (attrs, cells) in sorted(rows.items()))
-    last_row = max(rows, default=1)
-    last_col = max((j for _, cells in rows.values() for j, _ in cells), default=1)
-    head = re.sub(r'<dimension ref="[^"]*"/>', f'<dimension ref="A1:{col(last_col)}{last_row}"/>', head, count=1)
-    return (head + "<sheetData>" + out + "</sheetData>" + tail).encode("utf-8")
+                runs.append(list(parts))
+        one = runs[0] if len(runs) == 1 and isinstance(runs[0], list) else None
+        for r in range(lo, hi):
+            rs = str(r)
+            if r in own:
+                attrs, cells = own[r]
+                merged = dict(cells)
+                for e, parts, make in active:
+                    cell = rs.join(parts) if parts is not None else make(r, rs) if make is not None else ""
+                    there = merged.get(e.column)
+                    if there is None:
+                        merged[e.column] = cell
+                    elif cell.endswith(' t="n" />'):  # nothing to write: the cell there stays
+                        continue
+                    elif not there.endswith("/>"):
+                        raise ValueError(f"row {r}: column {col(e.column)} holds a value and a formula")
+                    elif e.si is not None:  # a cell styled after the formula was written: its style, the formula
+                        merged[e.column] = there[:-2] + cell[cell.index("><f "):]
+                    else:
+                        merged[e.column] = _restyled(there, cell)
+                chunk.append(f'<row r="{r}"{attrs}>' + "".join(c for _, c in sorted(merged.items())) + "</row>")
+            elif one is not None:
+                chunk.append(f'<row r="{rs}">' + rs.join(one) + "</row>")
+            else:
+                chunk.append(f'<row r="{rs}">' + "".join([rs.join(run) if isinstance(run, list) else run(r, rs)
+                                                          for run in runs]) + "</row>")
+            if len(chunk) >= 1000:
+                yield "".join(chunk).encode("utf-8")
+                chunk = []
+    yield ("".join(chunk) + "</sheetData>" + tail).encode("utf-8")
+
+
+def _restyled(there: str, cell: str) -> str:
+    """An empty cell styled after its column was written (``<c r=.. s=.. t="n" />``) given the deferred cell's
+    content in its own style."""
+    attrs = there[:-2].rstrip()
+    if attrs.endswith(' t="n"'):
+        attrs = attrs[:-len(' t="n"')]
+    return attrs + cell[cell.index(">"):]
 
 
 def column_index(letters: str) -> int:

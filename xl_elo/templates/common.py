@@ -86,7 +86,7 @@ def text_diagnosis(whole: bool) -> str:
     t = text_of("[x]")
     d = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({t}," ",""),".",""),",",""),"\'","")'
     groups = f"INT((LEN({d})-1)/3)"
-    thousands = (f'AND(LEN({d})>3,{digit_count(d)}=LEN({d}),LEN({t})-LEN({d})={groups},'
+    thousands = (f'AND(LEN({d})>3,{digit_count(d)}=LEN({d}),LEN({t})-LEN({d})={groups},LEFT({t},1)<>"0",'
                  f'ISNUMBER(FIND(MID({t},LEN({t})-3,1)," .,\'")))')
     if not whole:  # 1.850 or 1,850 is a number with decimals there (the reader's rule)
         thousands = (f'AND({thousands},NOT(AND(LEN({t})-LEN({d})=1,OR(ISNUMBER(FIND(".",{t})),'
@@ -96,12 +96,57 @@ def text_diagnosis(whole: bool) -> str:
     return f'=IF(ISTEXT([x]),IF({thousands},"T:"&{d},IF({comma},"C:"&SUBSTITUTE({t},",","."),"X")),"")'
 
 
+def two_ways(column: str, low: Any, high: Any, w: str, *, whole: bool, rating: bool) -> tuple[str, str]:
+    """A text cell that reads two ways (``1,850``: a point or a comma before exactly three digits, rules 1.4) and
+    the reader's words for it (:func:`xl_elo.schema.two_readings`), in the language of the work: (the condition,
+    the words). Refused where the reading with a thousands separator is a value of the column."""
+    t = text_of("[x]")
+    sep = f"MID({t},LEN({t})-3,1)"
+    d = f'SUBSTITUTE(SUBSTITUTE({t},".",""),",","")'
+    shape = (f'AND(LEN({t})>=5,LEN({t})<=7,OR({sep}=".",{sep}=","),LEN({d})=LEN({t})-1,{digit_count(d)}=LEN({d}),'
+             f'LEFT({t},1)<>"0")')
+    grouped = f"VALUE({d})"
+    whole_part, frac = f"LEFT({t},LEN({t})-4)", f"RIGHT({t},3)"
+    other = f"(VALUE({whole_part})+VALUE({frac})/1000)"
+    shown = (f'{whole_part}&IF({frac}="000","","."&IF(RIGHT({frac},2)="00",LEFT({frac},1),IF(RIGHT({frac},1)="0",'
+             f'LEFT({frac},2),{frac})))')
+    conditions = [f"{other}>={low}", f"{other}<={high}"]
+    if whole:
+        conditions.append(f'{frac}="000"')
+    if rating:
+        conditions.append(f'NOT(AND({other}<{schema.RATING_FRACTION_BELOW},{frac}<>"000"))')
+    other_ok = f"AND({','.join(conditions)})"
+    when = f"IFERROR(AND(ISTEXT([x]),{shape},{grouped}>={low},{grouped}<={high}),FALSE)"
+    write = f'IF({other_ok},{text_formula("{grouped} or {other}", grouped=F(d), other=F(shown))},{d})'
+    separator = f'IF({sep}=",",{text_formula("comma")},{text_formula("point")})'
+    said = text_formula("{value} reads two ways, {grouped} with a thousands separator or {other} with a decimal "
+                        "{separator} (expected {what}: write {write})", value=F(f'"\'"&{t}&"\'"'), grouped=F(d),
+                        other=F(shown), separator=F(separator), what=w, write=F(write))
+    return when, f'{_head(column)}&{said}&"; "'
+
+
+def lost_thousands(column: str, w: str) -> tuple[str, str]:
+    """A rating below 10 with decimals (rules 1.4): the condition and the reader's words
+    (:func:`xl_elo.schema.lost_thousands`), in the language of the work."""
+    below = schema.RATING_FRACTION_BELOW
+    when = f"AND([x]>0,[x]<{below},[x]<>INT([x]))"
+    thousand = "ROUND([x]*1000,6)"
+    write = f'IF({thousand}=INT({thousand}),{text_formula(": write {n}", n=F("ROUND([x]*1000,0)"))},"")'
+    said = text_formula("{value} is no rating (none is below {below} with decimals): a thousands separator read as "
+                        "a decimal one? 1,850 typed where the comma is the decimal separator makes 1.85 (expected "
+                        "{what}{write})", value=F("[x]"), below=below, what=w, write=F(write))
+    return when, f'{_head(column)}&{said}&"; "'
+
+
 def number_check(column: str, low: Any, high: Any, en: str = "", *, whole: bool = True,
-                 what: str | None = None, what_formula: str | None = None) -> str:
+                 what: str | None = None, what_formula: str | None = None, rating: bool = False,
+                 also: tuple[str, str] | None = None) -> str:
     """A number from ``low`` to ``high`` (whole when ``whole``), typed as a number, not as text; each refusal in
     the words of xl-elo's reader (:func:`xl_elo.schema.number`), in the language of the work: ``what`` is what the
     reader expects (``a rating: a whole number from 0 to 3500 ...``; by default ``a whole number from low to high``,
-    or ``en``), or ``what_formula`` a formula giving it (a year that depends on the period)."""
+    or ``en``), or ``what_formula`` a formula giving it (a year that depends on the period). ``rating``: a rating,
+    never below 10 with decimals (rules 1.4). ``also``: a system's own refusal of a number in range, (condition,
+    words: a text formula)."""
     w: str
     if what_formula is not None:
         w = F(what_formula)
@@ -132,8 +177,15 @@ def number_check(column: str, low: Any, high: Any, en: str = "", *, whole: bool 
     fraction = (f'{_head(column)}&'
                 f'{text_formula("{value} is not a whole number (expected {what})", value=F("[x]"), what=w)}&"; "')
     not_number = f'{_head(column)}&{text_formula("not {what}", what=w)}&"; "'
-    body = (f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{not_number},'
-            f'IF(OR([x]<{low},[x]>{high}),{out},' + (f'IF([x]<>INT([x]),{fraction},""))))' if whole else '"")))'))
+    two, two_words = two_ways(column, low, high, w, whole=whole, rating=rating)
+    rest = f'IF([x]<>INT([x]),{fraction},"")' if whole else '""'
+    if also:
+        rest = f"IF({also[0]},{also[1]},{rest})"
+    if rating:
+        lost, lost_words = lost_thousands(column, w)
+        rest = f"IF({lost},{lost_words},{rest})"
+    body = (f'IF(ISTEXT([x]),IF({two},{two_words},{text}),IF(NOT(ISNUMBER([x])),{not_number},'
+            f'IF(OR([x]<{low},[x]>{high}),{out},{rest})))')
     return guard(column, body)
 
 
@@ -142,16 +194,8 @@ def _head(column: str) -> str:
     return text_formula("{column}: ", column=heading(column))
 
 
-def steps_check(column: str, step: int, why: str, high: Any = MAX_RATING) -> str:
-    """A number the federation publishes in steps of ``step`` (an FFE Elo in tens, rules 5.9): the reader's words
-    (:func:`xl_elo.schema.in_steps`) for any other, the range and fractions being checked before."""
-    said = text_formula("{value} is not a multiple of {step} ({why})", value=F("[x]"), step=step, why=translate(why))
-    return (f'IF(AND(ISNUMBER([x]),[x]>0,[x]<={high},[x]=INT([x])),IF(MOD([x],{step})<>0,{_head(column)}&{said}&"; ",'
-            f'""),"")')
-
-
 def rating_check(column: str = "rating", what: str = schema.RATING_HELP) -> str:
-    return number_check(column, 0, MAX_RATING, what=what)
+    return number_check(column, 0, MAX_RATING, what=what, rating=True)
 
 
 def yes_no_check(column: str) -> str:
@@ -206,9 +250,23 @@ def as_time(x: str) -> str:
     return f"MATCH(ROUND({x}*1440,6),result_time,0)"
 
 
+def is_date(x: str) -> str:
+    """A number cell that holds a date from 2000 to 2099 (what a spreadsheet makes of 1/2 or 2026-10 typed)."""
+    low, high = schema.DATE_NUMBERS
+    return f"AND({x}>={low},{x}<={high},{x}=INT({x}))"
+
+
+def iso_date(x: str) -> str:
+    """A date cell as the reader writes it: YYYY-MM-DD."""
+    return f'YEAR({x})&"-"&TEXT(MONTH({x}),"00")&"-"&TEXT(DAY({x}),"00")'
+
+
 def result_check() -> str:
     bad = reason("result", "not a result (1, 0.5, 0, 1-0, =, W/D/L, +, -, F, bye ...)")
-    body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",IF(ISNA({as_time("[x]")}),{bad},"")),'
+    a_date = text_formula("{date} {why}", date=F(iso_date("[x]")), why=translate(schema.DATE_RESULT))
+    date = f'{_head("result")}&{a_date}&"; "'
+    body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",IF(ISNA({as_time("[x]")}),IF({is_date("[x]")},{date},'
+            f'{bad}),"")),'
             f'IF(ISLOGICAL([x]),{bad},'
             f'IF({wildcard("[x]")},{bad},IF(ISNA(MATCH({result_key("[x]")},result_key,0)),{bad},""))))')
     # with a blank opponent the row is a bye whatever its result says (rules 1.1): not checked
@@ -447,7 +505,10 @@ def rank_column(after: str = "res_rating_after") -> Col:
 def sort_columns(after: str = "res_rating_after") -> list[Col]:
     return [
         Col("pos", "position", f"={POS}", "8"),
-        Col("sortkey", "sort key (new rating)", f'=IF([key]="","",IF(ISNUMBER([{after}]),[{after}],-1))', "8"),
+        # rounded to 9 decimals: COUNTIF compares with the text of its criterion, 15 digits, so two ratings apart in
+        # their 16th digit would take one rank and one player would be dropped from the results
+        Col("sortkey", "sort key (new rating, to 9 decimals)",
+            f'=IF([key]="","",IF(ISNUMBER([{after}]),ROUND([{after}],9),-1))', "8"),
         rank_column(after),
     ]
 

@@ -5,7 +5,9 @@ federation's worked example, recalculates and prints the whole workbook to PDF w
 LibreOffice (A4; a template prints its results sheet only), and turns the pages a user looks at
 into PNGs: ``<code>_results.png`` (the results sheet) and ``fide_instructions.png`` (the
 instructions printed as a selection); ``fqe_problem.png`` shows a players sheet with a rating
-typed as text, flagged on its row. It prints the number of
+typed as text, flagged on its row; ``fide_norms.png`` the norm sheet filled from FIDE's example
+report for its first norm; ``season_leaderboard.png`` and ``season_charts.png`` a club's season workbook
+(:func:`season_workbook`), its leaderboard and its first page of charts. It prints the number of
 pages of each PDF. Needs LibreOffice and poppler-utils (``pdftoppm``, ``pdftotext``); the
 package never needs them.
 """
@@ -152,12 +154,95 @@ def main(out_dir: str) -> None:
         _print_areas(done, {"players": f"A1:{_problem_column(done)}{len(tables['players'][1]) + 1}"})
         pdf = to_pdf(done, t / "pdf")
         _png(pdf, 1, out / f"{shown}_problem.png")
+        for path in norm_sheets(t / "norms"):  # the norm sheet as the certificate's table prints it
+            done = recalculate_many([path], t / "done")[0]
+            pdf = to_pdf(done, t / "pdf")
+            print(f"{done.stem}: {len(_pages(pdf))} pages")
+            _png(pdf, 1, out / f"{done.stem}.png")
+        season = season_workbook(t / "season")  # a club's season, its leaderboard and its charts
+        pdf = to_pdf(season, t / "pdf")
+        pages = _pages(pdf)
+        print(f"{season.stem}: {len(pages)} pages")
+        _png(pdf, _first_page_with(pages, "rank"), out / "season_leaderboard.png")
+        _png(pdf, _first_page_with(pages, "Ratings over time"), out / "season_charts.png")
     for p in sorted(out.glob("*.png")):
         print(p)
 
 
 #: The templates whose instructions are pictured, one per language.
 INSTRUCTIONS = {("fide", "en"), ("dwz", "de"), ("fse", "fr"), ("fse", "it")}
+
+
+#: The demo club's members (the season workbook's pictures).
+_CLUB = ("Anna Keller", "Felix Roth", "Lena Brunner", "Jonas Frei", "Mia Baumann", "Paul Huber", "Sofia Gerber",
+         "Lukas Meier", "Emma Widmer", "Noah Steiner", "Clara Kunz", "Elias Moser", "Marie Graf", "Leon Wyss",
+         "Ida Zimmermann", "Finn Suter", "Hanna Bucher", "Ben Kaufmann", "Lea Fischer", "Max Schmid",
+         "Nora Weber", "Tim Marti", "Julia Egli", "David Bieri", "Sara Hofer", "Luca Berger", "Eva Lang",
+         "Jan Koch", "Rosa Amrein", "Nico Vogel", "Alma Frey", "Tom Eberle")
+
+
+def season_workbook(folder: Path) -> Path:
+    """A club's season for the pictures: the members above, FIDE's rules, twelve monthly periods of four rounds
+    (each member plays a month in five, three in four), results drawn from fixed strengths (a seeded random
+    draw: the same season each time); the season workbook ``season.xlsx`` as ``xl-elo rate --season-output``
+    writes it (the same loader and pipeline)."""
+    import io
+    import random
+
+    from xl_elo.loader import load
+    from xl_elo.pipeline import Destination, deliver_season, plan
+
+    rnd = random.Random(2026)
+    folder.mkdir(parents=True, exist_ok=True)
+    strength = {f"m{i + 1:02d}": 1500 + 700 * rnd.random() for i in range(len(_CLUB))}
+    drift = {pid: rnd.gauss(0, 12) for pid in strength}  # some improve over the year, some decline
+    players = ["id,name,rating,games,birth_year,ever_2400"]
+    for (pid, s), name in zip(strength.items(), _CLUB, strict=True):
+        rating = "" if name in _CLUB[-2:] else round(s + rnd.gauss(0, 50))
+        players.append(f"{pid},{name},{rating},{0 if rating == '' else rnd.randint(40, 300)},"
+                       f"{rnd.randint(1960, 2010)},no")
+    games = ["round,player,opponent,result,period"]
+    for month in range(1, 13):
+        here = [pid for pid in strength if rnd.random() < 0.8]
+        for rnd_no in range(1, 5):
+            rnd.shuffle(here)
+            for a, b in zip(here[::2], here[1::2], strict=False):
+                d = strength[a] + drift[a] * month - strength[b] - drift[b] * month + rnd.gauss(0, 160)
+                games.append(f"{rnd_no},{a},{b},{'1-0' if d > 60 else '0-1' if d < -60 else '½'},2026-{month:02d}")
+    (folder / "players.csv").write_text("\n".join(players) + "\n", encoding="utf-8")
+    (folder / "games.csv").write_text("\n".join(games) + "\n", encoding="utf-8")
+    target = folder / "season.xlsx"
+    loaded = load("fide", players=folder / "players.csv", games=folder / "games.csv")
+    inputs = [folder / "players.csv", folder / "games.csv"]
+    deliver_season(plan(loaded.module, Destination(season_output=str(target)), inputs, tty=False), loaded.season(),
+                   io.StringIO())
+    return target
+
+
+def norm_sheets(folder: Path) -> list[Path]:
+    """Each norm sheet filled from its system's example report for the first player whose result is a norm for
+    a title he needs (rules 13): ``<code>_norms.xlsx``."""
+    from importlib import resources
+
+    from xl_elo.federations import registry
+    from xl_elo.formats.normfiles import from_trf
+    from xl_elo.templates.normsheet import fill_sheet
+
+    out = []
+    for code, system in registry().items():
+        norms = system.NORMS
+        if norms is None or not norms.sheet or not norms.example:
+            continue
+        with resources.as_file(resources.files(system.PACKAGE) / "example" / norms.example) as report:
+            tournament, _ = from_trf(report, norms)
+        checks, _ = norms.engine.checked(tournament)
+        first = next(c for c in checks if c.norm and c.eligible)
+        player = next(e for e in tournament.players if e.id == first.id)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{code}_norms.xlsx"
+        fill_sheet(system, tournament, [c for c in checks if c.title == first.title], player, first.title, target)
+        out.append(target)
+    return out
 
 
 if __name__ == "__main__":

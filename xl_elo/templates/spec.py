@@ -162,3 +162,5 @@ class Template:
     """More workbook names: name -> formula (FQE's ``match_event``)."""
     blockers: list[tuple[str, str]] = field(default_factory=list)
     """Conditions that make the results not valid beyond input problems: (formula TRUE when so, the words)."""
+    periods: bool = False
+    """It lays out rating periods, as many as ``capacity.periods`` (a ladder's season)."""

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from openpyxl.comments import Comment
@@ -32,7 +30,6 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.pagebreak import RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xl_elo.federations import registry
 from xl_elo.formats.workbook import HELPER_HEADINGS
 from xl_elo.templates.builder import (
     BAD_FILL,
@@ -47,7 +44,6 @@ from xl_elo.templates.builder import (
     UNLOCKED,
     Book,
     Input,
-    Stamp,
     Template,
     _computed_sheet,
     _index,
@@ -57,9 +53,10 @@ from xl_elo.templates.builder import (
     print_nothing,
     protect,
     register,
+    style_column,
     write_column,
 )
-from xl_elo.templates.common import TEXT_MARKS, problem_heading, steps_check, text_diagnosis
+from xl_elo.templates.common import TEXT_MARKS, problem_heading, text_diagnosis
 from xl_elo.templates.grouping import group_by_player
 from xl_elo.words import NAMES, F, _, heading, language, text_formula
 
@@ -99,9 +96,9 @@ MENUS = {
 
 def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
-    # a small room sums each player's sides with SUMIFS as written (cheap to compute, nothing more to load); a large
-    # one by the player's rows (grouping.py), where a scan of every side per player would be slow
-    t = _in_steps(group_by_player(t) if t.capacity.players * t.capacity.sides >= _GROUP_FROM[-1] else t)
+    # a room up to GROUP_FROM sums each player's sides with SUMIFS as written (cheap to compute, nothing more to
+    # load); a larger one by the player's rows (grouping.py), where a scan of every side per player would be slow
+    t = group_by_player(t) if t.capacity.players * t.capacity.sides >= _GROUP_FROM[-1] else t
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
@@ -136,6 +133,19 @@ def build_book(t: Template) -> Book:
     return book
 
 
+def formula_cells(t: Template) -> int:
+    """The cells of formulas the workbook of ``t`` holds: its computed sheets, the inputs' checks and the results
+    (what decides how long a spreadsheet takes to open and recalculate it), counted from the spec."""
+    t = group_by_player(t)
+    n = sum((len(s.columns) + len(s.leading)) * (s.last - s.first + 1) for s in t.sheets)
+    rooms = {"players": t.capacity.players, "games": t.capacity.games, "history": t.capacity.history}
+    for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history)):
+        if inputs is not None:
+            helpers = sum(1 + sum(mark in i.check for mark in TEXT_MARKS) for i in inputs if i.check)
+            n += (helpers + 1) * rooms[name]
+    return n + (len(t.results) + 1) * t.capacity.players
+
+
 # --------------------------------------------------------------------------- inputs
 
 
@@ -155,9 +165,7 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
         c = ws.cell(1, j)
         c.comment = Comment(_(inp.title) + (f"\n{_(inp.prompt)}" if inp.prompt else ""), "xl-elo")
     for j, inp in enumerate(inputs, start=1):
-        style = Stamp(protection=UNLOCKED, number_format=inp.fmt)
-        for r in range(FIRST, last + 1):
-            style(ws.cell(r, j))
+        style_column(book, ws, j, FIRST, last, protection=UNLOCKED, number_format=inp.fmt)
     prefix = {"players": "player_", "games": "game_", "history": "history_"}[name]
     for j, inp in enumerate(inputs, start=1):
         book.name_range(prefix + inp.name, ws, j, FIRST, last)
@@ -222,7 +230,9 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
         return book.render(f'=IF(COUNTA({span.format(r=r)})=0,"",{body})', r, name)
 
     check_formula(problem(FIRST), f"{name}!problem")
-    write_column(book, ws, problem_j, FIRST, last, problem, FORMULA_FILL)
+    # the reader's words are long: a problem reads to its end
+    write_column(book, ws, problem_j, FIRST, last, problem, FORMULA_FILL,
+                 alignment=Alignment(wrap_text=True, vertical="top"))
     # a refused cell turns red: its column's name opens a reason in the problem cell
     p = f"${col(problem_j)}{FIRST}"
     for j, inp in enumerate(inputs, start=1):
@@ -231,8 +241,6 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
             FormulaRule(formula=[f'ISNUMBER(SEARCH("{inp.name}:",{p}))'], fill=BAD_FILL, stopIfTrue=False))
     ws.conditional_formatting.add(f"{col(problem_j)}{FIRST}:{col(problem_j)}{last}",
                                   FormulaRule(formula=[f'LEN({p})>0'], fill=BAD_FILL))
-    for r in range(FIRST, last + 1):  # the reader's words are long: a problem reads to its end
-        ws.cell(r, problem_j).alignment = Alignment(wrap_text=True, vertical="top")
 
 
 def _rendered(book: Book, template: str, sheet: str) -> Callable[[int], str]:
@@ -250,17 +258,6 @@ def _own(check: str, name: str) -> str:
     for mark in TEXT_MARKS:
         check = check.replace(mark, f"[{_helper(name, mark)}]")
     return check.replace("[x]", f"[{name}]")
-
-
-def _in_steps(t: Template) -> Template:
-    """The rating column's check refuses what the system's reader refuses beyond a rating (the FFE's Elo in tens):
-    declared by the system's ``Player.RATING`` (:func:`xl_elo.schema.in_steps`)."""
-    reading = getattr(registry()[t.federation].Player, "RATING", None)
-    if reading is None or not reading.multiple:
-        return t
-    extra = steps_check("rating", reading.multiple, reading.multiple_why)
-    t.players = [replace(i, check=(i.check or '""') + "&" + extra) if i.name == "rating" else i for i in t.players]
-    return t
 
 
 def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
@@ -284,7 +281,7 @@ def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
 
 def _lists(book: Book, ws: Worksheet, t: Template) -> None:
     """Accepted spellings and published tables, each column a workbook name."""
-    from xl_elo.core import RESULT_SPELLINGS, ResultKind
+    from xl_elo.core import RESULT_SPELLINGS, RESULT_TIMES, ResultKind
     from xl_elo.schema import NO, YES
 
     column = 1
@@ -306,9 +303,8 @@ def _lists(book: Book, ws: Worksheet, t: Template) -> None:
 
     results = [(key, "" if r.score is None else r.score, r.kind.value) for key, r in RESULT_SPELLINGS.items()]
     block("results", ["result_key", "result_score", "result_kind"], results)
-    # spellings a spreadsheet reads as a time of day when typed (1:0 is 01:00), by their minutes
-    times = [(int(m[1]) * 60 + int(m[2]), score, kind) for key, score, kind in results
-             if (m := re.fullmatch(r"(\d{1,2}):(\d{1,2})", key))]
+    # spellings a spreadsheet reads as a time of day when typed (1:0 is 01:00), by their minutes (the reader's)
+    times = [(minutes, "" if r.score is None else r.score, r.kind.value) for minutes, (_, r) in RESULT_TIMES.items()]
     block("results typed as times", ["result_time", "result_time_score", "result_time_kind"], times)
     block("yes/no", ["yes_no_key", "yes_no_value"],
           [(k, 1) for k in sorted(YES)] + [(k, 0) for k in sorted(NO)])
@@ -602,4 +598,4 @@ def _steps(t: Template) -> list[str]:
     ]
 
 
-__all__ = ["MENUS", "PLAYERS_PER_PAGE", "RowBreak", "banner_formula", "build_book", "print_nothing"]
+__all__ = ["MENUS", "PLAYERS_PER_PAGE", "RowBreak", "banner_formula", "build_book", "formula_cells", "print_nothing"]

@@ -22,6 +22,12 @@ Decisions where the handbook is silent (rules 11.10):
   from zero, rules 1.3) never meets a binary fraction;
 - the bonus is computed from the rounded Rn, as the handbook's sample does, and rounded to a
   whole number of points.
+
+Example: the CFC Handbook's sample (Section 4, article 425): 1450 scores 4/6, Sx 2.84, Rn 1487, bonus 9::
+
+    >>> from xl_elo.loader import example_event
+    >>> rate(example_event("cfc")).by_id()["sample"]["rating_after"]
+    1496
 """
 
 from __future__ import annotations
@@ -141,7 +147,7 @@ class Player(model.Player):
         unreported=(None, ""))  # not known (a TRF report): established, and the engine says so (rules 11.10)
     highest: float | None = fact(
         schema.RATING, "the highest rating the player had before this event (the all-time-high bonus); blank: not "
-                       "known, no such bonus", rules="11.6", calc="--highest",
+                       "known, no such bonus", rules="11.6", calc="--highest", aliases=("highest_after",),
         calc_help="the highest rating before this event, for the all-time-high bonus (blank: not known, no such "
                   "bonus)",
         function="highest", function_doc=("CFC: the highest rating before (the all-time-high bonus; blank: not "
@@ -151,7 +157,8 @@ class Player(model.Player):
 
 
 COLUMNS: Final = results_columns(
-    Column("provisional", "bool", True, "the rating after the event is provisional (fewer than 25 games)"),
+    Column("provisional", "bool", True, "the rating after the event is provisional (fewer than 25 games, or a first "
+                                        "rating: a performance, 414a)"),
     Column("formula", "text", True, "414a (performance, cumulative) or 414b (Ro + K (S - Sx))"),
     Column("wins", "int", True, "W"),
     Column("losses", "int", True, "L"),
@@ -164,6 +171,8 @@ COLUMNS: Final = results_columns(
     Column("match_cap", "float", False, "points taken by the 50-point limit of a match"),
     Column("floor", "float", False, "points added by the low-rating rules (416)"),
     Column("note", "note", False, "what a rating officer should know of this row"),
+    Column("highest_after", "number", True, "the highest rating with this event's: the next event's highest "
+                                            "(blank: not known)"),
 )
 
 _TABLE = core.range_table(CFC_EXPECTED_ROWS)
@@ -322,7 +331,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     before_games = int(player.games or 0)
     status = status_of(player.rating, before_games, n)
     after_games = before_games + n
-    provisional_after = after_games < ESTABLISHED_GAMES
+    # a first rating is a performance (414a) whatever its games: provisional until 414b rates him (rules 11.10)
+    provisional_after = after_games < ESTABLISHED_GAMES or player.rating is None
     notes: list[str] = []
     if after_games < PUBLISHED_FROM:
         notes.append(f"a rating is published from {PUBLISHED_FROM} rated games (434)")
@@ -502,7 +512,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     for i in np.flatnonzero(no_highest).tolist():
         notes[i] = "highest not given: no all-time-high bonus"
     status = np.select([unrated, games >= ESTABLISHED_GAMES], ["unrated", "established"], "provisional")
-    provisional_after = [None if (u and not p) else bool(ga < ESTABLISHED_GAMES)
+    provisional_after = [None if (u and not p) else bool(ga < ESTABLISHED_GAMES or u)
                          for u, p, ga in zip(unrated.tolist(), played.tolist(), games_after.tolist(), strict=True)]
     formula = np.where(~played, "", np.where(est, "414b", "414a"))
     values = {
@@ -519,7 +529,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "threshold": _only(est & (n >= BONUS_MIN_GAMES), bonus_threshold(k, n)),
         "bonus_high": _only(est, high), "bonus_change": _only(est, change),
         "match_cap": _only(rated_played, total - capped), "floor": _only(played, adjusted - unadjusted),
-        "note": notes,
+        "note": notes, "highest_after": np.where(np.isnan(highest), np.nan, np.fmax(highest, after)),
     }
     return Results(CODE, COLUMNS, values, period=ev.period, warnings=warnings)
 

@@ -12,11 +12,18 @@ against those who get one in the same tournament), by the DSB's integer iteratio
 Decisions where the Wertungsordnung is silent are in rules 9.10; the rule sets by date (the
 probabilities before and after August 2013, the Sonderwertung from August 2016, and what was
 and was not found of a 2026 revision) in rules 9.9.
+
+Example: Barthel's first DWZ at the DSB's tournament B431-636-C4F (2014), 983 as the DSB published it::
+
+    >>> from xl_elo.loader import example_event
+    >>> int(rate(example_event("dwz")).by_id()["barthel"]["rating_after"])
+    983
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
@@ -135,15 +142,49 @@ class Options:
         source="rules 9.8, 9.9")
 
 
+#: A DWZ written with its index, as the DSB's lists write it (``1850-12``, rules 9.4).
+WITH_INDEX: Final = re.compile(r"^(\d{3,4})\s*-\s*(\d{1,3})$")
+
+
+def with_index(value: Any) -> str | None:
+    """The words for a DWZ written with its index in one cell (rating or index column), or None (rules 9.4): the
+    near miss of the DSB's own writing is named, never "not a number" alone."""
+    try:
+        text = schema.text(value) if isinstance(value, str) else None
+    except schema.ValueProblem:
+        return None
+    m = WITH_INDEX.match(text) if text else None
+    if m is None:
+        return None
+    return (f"{schema.shown(text)} is a DWZ with its index, as the DSB writes it: give the DWZ ({m.group(1)}) in "
+            f"the rating column and the index ({m.group(2)}) in the index column")
+
+
+def _named(reading: schema.Reading) -> schema.Reading:
+    """``reading``, a DWZ written with its index (``1850-12``) named as such (rules 9.4)."""
+    def parse(value: Any, *, typed: bool = False, year: int | None = None) -> Any:
+        try:
+            return reading(value, typed=typed, year=year)
+        except schema.ValueProblem:
+            words = with_index(value)
+            if words is None:
+                raise
+            raise schema.ValueProblem(words) from None
+
+    return schema.Reading(parse, whole=reading.whole, zero_is_blank=reading.zero_is_blank, kind=reading.kind)
+
+
 @dataclass(frozen=True, slots=True)
 class Player(model.Player):
     """A DWZ player: his index and his age group decide E (rules 9.3, 9.4)."""
 
+    RATING: ClassVar[schema.Reading] = _named(schema.RATING)
+    """A DWZ: a whole rating (rules 1.4), ``1850-12`` named as a DWZ with its index."""
     HEADINGS: ClassVar[dict[str, str]] = {"dwz": "rating"}
     """A DWZ is headed ``DWZ``; a column headed ``Elo`` is FIDE's rating, never read as a DWZ."""
 
     index: int | None = fact(
-        schema.counts(MAX_INDEX), "the DWZ index: his evaluations so far (the number after the dash, 1850-12)",
+        _named(schema.counts(MAX_INDEX)), "the DWZ index: his evaluations so far (the number after the dash, 1850-12)",
         rules="9.4", rated_needs=INDEX_NEEDED, aliases=("index_after",), calc="--index",
         calc_help="the DWZ index (1850-12: 12); it bounds E (default: more than 5)", function="games",
         function_doc=("DWZ: the index (blank: over 5).", "DWZ : l'indice (vide : plus de 5)."), k_argument=True,
@@ -158,7 +199,8 @@ class Player(model.Player):
 
 COLUMNS: Final = results_columns(
     Column("index", "int", True, "the index before"),
-    Column("index_after", "int", True, "the index after: one more per evaluation, 1 after a first DWZ"),
+    Column("index_after", "int", True, "the index after: one more per evaluation, 1 after a first DWZ",
+           key=True),
     Column("j", "int", True, "J: 5 to 20, 10 from 21 to 25, 15 over 25"),
     Column("e0", "float", False, "E0 = (R0 / 1000)^4 + J"),
     Column("fb", "float", False, "fB, the acceleration of a youth at or above his expectation"),
@@ -549,8 +591,9 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
     history, those they carry on (rules 9.7)."""
     opts = options_of(Options, options, **overrides)
     players = [model.as_player(Player, p) for p in event.players]
+    played = {pid for g in event.games if g.counts for pid in (g.player, g.opponent)}
     check_period(event.period, [np.nan if p.birth_year is None else p.birth_year for p in players],
-                 [p.id for p in players])
+                 [p.id for p in players], playing=[p.id in played for p in players])
     year = period_year(event.period)
     rounded = per_game_rounding(opts, event.period)
     pos = event.index()

@@ -10,10 +10,13 @@ has not settled within its sweeps the results say so and show no rating.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import xl_elo.federations.dwz as dwz
 from xl_elo.templates.common import (
     POS,
     blank,
+    digit_count,
     event_setting,
     game_checks,
     game_inputs,
@@ -30,7 +33,7 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
-from xl_elo.words import F, _, text_formula
+from xl_elo.words import F, _, heading, text_formula
 
 #: The rooms shipped in workbooks/: a club tournament of 40 players, up to ten rounds (one printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
@@ -40,6 +43,21 @@ CAPACITY = ROOMS[0]
 LANGUAGES = ('de',)
 #: Sweeps of each iteration the workbook computes (rules 9.10).
 SWEEPS = 30
+
+
+def with_index_check(column: str, check: str) -> str:
+    """``check``, a DWZ written with its index in one cell (``1850-12``) named first, in the reader's words
+    (:func:`xl_elo.federations.dwz.with_index`, rules 9.4)."""
+    t = text_of("[x]")
+    dash = f'IFERROR(FIND("-",{t}),0)'
+    left, right = f"TRIM(LEFT({t},MAX({dash}-1,0)))", f"TRIM(MID({t},{dash}+1,99))"
+    near = (f'AND(ISTEXT([x]),{dash}>1,LEN({t})-LEN(SUBSTITUTE({t},"-",""))=1,LEN({left})>=3,LEN({left})<=4,'
+            f'LEN({right})>=1,LEN({right})<=3,{digit_count(left)}=LEN({left}),{digit_count(right)}=LEN({right}))')
+    said = text_formula("{value} is a DWZ with its index, as the DSB writes it: give the DWZ ({rating}) in the rating "
+                        "column and the index ({index}) in the index column", value=F(f'"\'"&{t}&"\'"'),
+                        rating=F(left), index=F(right))
+    words = text_formula("{column}: {reason}; ", column=heading(column), reason=F(said))
+    return f"IF(IFERROR({near},FALSE),{words},{check})"
 
 
 def _p(d: str) -> str:
@@ -258,8 +276,9 @@ def spec(cap: Capacity | None = None) -> Template:
         *sort_columns(),
     )
     index = Input("index", "Index (1850-12: 12; required with a DWZ)", 9,
-                  number_check("index", 0, dwz.MAX_INDEX, f"a whole number from 0 to {dwz.MAX_INDEX}"), ("whole", 0,
-                      dwz.MAX_INDEX))
+                  with_index_check("index", number_check("index", 0, dwz.MAX_INDEX,
+                                                         f"a whole number from 0 to {dwz.MAX_INDEX}")),
+                  ("whole", 0, dwz.MAX_INDEX))
     no_index = reason("index", dwz.INDEX_NEEDED)
     rules_en = [
         _("DWZ (xl-elo rules 9): P(D) the normal distribution of the difference, standard deviation 200 sqrt 2 "
@@ -280,7 +299,8 @@ def spec(cap: Capacity | None = None) -> Template:
                     sweeps=SWEEPS)
     return Template(
         federation="dwz", title="DWZ tournament",
-        players=player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")]),
+        players=[replace(i, check=with_index_check("rating", i.check or '""')) if i.name == "rating" else i
+                 for i in player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")])],
         games=game_inputs("round", "player", "opponent", "result"), history=history_inputs(),
         settings=[period_setting(dwz.NEEDS_PERIOD), event_setting(), *option_settings(dwz.SYSTEM)],
         rules=rules_en, sheets=[sides, work, hw],

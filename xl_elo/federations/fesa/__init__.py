@@ -12,6 +12,12 @@ in single floats, as FESA's program computes them (6.11, :mod:`.newton`).
 
 What xl-elo decides where the rules and the program are silent, or where the program never
 finishes, is :data:`BEYOND_THE_PROGRAM` (rules 6.12).
+
+Example: the 13th Nekomado-ken (2017-04-15), a real tournament, as FESA published it: N2, 2297, ends at 2299::
+
+    >>> from xl_elo.loader import example_event
+    >>> rate(example_event("fesa")).by_id()["N2"]["rating_after"]
+    2299
 """
 
 from __future__ import annotations
@@ -21,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from xl_elo import core, model, schema
-from xl_elo import tables as t
 from xl_elo.federations.contract import (
     Calculation,
     FirstRating,
@@ -33,7 +38,9 @@ from xl_elo.federations.contract import (
     options_of,
 )
 from xl_elo.federations.fesa import grades, newton
+from xl_elo.federations.fesa import tables as t
 from xl_elo.federations.fesa.promotion import Promotion, promote
+from xl_elo.federations.fesa.tables import FESA_K_BANDS
 from xl_elo.model import (
     Column,
     Event,
@@ -46,7 +53,6 @@ from xl_elo.model import (
     require_games,
     results_columns,
 )
-from xl_elo.tables import FESA_K_BANDS
 from xl_elo.tableview import TableView
 
 CODE: Final = "fesa"
@@ -113,8 +119,10 @@ class Player(model.Player):
     """A FESA player: his mode, bonuses, grade and promotion runs (rules 6.3 - 6.10)."""
 
     games: int = games_fact(
-        "6.3", calc_help=f"rated games before: fewer than {PERFORMANCE_GAMES} with this tournament's is "
-                         "performance mode (default: normal mode)", function=None)
+        "6.3", calc_help=f"rated games before; calc rates a rated player in normal mode: performance mode (fewer "
+                         f"than {PERFORMANCE_GAMES} games with this tournament's) rates his history game by game, "
+                         "which calc is not given (xl-elo rate with the history table; calc says so)",
+        function=None)
     bonus_count: int = fact(
         schema.counts(schema.MAX_BONUS_COUNT, f"the activity bonuses already used, from 0 to {schema.MAX_BONUS_COUNT}"),
         "activity bonuses used so far, 0 .. 100", default=0, rules="6.4",
@@ -127,10 +135,10 @@ class Player(model.Player):
                        default=0, rules="6.10")
     mp_reached: bool = fact(schema.YES_NO, "the MP of the next grade was reached during the LB run", default=False,
                             rules="6.10", array="flag")
-    grade: str | None = fact(schema.spelled(schema.grade), "FESA grade (3 kyu, 1 dan)", rules="6.9", array="text",
+    grade: str | None = fact(schema.spelled(grades.grade), "FESA grade (3 kyu, 1 dan)", rules="6.9", array="text",
                              aliases=("grade_after",))
     nsr_grade: str | None = fact(
-        schema.spelled(lambda v: schema.grade(v, allow_pro=True)),
+        schema.spelled(lambda v: grades.grade(v, allow_pro=True)),
         "recognised prior grade of a new player (2 dan, pro 1 dan)", rules="6.5", array="text",
         calc="--nsr-grade", calc_help="a new player's recognised prior grade (e.g. '2 dan')")
 
@@ -140,7 +148,7 @@ class Player(model.Player):
 class Game(model.Game):
     """A FESA game: the handicap its first player gives (rules 6.7)."""
 
-    handicap: str | None = fact(schema.spelled(schema.handicap),
+    handicap: str | None = fact(schema.spelled(grades.handicap),
                                 "the handicap the first player (the giver) gives: S, L, B, R, RL, 2p, 4p, 5p or 6p",
                                 rules="6.7", array="text", sided=True)
 
@@ -151,7 +159,7 @@ COLUMNS: Final = results_columns(
     Column("bonus_count", "int", True, "activity bonuses used so far, 0 .. 100"),
     Column("nsr_grade", "text", True, "the recognised prior grade of a new player"),
     Column("grade_before", "text", True, "FESA grade before"),
-    Column("grade_after", "text", True, "FESA grade after the promotions"),
+    Column("grade_after", "text", True, "FESA grade after the promotions", key=True),
     Column("lb_run", "int", True, "games at or above LB of the next grade"),
     Column("mp_run", "int", True, "games at or above MP of the next grade"),
     Column("mp_reached", "bool", True, "MP of the next grade reached during the LB run"),
@@ -334,6 +342,11 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     r = float(player.rating)
     opps = _counted(games, r, r)
     outcome = normal_change(r, opps, [g.score for g in games], player.bonus_count, k=k)
+    notes: tuple[str, ...] = ()
+    if not isinstance(player.games, model.NotGiven) and player.games + len(games) < PERFORMANCE_GAMES:
+        notes = (f"{player.games} games before and {len(games)} here, fewer than {PERFORMANCE_GAMES}: FESA rates such "
+                 "a player in performance mode from his history, game by game (rules 6.3), which calc is not given; "
+                 "rated here in normal mode from his rating (xl-elo rate with the history table rates his mode)",)
     lines = tuple(GameLine(g.rating, st.opponent_rating, g.score, st.rating - st.opponent_rating,
                            expected(st.rating, st.opponent_rating), st.delta,
                            "upset gain" if st.upset is not None else "")
@@ -345,7 +358,7 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
                        status="normal", steps=(("total before rounding", outcome.total),
                                                ("activity bonus", sum(st.bonus for st in outcome.steps)),
                                                ("bonus count after", outcome.bonus_count)),
-                       bonus=sum(st.bonus for st in outcome.steps),
+                       bonus=sum(st.bonus for st in outcome.steps), notes=notes,
                        own=(("total", outcome.total), ("bonus_count_after", outcome.bonus_count)))
 
 
@@ -627,8 +640,7 @@ def _num(x: float | None) -> int | float | None:
 
 def rules_values() -> dict[str, Any]:
     """The figures of FESA's chapter of the rules document that are computed from the tables (rules 6)."""
-    from xl_elo import tables
-    from xl_elo.federations.fesa import promotion
+    from xl_elo.federations.fesa import promotion, tables
 
     bands = tables.FESA_K_BANDS
     k_text = []
@@ -682,7 +694,7 @@ FUNCTIONS: Final = (
                              "Le classement de celui qui donne le handicap : une cellule ou une plage."),
                   schema.rating, range=True, zero_is_blank=True),
          SheetArg("handicap", ("S (sente), L (lance), B (bishop), R (rook), RL, 2p, 4p, 5p or 6p.",
-                               "S (sente), L (lance), B (fou), R (tour), RL, 2p, 4p, 5p ou 6p."), schema.handicap)),
+                               "S (sente), L (lance), B (fou), R (tour), RL, 2p, 4p, 5p ou 6p."), grades.handicap)),
         ("The handicap effect in rating points for that giver's rating (xl-elo rules 6.7).",
          "L'effet d'un handicap en points de classement, pour le classement de celui qui le donne "
          "(règles xl-elo 6.7)."),

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from xl_elo import limits, schema
 from xl_elo.federations.fesa import Game as FesaGame
 from xl_elo.federations.fesa import Player as FesaPlayer
+from xl_elo.federations.fesa import grades
 from xl_elo.formats import files
 from xl_elo.formats.text import LineProblem, ReadFiles, decode_text, peek
 from xl_elo.model import Event, Game, HistoryGame, InputError, Player, Problem, Results
@@ -333,7 +334,7 @@ def _kind(path: Path) -> str | None:
         return "list"
     head = peek(path, 4096)
     text = "\n".join(ln for ln in head.splitlines() if not ln.lstrip().startswith(";")).lstrip()
-    if text.startswith("["):
+    if text.startswith("[") and not re.match(r'\[\w+\s+"[^"\n]*"\s*\]', text):  # [Event "..."]: a PGN game's tag
         return "tournament"
     squeezed = re.sub(r"\s+", "", text[:200]).upper()
     if squeezed.startswith("(#S(PLAYER"):
@@ -519,8 +520,8 @@ def _grade(level: Any, name: Any, *, allow_pro: bool = False) -> str | None:
     if not isinstance(level, int) or not isinstance(name, str):
         raise schema.ValueProblem(f"{level!r} {name!r} is not a grade (a level and \"Kyu\", \"Dan\" or \"Pro\")")
     if name.lower() == "pro":
-        return schema.grade(f"pro {level} dan", allow_pro=allow_pro)
-    return schema.grade(f"{level} {name}", allow_pro=allow_pro)
+        return grades.grade(f"pro {level} dan", allow_pro=allow_pro)
+    return grades.grade(f"{level} {name}", allow_pro=allow_pro)
 
 
 def _unparse_grade(grade: str | None) -> tuple[int, str]:

@@ -1,13 +1,13 @@
 """FESA grades: lookup, fractional grade numbers and handicap effects (rules 6.7, 6.9, 6.11).
 
-The grade table itself is :data:`xl_elo.tables.FESA_GRADES`. A grade is written as in the
+The grade table itself is :data:`xl_elo.federations.fesa.tables.FESA_GRADES`. A grade is written as in the
 data contract: ``20 kyu`` ... ``1 kyu``, ``1 dan`` ... ``8 dan``; a professional NSR grade as
 ``pro 1 dan``.
 
 Fractional grade numbers (rules 6.7): linear inside each grade between its LB and the next
 grade's LB, 1 kyu counting 14.0 to 15.0, so grade i of the table (0 = 20 kyu) starts at
 ``i - 5``. Above 8 dan the scale goes on as FESA's program has it: 8 dan up to 3120, then
-one band from 3120 to 9999 (:data:`~xl_elo.tables.FESA_SCALE_TOP`); a rating of 0 or less
+one band from 3120 to 9999 (:data:`~xl_elo.federations.fesa.tables.FESA_SCALE_TOP`); a rating of 0 or less
 is grade number 0.0 (rules 6.7), and below the bottom of the scale a shifted rating is 1.
 
 Grade numbers and the handicap shift are computed as FESA's program computes them, one
@@ -19,13 +19,48 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from typing import Any, Final
 
 from xl_elo import core, schema
 from xl_elo.compat import np
-from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_SCALE_TOP, GradeRow
+from xl_elo.federations.fesa.tables import FESA_GRADES, FESA_HANDICAPS, FESA_SCALE_TOP, GradeRow
 
-GRADE_NAMES: Final = schema.GRADE_NAMES
+GRADE_NAMES: Final = tuple(g.grade for g in FESA_GRADES)
+_GRADE = re.compile(r"^\s*(pro(?:fessional)?\s*)?(\d{1,2})\s*-?\s*(k|kyu|d|dan)\s*$", re.IGNORECASE)
+GRADE_HELP: Final = "a FESA grade (20 kyu .. 1 kyu, 1 dan .. 8 dan)"
+PRO_HELP: Final = " or a professional grade (pro 1 dan .. pro 9 dan)"
+
+
+def grade(value: Any, *, allow_pro: bool = False) -> str | None:
+    """A grade as the data contract writes it: ``3kyu``, ``3 Kyu``, ``3k`` -> ``3 kyu``; ``1d`` -> ``1 dan``."""
+    v = schema.text(value)
+    if v is None:
+        return None
+    m = _GRADE.match(v)
+    if m:
+        pro, n, unit = m.group(1), int(m.group(2)), m.group(3).lower()
+        name = f"{n} {'kyu' if unit.startswith('k') else 'dan'}"
+        if pro:
+            if allow_pro and name.endswith("dan") and 1 <= n <= 9:
+                return f"pro {name}"
+        elif name in GRADE_NAMES:
+            return name
+    raise schema.ValueProblem(f"{schema.shown(v)} is not {GRADE_HELP}{PRO_HELP if allow_pro else ''}")
+
+
+def handicap(value: Any) -> str | None:
+    """A FESA handicap code (rules 6.7): ``S L B R RL 2p 4p 5p 6p`` or the handicap's name."""
+    v = schema.text(value)
+    if v is None:
+        return None
+    key = v.lower()
+    for code, (name, _) in FESA_HANDICAPS.items():
+        if key in (code.lower(), name):
+            return code
+    raise schema.ValueProblem(f"{schema.shown(v)} is not a handicap (expected one of {', '.join(FESA_HANDICAPS)})")
+
+
 _GRADE_POSITION: Final = {name: i for i, name in enumerate(GRADE_NAMES)}
 _LB: Final = [g.lb for g in FESA_GRADES]
 #: Number of 20 kyu's lower bound (1 kyu = 14.0, rules 6.7).
@@ -38,9 +73,9 @@ PRO_STEP: Final = 30
 def normalise_grade(text: str, *, allow_pro: bool = False) -> str:
     """``3kyu``, ``3 Kyu``, ``3k`` -> ``3 kyu``; ``1d`` -> ``1 dan``; ``pro 1 dan`` when allowed
     (ValueError otherwise)."""
-    out = schema.grade(text, allow_pro=allow_pro)
+    out = grade(text, allow_pro=allow_pro)
     if out is None:
-        raise schema.ValueProblem(f"{text!r} is not {schema.GRADE_HELP}")
+        raise schema.ValueProblem(f"{text!r} is not {GRADE_HELP}")
     return out
 
 
@@ -141,7 +176,7 @@ RATING_BELOW_SCALE: Final = 1.0
 
 def handicap_value(code: str) -> float:
     """Value in grades of a handicap code (``B`` = bishop 1.5) (rules 6.7)."""
-    key = schema.handicap(code)
+    key = handicap(code)
     if key is None:
         raise schema.ValueProblem(f"{code!r} is not a handicap (expected one of {', '.join(FESA_HANDICAPS)})")
     return FESA_HANDICAPS[key][1]

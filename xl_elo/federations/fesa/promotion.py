@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from xl_elo.federations.fesa import grades as fesa_grades
-from xl_elo.tables import FESA_GRADES, FESA_K_BANDS
+from xl_elo.federations.fesa.tables import FESA_GRADES, FESA_K_BANDS
 
 #: Below this many games no grade is given (rules 6.10).
 FIRST_GRADE_GAMES: Final = 9

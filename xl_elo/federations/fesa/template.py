@@ -23,7 +23,8 @@ from typing import Any
 
 import xl_elo.federations.fesa as fesa
 from xl_elo import core, schema
-from xl_elo.tables import FESA_GRADES, FESA_HANDICAPS, FESA_K_BANDS
+from xl_elo.federations.fesa import grades
+from xl_elo.federations.fesa.tables import FESA_GRADES, FESA_HANDICAPS, FESA_K_BANDS
 from xl_elo.templates.common import (
     POS,
     blank,
@@ -75,7 +76,7 @@ HANDICAP_SLOTS = 3
 
 def grade_check(column: str, *, allow_pro: bool) -> str:
     """A grade cell's check (rules 6.9): a FESA grade as the reader spells it."""
-    bad = reason(column, schema.GRADE_HELP + (schema.PRO_HELP if allow_pro else ""))
+    bad = reason(column, grades.GRADE_HELP + (grades.PRO_HELP if allow_pro else ""))
     table = "nsr_key" if allow_pro else "grade_key"
     key = f'LOWER(SUBSTITUTE(SUBSTITUTE({text_of("[x]")}," ",""),"-",""))'
     return guard(column, f'IF(ISNA(MATCH({key},{table},0)),{bad},"")')
@@ -107,7 +108,7 @@ def handicap_sides(halves: list[tuple[int, int]], g_last: int) -> list[Col]:
 def grade_lists() -> list[tuple[str, list[str], list[Any]]]:
     """Grade and handicap spellings the reader accepts, for the template's checks (rules 6.7, 6.9)."""
     grade_rows, nsr_rows = [], []
-    for name in schema.GRADE_NAMES:
+    for name in grades.GRADE_NAMES:
         n, unit = name.split()
         for number in {n, n.zfill(2)}:
             for u in (("kyu", "k") if unit == "kyu" else ("dan", "d")):

@@ -16,6 +16,18 @@ Decisions where the rules are silent (rules 5.12):
 - ``rounds`` in the results is the round in which the player's estimate last settled;
 - the FFE rates by performance, not by expected score: :func:`expected` is the score D(P)
   implies, the P whose D(P) is the rating difference.
+
+Example: the FFE arbiters' bulletin (BAF 103), IENTILE, 1970, scores 5/7 against 2091.57: D(P) 161 read in
+the table, Pj 2253, braked as a senior below 16 games to 2093.81, rounded to the ten (rules 5.4 - 5.9)::
+
+    >>> from xl_elo.model import Event, Game
+    >>> rated = [1780, 2261, 1920, 2180, 2210, 2160, 2130]
+    >>> scores = [1, 0, 1, 1, 0.5, 0.5, 1]
+    >>> players = (Player("ientile", rating=1970, games=50, category="senior"),
+    ...            *(Player(f"o{k}", rating=r, games=50, category="senior") for k, r in enumerate(rated)))
+    >>> games = tuple(Game("ientile", f"o{k}", s, k + 1) for k, s in enumerate(scores))
+    >>> rate(Event(players, games, period="2026-01"), dp_method="table").by_id()["ientile"]["rating_after"]
+    2090
 """
 
 from __future__ import annotations
@@ -23,12 +35,13 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from xl_elo import core, model, schema
 from xl_elo.compat import np
 from xl_elo.core import round_half_away, round_to_ten
 from xl_elo.federations.contract import (
+    Cadence,
     Calculation,
     FirstRating,
     GameLine,
@@ -39,8 +52,9 @@ from xl_elo.federations.contract import (
     option,
     options_of,
 )
+from xl_elo.federations.ffe.tables import FFE_CONVERSION_SOURCE, FFE_CONVERSIONS
 from xl_elo.model import Column, Event, EventArrays, Results, Sides, fact, games_fact, results_columns
-from xl_elo.tables import FFE_CONVERSION_SOURCE, FFE_CONVERSIONS, FFE_DP_SOURCE, FFE_DP_TABLE
+from xl_elo.tables import FFE_DP_SOURCE, FFE_DP_TABLE
 from xl_elo.tableview import TableView
 
 CODE: Final = "ffe"
@@ -52,6 +66,9 @@ UNIT: Final = "period"
 NEEDS_PERIOD: Final = False
 TEMPLATE: Final = "ffe_period.xlsx"
 EXAMPLE: Final = "ffe_period"
+#: A TRF-26 report carries the FFE's Elo in its national-rating records opened by this code (rules 5.1): the
+#: ratings of its 001 lines are FIDE's, a national Elo only for a FIDE-rated player (5.9), so never read as one.
+NATIONAL_RATINGS: Final = "FRA"
 #: Its performance rating, in words (the functions' help; rules 5.3 - 5.5) ...
 PERFORMANCE: Final = ("Ea + D(P)", "Ea + D(P)")
 #: ... and what the player's own rating does to it (ELO_PERFORMANCE's argument rating).
@@ -73,8 +90,6 @@ WEIGHT: Final = 16
 QUOTA_JUNIOR: Final = 8
 QUOTA_SENIOR: Final = 16
 QUOTA_FIRST: Final = 8
-#: Every published Elo is a multiple of this (rules 5.9): a rating typed otherwise is refused.
-ELO_STEP: Final = 10
 #: Iterative method (rules 5.10).
 START: Final = 1500.0
 SETTLE: Final = 20.0
@@ -83,10 +98,8 @@ MAX_ROUNDS: Final = 25
 
 @dataclass(frozen=True, slots=True)
 class Player(model.Player):
-    """An FFE player: his category and, unrated, his archive (rules 5.6, 5.7); his Elo in tens (rules 5.9)."""
-
-    RATING: ClassVar[schema.Reading] = schema.in_steps(schema.RATING, ELO_STEP,
-                                                       "the FFE publishes its Elo in tens, rules 5.9")
+    """An FFE player: his category and, unrated, his archive (rules 5.6, 5.7); his Elo any whole rating, a
+    national one in tens or a FIDE-rated player's FIDE rating (rules 5.9)."""
 
     games: int | None = games_fact("5.6", calc=None, function=None, unreported=(None, ""))
     archive_games: int | None = fact(
@@ -128,6 +141,7 @@ COLUMNS: Final = results_columns(
     Column("archive_games", "int", True, "games behind it"),
     Column("rounds", "int", True, "round of the iteration in which the estimate settled"),
     Column("note", "note", False, "an estimate still moving, or an archive"),
+    Column("category", "text", True, "junior or senior, as given: the next period's quota (5.6)"),
     blank=("expected", "k", "bonus"),
 )
 
@@ -536,7 +550,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "rule": np.array(RULE_NAMES)[u["rule"]], "nj": perf.nj.astype(np.float64), "sc": perf.sc,
         "ea": perf.ea, "p": perf.p, "dp": perf.dp, "pj": pj, "ej": u["ej"],
         "archive_perf": u["archive_perf"], "archive_games": u["archive_games"],
-        "rounds": np.where(unrated & (games > 0), est.rounds, np.nan), "note": notes,
+        "rounds": np.where(unrated & (games > 0), est.rounds, np.nan), "note": notes, "category": ev.category,
     }
     return Results(CODE, COLUMNS, values, period=ev.period, warnings=warnings)
 
@@ -619,7 +633,8 @@ FUNCTIONS: Final = (
     SheetFunction(
         "FFE_ROUND", round_to_ten,
         (SheetArg("x", ("A rating: a cell or a range.", "Un classement : une cellule ou une plage."),
-                  lambda v: schema.number(v, what="a rating from 0 to 3500", low=0, high=3500), range=True),),
+                  lambda v: schema.number(v, what="a rating from 0 to 3500", low=0, high=3500, rating=True),
+                  range=True),),
         ("A rating rounded to the nearest ten, 5 going up, as the FFE publishes it (xl-elo rules 5.9).",
          "Un classement arrondi à la dizaine la plus proche, 5 vers le haut, comme la FFE le publie "
          "(règles xl-elo 5.9)."),
@@ -679,9 +694,11 @@ PUBLISHED_TABLES: Final = {"ffe-dp": _ffe_dp, "ffe-conversions": _ffe_conversion
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("four months", 4, (1, 5, 9)),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
     rules_values=rules_values, convert=convert, PERFORMANCE=PERFORMANCE, PERFORMANCE_RATING=PERFORMANCE_RATING,
     TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES,
+    NATIONAL_RATINGS=NATIONAL_RATINGS,
 )

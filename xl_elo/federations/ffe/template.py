@@ -206,6 +206,9 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_archive_games", "results: archive Na", have("[agm]"), "5.7"),
         Col("res_rounds", "results: rounds", have("[rounds]"), "5.10"),
         Col("res_note", "results: note", have(note), "5.10"),
+        Col("res_category", "results: category (the next period's)",
+            have('IF(OR(LOWER(TRIM([players:category]&""))="junior",LOWER(TRIM([players:category]&""))="senior"),'
+                 'LOWER(TRIM([players:category]&"")),"")'), "14.3"),
         *sort_columns(),
     )
     rules_en = [
@@ -243,6 +246,7 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("games_after", "games after", "0", printed=False),
             ResultCol("ej", "Ej", "0.00", printed=False),
             ResultCol("rounds", "rounds", "0", printed=False),
+            ResultCol("category", "category", printed=False),
         ],
         lists=[("D(P)", ["dp_pct", "dp_value"], [(p, FFE_DP_TABLE[p]) for p in range(1, 100)])],
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,

@@ -17,6 +17,15 @@ Decisions where the rules are silent (rules 2.7):
 - games between two unrated players count for neither;
 - PD sums are exact: the table is held in hundredths, so ``K * (score - PD)`` is a whole
   number of hundredths and the rounding of 2.1 never meets a binary fraction.
+
+Example (rules 2.1 - 2.3: 200 points apart, PD 0.76; K 20 for both; 20 x (1 - 0.76) = 4.8 and
+20 x (0 - 0.24) = -4.8, each rounded)::
+
+    >>> from xl_elo.model import Event
+    >>> players = (Player("anna", rating=2000, games=50), Player("bob", rating=1800, games=50))
+    >>> results = rate(Event(players, (Game("anna", "bob", "1-0", 1),), period="2026-10")).by_id()
+    >>> results["anna"]["rating_after"], results["bob"]["rating_after"]
+    (2005, 1795)
 """
 
 from __future__ import annotations
@@ -32,15 +41,19 @@ from xl_elo.compat import need_numpy, np
 from xl_elo.core import MAX_DIFFERENCE, round_half_away
 from xl_elo.federations.contract import (
     RATINGS_ARGS,
+    Cadence,
     Calculation,
     FirstRating,
     GameLine,
     OpponentGame,
     RatingSystem,
     SheetFunction,
+    TitleNorms,
     option,
     options_of,
 )
+from xl_elo.federations.fide import norms
+from xl_elo.federations.fide.tables import FIDE_K20_APPROX
 from xl_elo.model import (
     Column,
     Event,
@@ -69,6 +82,8 @@ TEMPLATE: Final = "fide_period.xlsx"
 EXAMPLE: Final = "fide_period"
 #: Its performance rating, in words (the functions' help; rules 2.6).
 PERFORMANCE: Final = ("Ra + dp", "Ra + dp")
+#: Its title norms (the Title Regulations B.01, rules 13): ``xl-elo norms``, the norm sheet.
+NORMS: Final = TitleNorms(norms.RULES, norms.SOURCE, norms, "fide_norms.xlsx", "norms.trf")
 
 
 #: FIDE's three lists (rules 2.9): the standard regulations, or the rapid and blitz ones.
@@ -150,8 +165,32 @@ class Player(model.Player):
                                             "FIDE : oui dès que le classement publié a atteint 2400 (vide : non)."),
         report=lambda entrant: entrant.title in TITLES_2400)
 
+#: How a rating at an event's start reads in a game's row: blank for the period's (the players table's), a
+#: rating from 0 to the maximum, 0 for a player unrated then (rules 2.11).
+START_RATING: Final = schema.Reading(
+    lambda v, *, typed=False, year=None: schema.number(
+        v, what=f"a rating at the event's start: a whole number from 0 (unrated then) to {schema.MAX_RATING}, "
+                "blank for the period's", low=0, high=schema.MAX_RATING, whole=True, typed=typed),
+    whole=(0, schema.MAX_RATING))
+
+
+@dataclass(frozen=True, slots=True)
+class Game(model.Game):
+    """A FIDE game, with the ratings its players had on the list in force when its event started, where the
+    period holds events started under earlier lists (rules 2.11)."""
+
+    player_rating: float | None = fact(
+        START_RATING, "the first player's rating on the list in force when the event started (blank: the period's; "
+                      "0: unrated then)", rules="2.11", report=lambda me, other: me.rating or 0.0, one_game=False)
+    opponent_rating: float | None = fact(
+        START_RATING, "the opponent's rating on the list in force when the event started (blank: the period's; "
+                      "0: unrated then)", rules="2.11", report=lambda me, other: other.rating or 0.0,
+        one_game=False)
+
+
 COLUMNS: Final = results_columns(
     Column("ever_2400", "bool", True, "the rating has reached 2400 (K 10 from now on)"),
+    Column("birth_year", "int", True, "the year of birth, as given: the next period's K counts the age (2.3)"),
     Column("note", "note", False, "how an unrated player's first rating came out"),
     blank=("bonus",),
 )
@@ -305,8 +344,14 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
         first = first_rating([g.rating for g in games], [g.score for g in games], opts)
         lines = tuple(GameLine(g.rating, g.rating, g.score, None, None, None,
                                "" if g.rating is not None else "unrated opponent: not counted") for g in games)
+        said: tuple[str, ...] = ()
+        if first.status == "unrated":
+            said = (no_first_rating(first.games, first.score),)
+        elif first.rating is None:
+            said = (f"Ra + dp = {first.performance:.0f} is below the floor of {RATING_FLOOR}: no first rating is "
+                    "published (rules 2.4)",)
         return Calculation(CODE, None, lines, sum(g.score for g in games), first.rating,
-                           performance=first.performance, status=first.status, steps=first.steps)
+                           performance=first.performance, status=first.status, steps=first.steps, notes=said)
     r = float(player.rating)
     far = [g.rating is not None and bool(not_rated_gap(r, float(g.rating), opts)) for g in games]
     rated = [g for g, f in zip(games, far, strict=True) if g.rating is not None and not f]
@@ -341,6 +386,15 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
                        status="established", notes=notes,
                        steps=((("list", opts.list),) if not opts.standard else ()) + (
                            ("games rated", n), ("K x (score - expected)", kk * (score - total_e))))
+
+
+def no_first_rating(games: int, points: float) -> str:
+    """Why an unrated player gets no first rating in this period (rules 2.4): too few games or points."""
+    why = [f"{games} game{'s' if games != 1 else ''} against rated opponents, fewer than {FIRST_RATING_MIN_GAMES}"] \
+        if games < FIRST_RATING_MIN_GAMES else []
+    if points < FIRST_RATING_MIN_SCORE:
+        why.append(f"{points:g} points, fewer than {FIRST_RATING_MIN_SCORE:g}")
+    return f"no first rating: {' and '.join(why)} (rules 2.4)"
 
 
 def floor_note(after: float) -> str:
@@ -518,6 +572,71 @@ def _performance_from_sums(games: Any, points: Any, opponents: Any) -> Any:
         return np.where(games > 0, opponents / games + _tables()["dp"][p_pct], np.nan)
 
 
+def start_ratings(ev: EventArrays) -> tuple[Any, Any] | None:
+    """Each counting game's ratings at its event's start (rules 2.11), for its first player and its opponent:
+    NaN where the game gives none (the period's: the players table's), 0 where the player was unrated then.
+    None when no game gives one (every event started under the period's list)."""
+    a, b = ev.game_facts.get("player_rating"), ev.game_facts.get("opponent_rating")
+    if a is None or b is None or not len(a) or (np.isnan(a).all() and np.isnan(b).all()):
+        return None
+    return np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+
+
+def _sides(ev: EventArrays, starts: tuple[Any, Any]) -> tuple[Any, Any, Any, Any]:
+    """Per counting game: the rating each side counts with, and how his opponent sees him (rules 2.11).
+
+    A side counts with his rating at the event's start; one unrated then who is rated in the period counts
+    with the period's rating, while his opponents count him as unrated (FIDE 8.2.4); a game that gives no
+    start rating counts with the period's."""
+    period_a, period_b = ev.rating[ev.player], ev.rating[ev.opponent]
+    start_a, start_b = starts
+    own_a = np.where(np.isnan(start_a) | (start_a == 0), period_a, start_a)
+    own_b = np.where(np.isnan(start_b) | (start_b == 0), period_b, start_b)
+    seen_a = np.where(np.isnan(start_a), period_a, np.where(start_a == 0, np.nan, start_a))
+    seen_b = np.where(np.isnan(start_b), period_b, np.where(start_b == 0, np.nan, start_b))
+    return own_a, own_b, seen_a, seen_b
+
+
+def _event_sums(ev: EventArrays, starts: tuple[Any, Any], method: str, options: Options
+                ) -> tuple[Any, Any, Any, Any, Any]:
+    """Per-player games, points, expected scores (hundredths with the table) and opponents' ratings, and the
+    rapid and blitz games left out per player, when each game counts with its event's start ratings (rules
+    2.1, 2.11). A side counts when his opponent was rated at the event's start."""
+    m = ev.n_players
+    own_a, own_b, seen_a, seen_b = _sides(ev, starts)
+    keep = np.ones(len(own_a), bool)
+    not_rated = np.zeros(m)
+    if not options.standard:
+        far = not_rated_gap(np.nan_to_num(seen_a), np.nan_to_num(seen_b), options) & ~np.isnan(seen_a) \
+            & ~np.isnan(seen_b)
+        if far.any():
+            not_rated = (np.bincount(ev.player[far], minlength=m) + np.bincount(ev.opponent[far], minlength=m)
+                         ).astype(np.float64)
+            keep = ~far
+    totals = [np.zeros(m) for _ in range(4)]
+    for who, own, against, score in ((ev.player, own_a, seen_b, ev.score), (ev.opponent, own_b, seen_a,
+                                                                             1.0 - ev.score)):
+        counts = keep & ~np.isnan(against)
+        w, o, x, s = who[counts], own[counts], against[counts], score[counts]
+        mine = ~np.isnan(o)
+        own0 = np.nan_to_num(o)
+        if method == "table" and np.array_equal(own0, np.floor(own0)) and np.array_equal(x, np.floor(x)):
+            # whole ratings: PD by one look-up of the signed difference, in the row of the 400-point rule
+            # or past it (a player of 2650 and more on the standard list), as the one-list loop reads it
+            t = _tables(options.standard)
+            row = 2 * MAX_DIFFERENCE + 1
+            index = (own0 - x).astype(np.int64) + MAX_DIFFERENCE
+            index += row * (own0 >= no_cap_from(options))
+            e = np.where(mine, t["pd_by_signed"][index], 0.0)
+        elif method == "table":
+            e = np.where(mine, expected_hundredths(own0, x, options), 0.0)
+        else:
+            e = np.where(mine, core.expected_score(own0, x), 0.0)
+        for total, weights in zip(totals, (np.ones(len(w)), s, e, x), strict=True):
+            total += np.bincount(w, weights=weights, minlength=m)
+    return totals[0], totals[1], totals[2], totals[3], not_rated
+
+
 def period_arrays(ev: EventArrays, options: Options | None = None) -> dict[str, Any]:
     """The whole period as arrays, one entry per player (rules 2): the vectorised core of :func:`rate`.
 
@@ -538,17 +657,21 @@ def period_arrays(ev: EventArrays, options: Options | None = None) -> dict[str, 
     opts = options or Options()
     method = opts.expected_method
     rated = ev.rated
-    not_rated = np.zeros(len(rated))
-    if not opts.standard and len(ev.player):
-        a, b = ev.rating[ev.player], ev.rating[ev.opponent]
-        far = not_rated_gap(np.nan_to_num(a), np.nan_to_num(b), opts) & ~np.isnan(a) & ~np.isnan(b)
-        if far.any():
-            m = len(rated)
-            not_rated = (np.bincount(ev.player[far], minlength=m) + np.bincount(ev.opponent[far], minlength=m)
-                         ).astype(np.float64)
-            keep = ~far
-            ev = replace(ev, player=ev.player[keep], opponent=ev.opponent[keep], score=ev.score[keep])
-    games, points, exp, opp = _period_sums(ev, method, options=opts)
+    starts = start_ratings(ev)
+    if starts is not None:  # events started under earlier lists: each game from its own (rules 2.11)
+        games, points, exp, opp, not_rated = _event_sums(ev, starts, method, opts)
+    else:
+        not_rated = np.zeros(len(rated))
+        if not opts.standard and len(ev.player):
+            a, b = ev.rating[ev.player], ev.rating[ev.opponent]
+            far = not_rated_gap(np.nan_to_num(a), np.nan_to_num(b), opts) & ~np.isnan(a) & ~np.isnan(b)
+            if far.any():
+                m = len(rated)
+                not_rated = (np.bincount(ev.player[far], minlength=m) + np.bincount(ev.opponent[far], minlength=m)
+                             ).astype(np.float64)
+                keep = ~far
+                ev = replace(ev, player=ev.player[keep], opponent=ev.opponent[keep], score=ev.score[keep])
+        games, points, exp, opp = _period_sums(ev, method, options=opts)
     unit = 100.0 if method == "table" else 1.0
     n = np.where(rated, games, 0.0)
     n_int = n.astype(np.int64)
@@ -586,18 +709,16 @@ def period_arrays(ev: EventArrays, options: Options | None = None) -> dict[str, 
 
 def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     """The results table of a FIDE period (rules 2, 8) from its array form."""
-    check_period(ev.period, ev.birth_year, ev.ids)
+    check_period(ev.period, ev.birth_year, ev.ids, playing=ev.sides().count() > 0)
     out = period_arrays(ev, options)
     rated = out["rated"]
     after = ev.rating + out["change"]
     first_status = np.where(~out["enough"], 0, np.where(np.isnan(out["first"]), 2, 1))
     notes: dict[int, str] = {}
-    unrated_note = (f"unrated: needs {FIRST_RATING_MIN_GAMES} games against rated opponents and "
-                    f"{FIRST_RATING_MIN_SCORE:g} points")
     for i in np.flatnonzero(~rated).tolist():
         ra, status = float(out["ra"][i]), first_status[i]
         if status == 0:
-            notes[i] = unrated_note
+            notes[i] = no_first_rating(int(out["first_games"][i]), float(out["first_score"][i]))
         elif status == 1:
             notes[i] = f"first rating: Ra {ra:.2f}, p {float(out['p'][i]):.2f}, dp {int(out['dp'][i])}"
         else:
@@ -618,7 +739,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "change": np.where(rated, out["change"], np.nan),
         "rating_after": np.where(rated, np.trunc(out["rating_after"]), out["first"]),
         "games_after": ev.games + np.where(rated, out["n"], out["first_games"]),
-        "ever_2400": ev.ever_2400 | (rated & (after >= K10_RATING)), "note": notes,
+        "ever_2400": ev.ever_2400 | (rated & (after >= K10_RATING)), "birth_year": ev.birth_year, "note": notes,
     }
     return Results(CODE, COLUMNS, values, period=ev.period, uncounted=lambda: uncounted_games(ev, options))
 
@@ -628,12 +749,16 @@ def uncounted_games(ev: EventArrays, options: Options | None = None) -> list[tup
     2.1, 2.4: only games against rated players count, for a first rating too), and on the rapid and blitz lists
     a game between two rated players too far apart (rules 2.9), for both."""
     ids = np.asarray(ev.ids, dtype=object)
-    rated = ev.rated
-    far = not_rated_gap(np.nan_to_num(ev.rating[ev.player]), np.nan_to_num(ev.rating[ev.opponent]), options) \
-        & rated[ev.player] & rated[ev.opponent]
+    starts = start_ratings(ev)
+    if starts is None:
+        seen_a, seen_b = ev.rating[ev.player], ev.rating[ev.opponent]
+    else:
+        _, _, seen_a, seen_b = _sides(ev, starts)
+    far = not_rated_gap(np.nan_to_num(seen_a), np.nan_to_num(seen_b), options) & ~np.isnan(seen_a) \
+        & ~np.isnan(seen_b)
     out: list[tuple[str, str]] = []
-    for me, other in ((ev.player, ev.opponent), (ev.opponent, ev.player)):
-        side = ~rated[other] | far
+    for me, other, seen_other in ((ev.player, ev.opponent, seen_b), (ev.opponent, ev.player, seen_a)):
+        side = np.isnan(seen_other) | far
         out += zip(ids[me[side]].tolist(), ids[other[side]].tolist(), strict=True)
     return [(model.id_text(a), model.id_text(b)) for a, b in out]
 
@@ -649,7 +774,7 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 
 def rules_values() -> dict[str, Any]:
     """The ends of FIDE's dp table as the rules document writes them (rules 2.6)."""
-    return {"fide_dp_top": f"+{FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-FIDE_DP_TABLE[0]}"}
+    return {"fide_dp_top": f"+{FIDE_DP_TABLE[100]}", "fide_dp_bottom": f"−{-FIDE_DP_TABLE[0]}", **norms.rules_values()}
 
 
 # --------------------------------------------------------------------------- FIDE's rating list
@@ -793,6 +918,7 @@ FUNCTIONS: Final = (
          f"Score attendu FIDE, d'après la table de la FIDE ; un écart de plus de {DIFFERENCE_CAP} compte pour "
          f"{DIFFERENCE_CAP} sous {NO_CAP_FROM} (règles xl-elo 2.2)."),
         "expected scores", vectorised=expected),
+    *norms.FUNCTIONS,
 )
 
 # --------------------------------------------------------------------------- published tables (rules 7)
@@ -813,15 +939,17 @@ def _fide_pd() -> TableView:
 PUBLISHED_TABLES: Final = {
     "fide-pd": _fide_pd,
     "fide-k20-approx": lambda: approx(
-        "fide-k20-approx", t.FIDE_K20_APPROX, 20, 0.05, "FIDE approximation table, K = 20 (arbiter course)"),
+        "fide-k20-approx", FIDE_K20_APPROX, 20, 0.05, "FIDE approximation table, K = 20 (arbiter course)"),
 }
 
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("month", 1, tuple(range(1, 13)), start_ratings=("player_rating", "opponent_rating")),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
-    PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
+    PACKAGE=__name__, Player=Player, Game=Game, Options=Options, COLUMNS=COLUMNS, expected=expected,
+    performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
     from_rating_list=from_rating_list, rules_values=rules_values, PERFORMANCE=PERFORMANCE, TEMPLATE=TEMPLATE,
-    EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES,
+    EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS, PUBLISHED_TABLES=PUBLISHED_TABLES, NORMS=NORMS,
 )

@@ -105,8 +105,12 @@ def spec(cap: Capacity | None = None) -> Template:
                 f'{fide.NOT_RATED_ABOVE} ("&LOWER(TRIM(opt_list&""))&" list, rules 2.9)"')
     rated_note = (f'IF({below},{floor_text}&IF([nfar]>0,"; "&{gap_text},""),IF([nfar]>0,{gap_text},""))')
 
-    first_note = (f'IF([enough]=0,"unrated: needs {fide.FIRST_RATING_MIN_GAMES} games against rated opponents and '
-                  f'{fide.FIRST_RATING_MIN_SCORE:g} points",IF([ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&'
+    few_games = (f'IF([nn]<{fide.FIRST_RATING_MIN_GAMES},[nn]&" game"&IF([nn]=1,"","s")&" against rated opponents, '
+                 f'fewer than {fide.FIRST_RATING_MIN_GAMES}"&IF([sn]<{fide.FIRST_RATING_MIN_SCORE}," and ",""),"")')
+    few_points = (f'IF([sn]<{fide.FIRST_RATING_MIN_SCORE},[sn]&" points, fewer than '
+                  f'{fide.FIRST_RATING_MIN_SCORE:g}","")')
+    first_note = (f'IF([enough]=0,"no first rating: "&{few_games}&{few_points}&" (rules 2.4)",'
+                  f'IF([ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&'
                   f'FIXED([ra]+[ndp],0,TRUE)&" is below the floor of {fide.RATING_FLOOR}: not published",'
                   f'"first rating: Ra "&FIXED([ra],2,TRUE)&", p "&FIXED([npct]/100,2,TRUE)&", dp "&[ndp]))')
     work.add(
@@ -129,6 +133,8 @@ def spec(cap: Capacity | None = None) -> Template:
             rated(f'IF(OR([ever]=1,[rating]+[change]>={fide.K10_RATING}),"yes","no")', 'IF([ever]=1,"yes","no")'),
             "2.3"),
         Col("res_note", "results: note", rated(rated_note, first_note), "2.4"),
+        Col("res_birth_year", "results: year of birth (the next period's)",
+            '=IF([key]="","",IF(ISNUMBER([players:birth_year]),[players:birth_year],""))', "14.3"),
         *sort_columns(),
     )
     rules_en = [
@@ -159,7 +165,8 @@ def spec(cap: Capacity | None = None) -> Template:
         settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide.SYSTEM)],
         rules=rules_en, sheets=[sides, work],
         results=results_layout(ResultCol("ever_2400", "2400 reached", width=8),
-                               ResultCol("note", "Note", width=56)),
+                               ResultCol("note", "Note", width=56),
+                               ResultCol("birth_year", "birth year", "0", printed=False)),
         lists=[("FIDE PD", ["fide_lower", "fide_pct"], [(lo, pct) for lo, _, pct in FIDE_PD_ROWS]),
                ("FIDE D(P)", ["fide_p", "fide_dp"], [(p, FIDE_DP_TABLE[p]) for p in range(101)])],
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,

@@ -14,6 +14,13 @@ Decisions where the rules are silent (rules 4.10):
   says "tous les changements"), the bonus of 4.6 to permanent players only;
 - Rp and ``32 (R - Rp)`` are computed in whole hundredths, so the rounding of 4.5 (half away
   from zero, rules 1.3) never meets a binary fraction.
+
+Example: the FQE's own worked example (rules 4.6), Daniel at the Quebec Open, 1876, 5.5/8, +84 and a bonus
+of 52::
+
+    >>> from xl_elo.loader import example_event
+    >>> rate(example_event("fqe")).by_id()["daniel"]["rating_after"]
+    2012
 """
 
 from __future__ import annotations
@@ -51,6 +58,11 @@ UNIT: Final = "event"
 NEEDS_PERIOD: Final = False
 TEMPLATE: Final = "fqe_event.xlsx"
 EXAMPLE: Final = "fqe_coq"
+#: No tournament report carries FQE ratings (rules 4.1): its 001 lines give FIDE's, and TRF-26's national-rating
+#: records are opened by a FIDE federation's code, which Quebec has none of (Canada's, CAN, carry the CFC's).
+NO_REPORT_RATINGS: Final = ("a TRF report carries no FQE rating: its player lines (001) give FIDE's ratings, and "
+                            "its national-rating records are opened by a FIDE federation's code, Canada's (CAN) "
+                            "carrying the CFC's")
 #: Its performance rating, in words (the functions' help; rules 4.3).
 PERFORMANCE: Final = ("Cm + 400 (W - L) / n", "Cm + 400 (G - P) / n")
 
@@ -88,14 +100,10 @@ class Player(model.Player):
     games: int = games_fact(
         "4.4", calc_help=f"rated games before: {PROVISIONAL_GAMES} or fewer is provisional (default: permanent)",
         function_doc=("FQE: rated games played before (blank: permanent).",
-                      "FQE : parties classées jouées auparavant (vide : permanent)."),
-        unreported=(PROVISIONAL_GAMES + 1, f"a TRF report does not say how many games each player has played: "
-                                           f"every rated player counts as permanent ({PROVISIONAL_GAMES + 1} games "
-                                           f"before the event), so games_after counts from {PROVISIONAL_GAMES + 1}; "
-                                           "rate from CSV files with the games column for provisional players"))
+                      "FQE : parties classées jouées auparavant (vide : permanent)."))
 
 COLUMNS: Final = results_columns(
-    Column("status_after", "text", True, "unrated, provisional or permanent after the event"),
+    Column("status_after", "text", True, "unrated, provisional or permanent after the event", key=True),
     Column("wins", "int", True, "W"),
     Column("losses", "int", True, "L"),
     Column("cm", "float", False, "Cm, the mean of the opponents (unrated at 1100 for an unrated player)"),
@@ -393,5 +401,5 @@ SYSTEM: Final = RatingSystem(
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
     rules_values=rules_values, PERFORMANCE=PERFORMANCE, TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, FUNCTIONS=FUNCTIONS,
-    PUBLISHED_TABLES=PUBLISHED_TABLES,
+    PUBLISHED_TABLES=PUBLISHED_TABLES, NO_REPORT_RATINGS=NO_REPORT_RATINGS,
 )

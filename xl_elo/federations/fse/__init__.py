@@ -8,6 +8,15 @@ Decisions where the rules are silent (rules 3.3): games against unrated opponent
 rated; an unrated player gets no rating (the course gives no first-rating rule) and is
 listed with his games against rated players; "junior under 20" is
 ``period year - birth year < 20``.
+
+Example (rules 3.1, 3.2: E = 1 / (1 + 10^(-200/400)) = 0.7597; K 24 for both; 24 x 0.2403 = 5.77 and
+24 x (0 - 0.2403) = -5.77, each rounded)::
+
+    >>> from xl_elo.model import Event, Game
+    >>> players = (Player("anna", rating=2000, games=50), Player("bob", rating=1800, games=50))
+    >>> results = rate(Event(players, (Game("anna", "bob", "1-0", 1),), period="2025-10")).by_id()
+    >>> results["anna"]["change"], results["bob"]["change"]
+    (6, -6)
 """
 
 from __future__ import annotations
@@ -17,10 +26,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from xl_elo import core, model
-from xl_elo import tables as t
 from xl_elo.compat import np
 from xl_elo.core import round_half_away
-from xl_elo.federations.contract import Calculation, GameLine, OpponentGame, RatingSystem, options_of
+from xl_elo.federations.contract import Cadence, Calculation, GameLine, OpponentGame, RatingSystem, options_of
+from xl_elo.federations.fse.tables import FSE_K24_APPROX
 from xl_elo.model import (
     Column,
     Event,
@@ -43,6 +52,9 @@ UNIT: Final = "period"
 NEEDS_PERIOD: Final = True
 TEMPLATE: Final = "fse_period.xlsx"
 EXAMPLE: Final = "fse_period"
+#: A TRF-26 report carries the FSE's ratings in its national-rating records opened by this code (rules 3.1): the
+#: ratings of its 001 lines are FIDE's, never read as FSE ones.
+NATIONAL_RATINGS: Final = "SUI"
 
 
 @dataclass(frozen=True)
@@ -77,6 +89,8 @@ class Player(model.Player):
                       "FSE : l'âge du joueur dans l'année de la période (vide : adulte)."))
 
 COLUMNS: Final = results_columns(Column("note", "note", False, "why an unrated player gets no rating"),
+                                 Column("birth_year", "int", True, "the year of birth, as given: the next period's "
+                                                                   "K counts the age (3.2)"),
                                  blank=("performance", "bonus"))
 
 
@@ -170,7 +184,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     A side counts when the opponent is rated: a rated game for a rated player, a game listed
     (without a first rating) for an unrated one.
     """
-    check_period(ev.period, ev.birth_year, ev.ids)
+    check_period(ev.period, ev.birth_year, ev.ids, playing=ev.sides().count() > 0)
     sides = ev.sides()
     rated = ev.rated
     counted = sides.select(rated[sides.against])
@@ -186,7 +200,7 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         "rating_before": np.trunc(ev.rating), "games_rated": n.astype(np.float64),
         "score": counted.total(counted.score), "expected": np.where(rated, both.total(e), np.nan),
         "k": np.where(rated, k, np.nan), "change": np.where(rated, change, np.nan),
-        "rating_after": np.trunc(after), "games_after": ev.games + n, "note": notes,
+        "rating_after": np.trunc(after), "games_after": ev.games + n, "note": notes, "birth_year": ev.birth_year,
     }
     return Results(CODE, COLUMNS, values, period=ev.period)
 
@@ -204,14 +218,15 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 #: The FSE's published table (rules 7), by the name ``xl-elo tables NAME`` takes.
 PUBLISHED_TABLES: Final = {
     "fse-k24-approx": lambda: approx(
-        "fse-k24-approx", t.FSE_K24_APPROX, 24, 0.01, "FSE approximation table, K = 24 (arbiter course)"),
+        "fse-k24-approx", FSE_K24_APPROX, 24, 0.01, "FSE approximation table, K = 24 (arbiter course)"),
 }
 
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("two months", 2, (1, 3, 5, 7, 9, 11)),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rate_arrays=rate_arrays,
-    TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, PUBLISHED_TABLES=PUBLISHED_TABLES,
+    TEMPLATE=TEMPLATE, EXAMPLE=EXAMPLE, PUBLISHED_TABLES=PUBLISHED_TABLES, NATIONAL_RATINGS=NATIONAL_RATINGS,
 )

@@ -79,6 +79,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_rating_after", "results: new rating", rated("[rating]+[change]", '""'), "3.1"),
         Col("res_games_after", "results: games after", rated("[games]+[n]", "[games]+[nn]"), "3.1"),
         Col("res_note", "results: note", rated('""', text_formula(fse.NO_FIRST_RATING)), "3.3"),
+        Col("res_birth_year", "results: year of birth (the next period's)",
+            '=IF([key]="","",IF(ISNUMBER([players:birth_year]),[players:birth_year],""))', "14.3"),
         *sort_columns(),
     )
     rules_en = [
@@ -97,6 +99,7 @@ def spec(cap: Capacity | None = None) -> Template:
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse.SYSTEM)],
         rules=rules_en, sheets=[sides, work],
-        results=results_layout(ResultCol("note", "Note", width=34)),
+        results=results_layout(ResultCol("note", "Note", width=34),
+                               ResultCol("birth_year", "birth year", "0", printed=False)),
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,
     )

@@ -14,6 +14,14 @@ Decisions where the paper is silent (rules 12.10): a new player (no rating) star
 cap (350 unless chosen); several periods in one file are rated in the order of their names,
 each on the full-precision state the one before left; a game's result is 1, 0.5 or 0
 (forfeits and byes are never rated, rules 1.1).
+
+Example: Glickman's worked example (glicko2.pdf): 1500, RD 200, volatility 0.06 beats 1400/30, loses to
+1550/100 and 1700/300 (rules 12)::
+
+    >>> from xl_elo.loader import example_event
+    >>> row = rate(example_event("glicko2")).by_id()["player"]
+    >>> row["rating_after"], round(row["rd_after"], 4)
+    (1464.0506705393013, 151.5165)
 """
 
 from __future__ import annotations
@@ -24,9 +32,10 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
 from xl_elo import model, schema
-from xl_elo.compat import np
+from xl_elo.compat import need_numpy, np
 from xl_elo.core import MAX_RATING
 from xl_elo.federations.contract import (
+    Cadence,
     Calculation,
     GameLine,
     OpponentGame,
@@ -76,9 +85,12 @@ VOLATILITY_HIGH: Final = 1.0
 MAX_ITERATIONS: Final = 1000
 
 
+#: What a ladder's rating is, in the reader's and the template's words (rules 12.1).
+RATING_WORDS: Final = f"a rating from 0 to {MAX_RATING}, decimals allowed (0 or blank: a new player)"
+
+
 def _decimal_rating(value: Any, *, typed: bool = False, year: int | None = None) -> float | None:
-    r = schema.number(value, what=f"a rating from 0 to {MAX_RATING}, decimals allowed (0 or blank: a new player)",
-                      low=0, high=MAX_RATING, typed=typed)
+    r = schema.number(value, what=RATING_WORDS, low=0, high=MAX_RATING, typed=typed, rating=True)
     return None if r == 0 else r
 
 
@@ -128,7 +140,8 @@ COLUMNS: Final = tuple(
     for c in results_columns(
         Column("rd_before", "float", True, "RD before the first period", RATING_PLACES, True),
         Column("volatility_before", "float", True, "volatility before the first period", VOLATILITY_PLACES, True),
-        Column("rd_after", "float", False, "RD after the last period (rules 12.5, 12.6)", RATING_PLACES, True),
+        Column("rd_after", "float", False, "RD after the last period (rules 12.5, 12.6)", RATING_PLACES, True,
+               key=True),
         Column("volatility_after", "float", False, "volatility after the last period (rules 12.4)", VOLATILITY_PLACES,
                True),
         Column("v", "float", False, "estimated variance v of the last period he played (rules 12.3)"),
@@ -299,11 +312,6 @@ class Period:
         """RD' = 173.7178 phi' (Step 8)."""
         return SCALE * self.phi_after
 
-    @property
-    def sum_gse(self) -> float:
-        """sum g(phi_j) (s_j - E_j), the sum of Steps 4 and 7."""
-        return math.fsum(gj * (s - ej) for gj, s, ej in zip(self.g, self.scores, self.e, strict=True))
-
 
 def to_scale(rating: float, rd: float) -> tuple[float, float]:
     """(mu, phi) of a rating and RD (Step 2)."""
@@ -333,6 +341,21 @@ def update(mu: float, phi: float, sigma: float, games: Sequence[tuple[float, flo
                   phi_after > cap)
 
 
+def off_scale(p: Period, tau: float, period: str | None = None) -> str | None:
+    """Why a period's new rating is refused (rules 12.10), or None: a rating outside the scale ratings are read on
+    (0 to 3500) is no rating; it comes of a volatility and a tau that let one period move a player that far (1
+    and 1.2: one win over a 3500 makes 16,565,653), and the next period would compute on it (an expected score
+    of exactly 1)."""
+    r, rd = p.rating_after, p.rd_after
+    if math.isfinite(r) and math.isfinite(rd) and 0 <= r <= MAX_RATING:
+        return None
+    when = f"period {period}" if period else "the period"
+    shown = f"{r:,.2f}" if math.isfinite(r) else "no finite number"
+    return (f"{when} ends at a rating of {shown}, outside every rating (0 to {MAX_RATING}): a volatility of "
+            f"{p.sigma:g} with tau {tau:g} lets one period move a rating that far (rules 12.10; the paper's "
+            f"volatility is {NEW_VOLATILITY:g}): check the volatility and tau")
+
+
 def paper_update(rating: float, rd: float, sigma: float, games: Sequence[tuple[float, float, float]],
                  tau: float = TAU_DEFAULT, rd_cap: float = RD_CAP) -> tuple[float, float, float]:
     """(r', RD', sigma') of one period from a rating, RD, volatility and games (r_j, RD_j, s_j) (Steps 1 - 8)."""
@@ -342,10 +365,6 @@ def paper_update(rating: float, rd: float, sigma: float, games: Sequence[tuple[f
 
 
 # --------------------------------------------------------------------------- one player (calc)
-
-
-def _refuse(where: str, words: str) -> InputError:
-    return InputError([Problem(where, None, None, words)])
 
 
 def _start(player: Player, cap: float, flags: dict[str, str] | None = None) -> tuple[bool, float, float, float]:
@@ -399,6 +418,9 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     if problems:
         raise InputError(problems)
     p = update(mu, phi, sigma, opponents, float(opts.tau), float(opts.rd_cap))
+    refused = off_scale(p, float(opts.tau))
+    if refused:
+        raise InputError([Problem("volatility", None, None, refused)])
     before = None if new else float(player.rating)  # type: ignore[arg-type]
     r0 = BASE if new else before
     lines = []
@@ -433,36 +455,55 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
 # --------------------------------------------------------------------------- a ladder (rate)
 
 
+def _month_after(month: str) -> str:
+    """The month after ``YYYY-MM``."""
+    y, m = int(month[:4]), int(month[5:7])
+    return f"{y + m // 12:04d}-{m % 12 + 1:02d}"
+
+
 def periods_of(event: Event) -> list[str | None]:
     """The rating periods of an event's games in the order they are rated (rules 12.7): their names
-    sorted (``YYYY-MM`` and dates sort as time does), or one unnamed period; InputError when some
-    games have a period and others none."""
+    sorted (``YYYY-MM`` and dates sort as time does), each month between two monthly periods that no game
+    names too (a period in which nobody played: :func:`skipped_months`), or one unnamed period.
+
+    InputError when some games have a period and others none, or when a game's period is a day of a month
+    that is a period of the same ladder (the game would be in two periods)."""
     named = sorted({gm.period for gm in event.games if gm.period is not None and gm.player})
     blank = [gm for gm in event.games if gm.period is None]
     if named and blank:
         raise InputError([Problem("games", gm.row, "period", "the game's period is blank while other games have one "
                                                              "(give every game its period, or none: rules 12.7)")
                           for gm in blank[:50]])
-    return list(named) if named else [None]
+    if not named:
+        return [None]
+    months = {p for p in named if len(p) == 7}
+    inside = [(gm, gm.period) for gm in event.games
+              if gm.period is not None and len(gm.period) == 10 and gm.period[:7] in months]
+    if inside:
+        raise InputError([Problem("games", gm.row, "period",
+                                  f"the period {day} is a day of the month {day[:7]}, another period of this ladder: "
+                                  f"a game is in one period (give it {day[:7]}, or give every game of that month its "
+                                  "date; rules 12.7)") for gm, day in inside[:50] if day is not None])
+    out: list[str | None] = []
+    for p in named:
+        last = out[-1] if out else None
+        if last is not None and len(last) == 7 and len(p) == 7:  # a monthly ladder's months without a game
+            m = _month_after(last)
+            while m < p:
+                out.append(m)
+                m = _month_after(m)
+        out.append(p)
+    return out
 
 
-@dataclass
-class _State:
-    new: bool
-    mu: float
-    phi: float
-    sigma: float
-    rating: float | None = None
-    """The rating and RD a period hands on, on the original scale (Step 8, rules 12.7): the next period
-    starts from them as a results file read back does, so a season at once is its periods one by one."""
-    rd: float | None = None
-    games: int = 0
-    score: float = 0.0
-    expected: float = 0.0
-    periods: int = 0
-    last: str | None = None
-    v: float | None = None
-    delta: float | None = None
+def skipped_months(event: Event, periods: Sequence[str | None]) -> list[str]:
+    """The months :func:`periods_of` rates that no game names (rules 12.7)."""
+    named = {gm.period for gm in event.games}
+    return [p for p in periods if p is not None and p not in named]
+
+
+def _shown(months: Sequence[str]) -> str:
+    return ", ".join(months) if len(months) <= 6 else f"{', '.join(months[:3])} ... {months[-1]} ({len(months)} months)"
 
 
 def rate(event: Event, options: Options | None = None, **overrides: Any) -> Results:
@@ -470,62 +511,94 @@ def rate(event: Event, options: Options | None = None, **overrides: Any) -> Resu
 
     One row per player: his rating, RD and volatility before the first period and after the
     last (``rd_after``, ``volatility_after``), his games, score and expected score over every
-    period, and ``v`` and ``Delta`` of the last period he played."""
+    period, and ``v`` and ``Delta`` of the last period he played.
+
+    The games are grouped by period once; a period computes the players who played one by one (Steps
+    3 - 8) and the rated players who did not as arrays (Step 6): linear in the games, whatever the
+    number of periods."""
+    need_numpy("rating a Glicko-2 ladder")
     opts = options_of(Options, options, **overrides)
     players = [model.as_player(Player, p) for p in event.players]
     problems: list[Problem] = []
-    states: dict[str, _State] = {}
-    for p in players:
+    n = len(players)
+    new = np.ones(n, bool)
+    mu, phi, sigma = np.zeros(n), np.zeros(n), np.zeros(n)
+    rating, rd = np.zeros(n), np.zeros(n)
+    for i, p in enumerate(players):
         try:
-            new, mu, phi, sigma = _start(p, float(opts.rd_cap))
+            new[i], mu[i], phi[i], sigma[i] = _start(p, float(opts.rd_cap))
         except InputError as exc:
             problems += exc.problems
             continue
-        states[p.id] = _State(new, mu, phi, sigma, p.rating, p.rd)
+        if not new[i]:
+            rating[i], rd[i] = float(p.rating), float(p.rd)  # type: ignore[arg-type]
     if problems:
         raise InputError(problems)
+    at = {p.id: i for i, p in enumerate(players)}
     cap = float(opts.rd_cap)
     tau = float(opts.tau)
-    counting = [gm for gm in event.games if gm.counts]
-    for period in periods_of(event):
-        games = [gm for gm in counting if gm.period == period]
-        sides: dict[str, list[tuple[float, float, float]]] = {}
-        for gm in games:
-            a, b = states[gm.player], states[gm.opponent]  # type: ignore[index]
-            s = float(gm.result.score)  # type: ignore[arg-type]
-            sides.setdefault(gm.player, []).append((b.mu, b.phi, s))
-            sides.setdefault(gm.opponent, []).append((a.mu, a.phi, 1.0 - s))  # type: ignore[arg-type]
-        after: dict[str, Period] = {}
-        for pid, st in states.items():
-            mine = sides.get(pid, [])
-            if st.new and not mine:
-                continue  # a new player stays new until he plays (rules 12.2)
-            after[pid] = update(st.mu, st.phi, st.sigma, mine, tau, cap)
-        for pid, done in after.items():  # everyone's period on the values before it (rules 12.7)
-            st = states[pid]
-            st.rating, st.rd, st.sigma = done.rating_after, done.rd_after, done.sigma_after
-            st.mu, st.phi = to_scale(st.rating, st.rd)
-            if done.scores:
-                st.new = False
-                st.games += len(done.scores)
-                st.score += sum(done.scores)
-                st.expected += sum(done.e)
-                st.periods += 1
-                st.last, st.v, st.delta = period, done.v, done.delta
+    periods = periods_of(event)
+    slot = {name: k for k, name in enumerate(periods)}
+    by_period: list[list[tuple[int, int, float]]] = [[] for _ in periods]
+    for gm in event.games:
+        if gm.counts:
+            by_period[slot[gm.period]].append((at[gm.player], at[gm.opponent], float(gm.result.score)))  # type: ignore[index, arg-type]
+    games = np.zeros(n, np.int64)
+    score, expect = [0.0] * n, [0.0] * n
+    played = np.zeros(n, np.int64)
+    last: list[str | None] = [None] * n
+    v: list[float | None] = [None] * n
+    delta: list[float | None] = [None] * n
+    cap_phi = cap / SCALE
+    for name, period_games in zip(periods, by_period, strict=True):
+        sides: dict[int, list[tuple[float, float, float]]] = {}
+        for a, b, s in period_games:  # the opponents' values before the period (rules 12.7)
+            sides.setdefault(a, []).append((float(mu[b]), float(phi[b]), s))
+            sides.setdefault(b, []).append((float(mu[a]), float(phi[a]), 1.0 - s))
+        after = {i: update(float(mu[i]), float(phi[i]), float(sigma[i]), mine, tau, cap) for i, mine in sides.items()}
+        for i, done in after.items():  # a rating off the scale is refused, before the next period computes on it
+            refused = off_scale(done, tau, name)
+            if refused:
+                problems.append(Problem("players", players[i].row, "volatility",
+                                        f"player {players[i].id!r}: {refused}"))
+        if problems:
+            raise InputError(problems)
+        # a rated player who did not play: only Step 6, his RD grown and capped (rules 12.6); a new one stays new
+        idle = ~new
+        if sides:
+            idle[list(sides)] = False
+        if idle.any():
+            m, f, sg = mu[idle], phi[idle], sigma[idle]
+            r_after = SCALE * m + BASE
+            d_after = SCALE * np.minimum(np.sqrt(f * f + sg * sg), cap_phi)
+            rating[idle], rd[idle] = r_after, d_after
+            mu[idle], phi[idle] = (r_after - BASE) / SCALE, d_after / SCALE
+        for i, done in after.items():  # everyone's period on the values before it (rules 12.7)
+            rating[i], rd[i], sigma[i] = done.rating_after, done.rd_after, done.sigma_after
+            mu[i], phi[i] = to_scale(float(rating[i]), float(rd[i]))
+            new[i] = False
+            games[i] += len(done.scores)
+            score[i] += sum(done.scores)
+            expect[i] += sum(done.e)
+            played[i] += 1
+            last[i], v[i], delta[i] = name, done.v, done.delta
     rows = []
-    for p in players:
-        st = states[p.id]
-        after_rating = None if st.new else st.rating
+    for i, p in enumerate(players):
+        after_rating = None if new[i] else float(rating[i])
         rows.append({
             "id": p.id, "name": p.name, "status": "new" if p.rating is None else "rated",
-            "rating_before": p.rating, "games_rated": st.games, "score": st.score,
-            "expected": st.expected if st.games else None,
+            "rating_before": p.rating, "games_rated": int(games[i]), "score": score[i],
+            "expected": expect[i] if games[i] else None,
             "change": None if p.rating is None or after_rating is None else after_rating - p.rating,
             "rating_after": after_rating, "rd_before": p.rd, "volatility_before": p.volatility,
-            "rd_after": None if st.new else st.rd, "volatility_after": None if st.new else st.sigma,
-            "v": st.v, "delta": st.delta, "periods_played": st.periods, "last_period": st.last,
+            "rd_after": None if new[i] else float(rd[i]), "volatility_after": None if new[i] else float(sigma[i]),
+            "v": v[i], "delta": delta[i], "periods_played": int(played[i]), "last_period": last[i],
         })
-    return Results.from_rows(CODE, COLUMNS, rows, period=event.period)
+    skipped = skipped_months(event, periods)
+    warnings = [f"the months {_shown(skipped)} have no game between the periods of this monthly ladder: each is "
+                "rated as a period in which nobody played, every rated player's RD growing (rules 12.6, 12.7)"] \
+        if skipped else []
+    return Results.from_rows(CODE, COLUMNS, rows, period=event.period, warnings=warnings)
 
 
 def rules_values() -> dict[str, Any]:
@@ -565,7 +638,13 @@ def sheet_update(rating: float | None, rd: float | None, sigma: float | None, op
         if o is None or d is None or res is None:
             raise ValueError(f"game {n}: give the opponent's rating, his RD and the result")
         games.append((*to_scale(o, d), float(res.score)))
+    if len(games) > model.MAX_GAMES_PER_PLAYER:  # the limit of rate, calc and the other functions
+        raise ValueError(f"{len(games):,} rated games (at most {model.MAX_GAMES_PER_PLAYER:,} in one period): is a "
+                         "column pasted twice?")
     p = update(mu, phi, s0, games, float(opts.tau), float(opts.rd_cap))
+    refused = off_scale(p, float(opts.tau))
+    if refused:
+        raise ValueError(refused)
     return p.rating_after, p.rd_after, p.sigma_after
 
 
@@ -635,6 +714,7 @@ FUNCTIONS: Final = (
 
 #: What this system declares to the front ends (:class:`~xl_elo.federations.contract.RatingSystem`).
 SYSTEM: Final = RatingSystem(
+    CADENCE=Cadence("rating period", as_given=True),
     CODE=CODE, NAME=NAME, ALIASES=ALIASES, RULES=RULES, SOURCE=SOURCE, UNIT=UNIT, NEEDS_PERIOD=NEEDS_PERIOD,
     PACKAGE=__name__, Player=Player, Options=Options, COLUMNS=COLUMNS, expected=expected, performance=performance,
     calculate=calculate, rate=rate, k_factor=k_factor, first_rating=first_rating, rules_values=rules_values,

@@ -121,15 +121,27 @@ def spec(cap: Capacity | None = None) -> Template:
                                                  (FIRST + cap.games, FIRST + cap.sides - 1)]),
     )
     ladder = Sheet("ladder", "lad_", FIRST, FIRST + periods - 1, leading=[("period", lambda r: r - FIRST + 1)])
+    # the next period: the next key a game names, or the month after a monthly period when the next is a later
+    # month (a month without a game between two monthly periods is a period too, rules 12.7)
+    after = "INT([key@prev]/100)"
+    month_after = f"IF(MOD({after},100)=12,(INT({after}/100)+1)*10000+100,{after}*100+100)"
     ladder.add(
-        Col("key", "sort key",
+        Col("next", "next period named by a game",
             lambda r: ('=IF(COUNT(side_pkey)=0,"",SMALL(side_pkey,1))' if r == FIRST else
                        '=IF([key@prev]="","",IF(COUNTIF(side_pkey,">"&[key@prev])=0,"",'
                        'SMALL(side_pkey,COUNTIF(side_pkey,"<="&[key@prev])+1)))'), "12.7"),
+        Col("key", "sort key",
+            lambda r: ('=[next]' if r == FIRST else
+                       f'=IF([next]="","",IF(AND([key@prev]>0,MOD([key@prev],100)=0,MOD([next],100)=0,'
+                       f'{month_after}<[next]),{month_after},[next]))'), "12.7"),
         Col("name", "the period",
             '=IF(OR([key]="",[key]<=0),"",LEFT([key],4)&"-"&MID([key],5,2)&IF(MOD([key],100)=0,"","-"&RIGHT([key],2)))',
             "12.7", width=12),
         Col("games", "games rated", '=IF([key]="","",COUNTIFS(side_pkey,[key],side_counts,1)/2)', "12.7"),
+        Col("note", "note",
+            '=IF([key]="","",IF([key]<>[next],'
+            + text_formula("a month without a game: every rated player's RD grows (rules 12.7)") + ',""))', "12.7",
+            width=40),
     )
 
     # ---------------------------------------------------------------- each player's start (rules 12.2)
@@ -259,6 +271,8 @@ def spec(cap: Capacity | None = None) -> Template:
         return f'=IF([key]="","",{body})'
 
     work.add(
+        Col("nmax", "most rated games in one period",
+            "=MAX(" + ",".join(f"[period{t}:n]" for t in range(1, periods + 1)) + ")", "8"),
         Col("res_id", "results: id", "=[key]", "8"),
         Col("res_name", "results: name", have('[players:name]&""'), "8"),
         Col("res_status", "results: status", have('IF([rated]=1,"rated","new")'), "12.2"),
@@ -287,8 +301,8 @@ def spec(cap: Capacity | None = None) -> Template:
 
     # ---------------------------------------------------------------- inputs and their checks (rules 8, 12.1, 12.2)
     rating = Input("rating", "Rating before (blank: a new player)", 10,
-                   number_check("rating", 0, MAX_RATING, f"a number from 0 to {MAX_RATING}", whole=False), ("decimal",
-                       0, MAX_RATING))
+                   number_check("rating", 0, MAX_RATING, f"a number from 0 to {MAX_RATING}", whole=False, rating=True,
+                                what=g2.RATING_WORDS), ("decimal", 0, MAX_RATING))
     rd = Input("rd", "RD (blank for a new player)", 9,
                number_check("rd", g2.RD_LOW, g2.RD_HIGH, f"an RD from {g2.RD_LOW:g} to {g2.RD_HIGH:g}", whole=False),
                ("decimal", g2.RD_LOW, g2.RD_HIGH))
@@ -301,10 +315,10 @@ def spec(cap: Capacity | None = None) -> Template:
     rated = "AND(ISNUMBER([players:rating]),N([players:rating])<>0)"
     new = f"AND(NOT({blank('[players:rating]')}),NOT({rated}))"
     unrated = f"OR({blank('[players:rating]')},{new})"
+    too_many = reason("id", _("more than {count} rated games in a period (a column pasted twice?)",
+                              count=MAX_GAMES_PER_PLAYER))
     player_checks = [
-        f'IF(COUNTIFS(side_who,{POS},side_counts,1)>{MAX_GAMES_PER_PLAYER},'
-        + reason("id", _("more than {count} rated games (a column pasted twice?)",
-                         count=MAX_GAMES_PER_PLAYER)) + ',"")',
+        f'IF([work:nmax]>{MAX_GAMES_PER_PLAYER},{too_many},"")',
         f'IF(AND({rated},{blank("[players:rd]")}),'
         f'{reason("rd", "blank for a rated player: give his RD")},"")',
         f'IF(AND({rated},{blank("[players:volatility]")}),'
@@ -316,10 +330,14 @@ def spec(cap: Capacity | None = None) -> Template:
         f'{reason("rd", "above the RD cap (instructions: rd_cap)")},""),"")',
     ]
     twice = reason("player", "this pair meets twice in this round of this period (a game typed twice?)")
+    inside = reason("period", "a day of a month that is another period of this ladder: a game is in one period "
+                              "(give it the month, or give every game of that month its date)")
     mixed = reason("period", "blank while other games have one (give every game its period, or none)")
     game_checks = [
         f'IF([sides:ppair]="","",IF(COUNTIF(side_ppair,[sides:ppair])>1,{twice},""))',
         f'IF(AND(NOT({blank("[games:player]")}),{blank("[games:period]")},g2_periods_given>0),{mixed},"")',
+        f'IF(N([sides:pkey])<=0,"",IF(MOD([sides:pkey],100)=0,"",IF(ISNUMBER(MATCH(INT([sides:pkey]/100)*100,'
+        f'lad_key,0)),{inside},"")))',
     ]
     unsettled = "+".join(f'COUNTIF(p{t}_settled,0)' for t in range(1, periods + 1))
     blockers = [
@@ -335,9 +353,10 @@ def spec(cap: Capacity | None = None) -> Template:
           "{new_volatility} when he first plays. Type each game's rating period in the games' 'period' column as "
           "text (YYYY-MM, or a date YYYY-MM-DD for shorter periods; blank for a one-period file): the periods are "
           "rated in time order, up to {periods} here, everyone's period from the values before it. A player who does "
-          "not play in a period keeps his rating and volatility and his RD grows (Step 6). No RD above the cap "
-          "({rd_cap} unless set) is stored. The results give each player's rating, RD and volatility after the last "
-          "period: the next season's players sheet.",
+          "not play in a period keeps his rating and volatility and his RD grows (Step 6); a month without a game "
+          "between two monthly periods is a period too, in which nobody played (the ladder sheet lists it). No RD "
+          "above the cap ({rd_cap} unless set) is stored. The results give each player's rating, RD and volatility "
+          "after the last period: the next season's players sheet.",
           base=g2.BASE, new_rd=g2.NEW_RD, new_volatility=g2.NEW_VOLATILITY, periods=periods, rd_cap=g2.RD_CAP),
         _("The sheets period1 ... show every step of the paper for every player: v and Delta (Steps 3, 4), the "
           "bracket f(a - k tau) for k = 1 to {bracket_steps} and the Illinois iteration of Step 5, {iteration_steps} "
@@ -372,6 +391,6 @@ def spec(cap: Capacity | None = None) -> Template:
             ResultCol("bonus", "bonus", printed=False),
             ResultCol("games_after", "games after", printed=False),
         ],
-        player_checks=player_checks, game_checks=game_checks, capacity=cap, blockers=blockers,
+        player_checks=player_checks, game_checks=game_checks, capacity=cap, blockers=blockers, periods=True,
         names={"g2_periods_given": 'SUMPRODUCT(--(LEN(TRIM(SUBSTITUTE(game_period&"",_xlfn.UNICHAR(160)," ")))>0))'},
     )

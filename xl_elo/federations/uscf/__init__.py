@@ -14,6 +14,14 @@ returns every step of it. The standard formula (rules 10.6) is ``R0 + K (S - E)`
 ``K = 800 / (N' + m)`` and the bonus (rules 10.7) above ``B sqrt(max(m, 4))``, B a dated setting.
 
 Decisions where the text is silent or could not be read are in rules 10.10.
+
+Example: the approximating formulas' own example (glicko.net/ratings/approx.pdf): 1500 on 6 games beats a
+1400, loses to a 1550 and draws a 1650: 1511.11, published 1511 (rules 10.4)::
+
+    >>> from xl_elo.federations.contract import OpponentGame
+    >>> games = [OpponentGame(1400, 1), OpponentGame(1550, 0), OpponentGame(1650, 0.5)]
+    >>> int(calculate(Player("p", rating=1500, games=6), games, "2026-10").rating_after)
+    1511
 """
 
 from __future__ import annotations
@@ -159,16 +167,19 @@ RATING_WORDS: Final = (f"a rating from {ABSOLUTE_FLOOR} to {core.MAX_RATING}, de
                        "(0 or blank: unrated)")
 
 
+#: The words of a rating below the absolute floor (rules 10.8), the reader's and the template's.
+BELOW_FLOOR: Final = f"is below every US Chess rating (expected {RATING_WORDS})"
+
+
 def read_rating(value: Any, *, typed: bool = False, year: int | None = None) -> float | None:
     """A US Chess rating (rules 10.9): US Chess stores it with its decimals (1847.22), so they are read;
-    0 or blank is unrated, and a rating below the absolute floor (rules 10.8) is refused (``1.850``, a
-    thousands separator, would read as 1.85)."""
-    r = schema.number(value, what=RATING_WORDS, low=0, high=core.MAX_RATING, typed=typed)
+    0 or blank is unrated, and a rating below the absolute floor (rules 10.8) is refused; ``1,850`` reads two ways
+    and is refused as every system's rating is (rules 1.4)."""
+    r = schema.number(value, what=RATING_WORDS, low=0, high=core.MAX_RATING, typed=typed, rating=True)
     if r is None or r == 0:
         return None
     if r < ABSOLUTE_FLOOR:
-        raise schema.ValueProblem(f"{schema.shown(value)} is below every US Chess rating (expected {RATING_WORDS}; "
-                                  "a thousands separator? write the rating without it)")
+        raise schema.ValueProblem(f"{schema.shown(value)} {BELOW_FLOOR}")
     return r
 
 
@@ -617,6 +628,8 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     Every game is taken against a different opponent (the bonus needs none met three times).
     """
     opts = options or Options()
+    if player.rating is None and player.games:  # as rate refuses it: never read as a new player silently
+        raise InputError([Problem("games", None, None, games_without_rating(player.games))])
     try:
         b = bonus_threshold(opts, period)
     except ValueError as exc:
@@ -641,7 +654,9 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
         share = rated.k * (g.score - e) if rated.k is not None else None
         lines.append(GameLine(g.rating, o, g.score, prior - o, e, share))
     steps: list[tuple[str, Any]] = [("R0, Step 1", prior)] if n == 0 else []
-    steps += [("N", n), ("N*", n_star(prior)), ("N'", n_eff), ("formula", rated.formula)]
+    given = not isinstance(player.games, model.NotGiven) or player.rating is None
+    shown_n = n if given else f"not given: counted as established (more than {PROVISIONAL_GAMES} games, so N' is N*)"
+    steps += [("N", shown_n), ("N*", n_star(prior)), ("N'", n_eff), ("formula", rated.formula)]
     notes: list[str] = []
     if player.rating is None:
         age = age_of(player.birth_year, period)
@@ -674,6 +689,12 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
 # --------------------------------------------------------------------------- a whole event
 
 
+def games_without_rating(games: int) -> str:
+    """The refusal of rated games given to a player without a rating (rules 10.10): whose games they are is not
+    guessed (a rating left out, or a count typed for a new player)."""
+    return f"{games} rated games but no rating: give his rating (or 0 games for a player never rated)"
+
+
 def _problems(players: Sequence[Player], period: str | None, opts: Options) -> list[str]:
     """What rate refuses (rules 10.10) and what it only says (the warnings)."""
     problems = ProblemList()
@@ -683,8 +704,7 @@ def _problems(players: Sequence[Player], period: str | None, opts: Options) -> l
         warnings.append(UNKNOWN_GAMES_WARNING.format(count=unknown))
     for p in players:
         if p.rating is None and p.games:
-            problems.add("players", p.row, "games", f"player {p.id!r}: {p.games} rated games but no rating: give his "
-                                                    "rating (or 0 games for a player never rated)")
+            problems.add("players", p.row, "games", f"player {p.id!r}: {games_without_rating(p.games)}")
         if p.record is not None and games_of(p) == 0:
             problems.add("players", p.row, "record", f"player {p.id!r}: {p.record} with no game before")
         if p.highest is not None and p.rating is not None and games_of(p) <= PROVISIONAL_GAMES:
@@ -802,6 +822,9 @@ def _floor(highest: float) -> int:
     return floor_of(highest, PROVISIONAL_GAMES + 1)
 
 
+#: A US Chess rating in a cell, with its decimals (rules 10.9), as the players table reads it.
+_RATING_ARG = SheetArg(RATINGS_ARGS[0].name, RATINGS_ARGS[0].doc, lambda v: RATING_READING(v), range=True,
+                       zero_is_blank=True)
 _GAMES_ARG = SheetArg("games", ("Rated games before, N: a cell or a range.",
                                 "Parties classées avant, N : une cellule ou une plage."),
                       schema.GAMES, range=True)
@@ -810,13 +833,13 @@ _GAMES_ARG = SheetArg("games", ("Rated games before, N: a cell or a range.",
 FUNCTIONS: Final = (
     SheetFunction(
         "USCF_EFFECTIVE_GAMES", effective_games,
-        (RATINGS_ARGS[0], _GAMES_ARG),
+        (_RATING_ARG, _GAMES_ARG),
         ("US Chess effective number of games N' = min(N, N*) (xl-elo rules 10.3).",
          "Nombre effectif de parties US Chess N' = min(N, N*) (règles xl-elo 10.3)."),
         "USCF"),
     SheetFunction(
         "USCF_K", _k,
-        (RATINGS_ARGS[0], _GAMES_ARG,
+        (_RATING_ARG, _GAMES_ARG,
          SheetArg("event_games", ("Games in this event, m: a cell or a range.",
                                   "Parties de ce tournoi, m : une cellule ou une plage."),
                   schema.counts(model.MAX_GAMES_PER_PLAYER), range=True)),
@@ -827,7 +850,7 @@ FUNCTIONS: Final = (
         "USCF_FLOOR", _floor,
         (SheetArg("highest", ("The highest established rating: a cell or a range.",
                               "Le plus haut classement établi : une cellule ou une plage."),
-                  schema.rating, range=True, zero_is_blank=True),),
+                  lambda v: RATING_READING(v), range=True, zero_is_blank=True),),
         ("US Chess floor from the highest established rating: minus 200 down to the hundred, at most 2100 "
          "(xl-elo rules 10.8).",
          "Plancher US Chess d'après le plus haut classement établi : moins 200, à la centaine inférieure, au plus "

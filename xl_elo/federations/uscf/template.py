@@ -24,6 +24,7 @@ from xl_elo.templates.common import (
     game_inputs,
     guard,
     key_columns,
+    number_check,
     option_settings,
     period_setting,
     player_checks,
@@ -37,7 +38,7 @@ from xl_elo.templates.common import (
     yes_value,
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
-from xl_elo.words import _
+from xl_elo.words import F, _, heading, text_formula, translate
 
 #: The rooms shipped in workbooks/: a club's event or weekend Swiss section of 40 players (one printed page),
 #: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
@@ -51,13 +52,12 @@ STEPS: Final = 10
 BIG: Final = 1_000_000
 
 def uscf_rating_check(column: str) -> str:
-    """A US Chess rating as the reader takes it (rules 10.9): decimals allowed, 0 or blank unrated, else from the
-    absolute floor."""
-    text = reason(column, "text, not a number (type the number itself)")
-    bad = reason(column, uscf.RATING_WORDS)
-    body = (f'IF(ISTEXT([x]),{text},IF(NOT(ISNUMBER([x])),{bad},IF(AND([x]<>0,OR([x]<{uscf.ABSOLUTE_FLOOR},'
-            f'[x]>{MAX_RATING})),{bad},"")))')
-    return guard(column, body)
+    """A US Chess rating as the reader takes it (rules 10.9, :func:`xl_elo.federations.uscf.read_rating`): decimals
+    allowed, 0 or blank unrated, else from the absolute floor; every refusal in the reader's words."""
+    below = text_formula("{column}: {value} {why}; ", column=heading(column), value=F("[x]"),
+                         why=translate(uscf.BELOW_FLOOR))
+    return number_check(column, 0, MAX_RATING, what=uscf.RATING_WORDS, whole=False, rating=True,
+                        also=(f"AND([x]<>0,[x]<{uscf.ABSOLUTE_FLOOR})", below))
 
 
 def rating_input() -> Input:

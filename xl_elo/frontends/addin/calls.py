@@ -6,7 +6,9 @@ Plain Python (no ``uno``), so it is tested without LibreOffice. The extension's 
 What Calc passes to an argument declared ``any`` (checked on LibreOffice 7.4):
 
 - a number as a float (TRUE as 1.0), a text as a str, a missing optional argument as None;
-- an empty cell given alone as 0.0 (Calc does not say it is empty);
+- an empty cell given alone as 0.0 (Calc does not say it is empty): to an optional argument it goes as
+  :class:`~xl_elo.frontends.functions.CellZero`, read as blank where 0 is no value of the argument, as 0
+  where the two mean the same, refused where they differ (0 rated games: K 40; blank: 20);
 - a range as a tuple of rows, its blank cells as ``""``.
 
 Those are the shapes the functions take already (a range is a list of rows, a blank is None,
@@ -78,9 +80,9 @@ def error_text(message: str) -> str:
     return ERROR_PREFIX + " ".join(str(message).split())
 
 
-def _numpy_missing() -> str:
-    """ELO_RATE without numpy: what to do, said for LibreOffice."""
-    return ("ELO_RATE (a whole event) needs numpy, which LibreOffice's Python does not have. "
+def _numpy_missing(what: str = "ELO_RATE (a whole event)") -> str:
+    """A function that needs numpy (ELO_RATE, ELO_HISTORY) without it: what to do, said for LibreOffice."""
+    return (f"{what} needs numpy, which LibreOffice's Python does not have. "
             "Linux: install your distribution's python3-numpy (Debian, Ubuntu: sudo apt install python3-numpy) "
             "and restart LibreOffice. Windows, macOS: LibreOffice's own Python has no numpy; rate the event "
             "with the template workbooks or the xl-elo command.")
@@ -89,21 +91,24 @@ def _numpy_missing() -> str:
 def call(spec: Any, args: tuple[Any, ...]) -> Any:
     """Run one spreadsheet function for Calc: the answer as Calc takes it, or the message as text."""
     from xl_elo.compat import np
-    from xl_elo.frontends.functions import ArgumentError
+    from xl_elo.frontends.functions import ArgumentError, CellZero
 
     for arg, value in zip(spec.args, args, strict=False):
         if value is None and not arg.optional:  # Calc lets any argument be left out
             return error_text(f"argument {arg.name} is required")
+    # an optional argument given one cell: Calc passes an empty one as 0.0, so a 0 there may be an empty cell
+    given = [CellZero(0.0) if arg.optional and type(a) is float and a == 0.0 else a
+             for arg, a in zip(spec.args, args, strict=False)] + list(args[len(spec.args):])
     try:
-        return to_calc(spec.function(*(from_calc(a) for a in args)))
+        return to_calc(spec.function(*(from_calc(a) for a in given)))
     except ArgumentError as exc:
         message = str(exc)
         if np is None and "needs numpy" in message:
-            message = _numpy_missing()
+            message = _numpy_missing(message.split(" needs numpy")[0])
         return error_text(message)
     except ImportError as exc:
         if "numpy" in str(exc):
-            return error_text(_numpy_missing())
+            return error_text(_numpy_missing(spec.name))
         return error_text(f"{spec.name}: internal error ImportError: {exc} (please report it)")
     except RecursionError:
         return error_text(f"{spec.name}: the ranges are too large")
