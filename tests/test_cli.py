@@ -186,7 +186,7 @@ def test_workbooks_say_which_room_a_template_has_and_refuse_one_too_big(tmp_path
                  "--games", "6"]) == 0
     captured = capsys.readouterr()
     assert "warning: --history is for the templates with a history sheet (dwz); uscf has none" in captured.err
-    assert (out / "uscf_event.xlsx").exists() and (out / "dwz_tournament.xlsx").exists()
+    assert (out / "uscf_event_4.xlsx").exists() and (out / "dwz_tournament_4.xlsx").exists()  # named for its room
     assert main(["workbooks", "-o", str(out), "--only", "glicko2", "--players", "2000", "--games", "20000",
                  "--periods", "52"]) == 2
     err = capsys.readouterr().err

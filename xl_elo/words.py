@@ -326,8 +326,8 @@ def _patterns(lang: str) -> list[tuple[re.Pattern[str], str, str | None]]:
     first."""
     out = []
     for (context, msgid), _words in catalogue(lang).entries.items():
-        if context == "column" or "{" not in msgid:
-            continue
+        if context == "column" or "{" not in msgid or not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", msgid)):
+            continue  # a phrase without words of its own ("{date} {why}") fits any text: never read back
         regex, names = "", []
         for before, name, _spec, _conv in string.Formatter().parse(msgid):
             regex += re.escape(before)
@@ -353,12 +353,14 @@ def translate(text: str, lang: str | None = None) -> str:
     if whole is not None:
         return whole
     missing = _MISSING.get()
-    for pattern, msgid, context in _patterns(lang):
-        m = pattern.match(text)
-        if m is None:
-            continue
+    value, _space, rest = text.partition(" ")  # a value as found, then its phrase (the reader's way: 2026-01-02 is ...)
+    if rest and cat.get(rest) is not None and not any(c.isalpha() for c in value.strip("'")):
+        return f"{value} {cat.get(rest)}"
+    fit = _fit(text, lang)
+    if fit is not None:
+        msgid, context, groups = fit
         words = cat.get(msgid, context) or msgid
-        return words.format(**{k: translate(v, lang) for k, v in m.groupdict().items()})
+        return words.format(**{k: translate(v, lang) for k, v in groups.items()})
     if missing is not None and any(c.isalpha() for c in text) and not _plain(text):
         missing.add((None, text))
     return text
@@ -369,19 +371,35 @@ def _plain(text: str) -> bool:
     return bool(re.fullmatch(r"'.*'|\S+|[\d\s.,:+-]+", text))
 
 
+def _fit(text: str, lang: str) -> tuple[str, str | None, dict[str, str]] | None:
+    """The phrase of the catalogue of ``lang`` an English text fits, with its filled-in parts: (msgid, context,
+    parts); None when none fits. A phrase of a word or two around its placeholders ("{a} or {b}") fits values only
+    (numbers, values as typed), never a sentence."""
+    for pattern, msgid, context in _patterns(lang):
+        m = pattern.match(text)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        if len(re.sub(r"\{\w+\}|\W", "", msgid)) < 8 and not all(_plain(v) for v in groups.values()):
+            continue
+        return msgid, context, groups
+    return None
+
+
 def _message_id(text: str) -> tuple[str | None, str]:
     """The phrase an English text is said with: the catalogues' phrase it fits, else the text itself."""
     for lang in available()[1:]:
         if catalogue(lang).get(text) is not None:
             return None, text
-        for pattern, msgid, context in _patterns(lang):
-            if pattern.match(text):
-                return context, msgid
+        fit = _fit(text, lang)
+        if fit is not None:
+            return fit[1], fit[0]
     return None, text
 
 
 def translate_value(value: Any, lang: str | None = None) -> Any:
-    """A results value in ``lang``: a word (``established``, ``yes``) in its words, any other value as it is."""
+    """A results value in ``lang``: a word the engines write (``established``, ``yes``: the catalogue's values) in its
+    words, any other value (a name, a number) as it is."""
     if isinstance(value, bool):
         value = "yes" if value else "no"
     if not isinstance(value, str):
@@ -389,7 +407,7 @@ def translate_value(value: Any, lang: str | None = None) -> Any:
     lang = lang or language()
     if lang == SOURCE:
         return value
-    return catalogue(lang).get(value, "value") or translate(value, lang)
+    return catalogue(lang).get(value, "value") or value
 
 
 def missing(lang: str, asked: Mapping[tuple[str | None, str], Any]) -> list[tuple[str | None, str]]:
