@@ -5,17 +5,21 @@
     python bench/templates_lo.py --repeat 3     # the median of three runs of each edit
     python bench/templates_lo.py --markdown before.json after.json   # the README's table
 
-Each template (``xl-elo workbooks``' build, at the room its README line promises) is filled with
+Each shipped template (``xl-elo workbooks``' build, in each room it is shipped in) is filled with
 a reproducible event that uses the whole room (every player row, every game row: 2 to 20 rounds
 of random pairings, a tenth of the players unrated, draws, a forfeit or two), then opened in
 LibreOffice, headless, through UNO (``soffice --accept``, its own profile that never
-recalculates on loading, so the load and the calculation are timed apart). Timed:
+recalculates on loading, so the load and the calculation are timed apart). First, what a user waits for: the
+filled template opened, recalculated and saved by a LibreOffice started for it (``soffice --convert-to xlsx``,
+recalculating on loading), against the same for a tiny workbook (LibreOffice's floor; the target is 3 times it).
+Then, through UNO:
 
 - ``open``: loading the file;
 - ``full``: ``calculateAll()``, every formula (what Data > Calculate > Recalculate Hard does);
 - ``result``: one game's result typed over (``1`` -> ``0``), then ``calculate()``, which
   computes every cell the edit made dirty (what AutoCalculate does after a typed cell);
-- ``rating``: one player's rating typed over (+10), then ``calculate()``.
+- ``rating``: one player's rating typed over (+10), then ``calculate()``;
+- ``save``: File > Save as xlsx (LibreOffice writes every formula's text: a template's save costs with its formulas).
 
 Beside them the formula count of the template (shared formulas counted per cell) and whether
 it holds a volatile function (TODAY, NOW, OFFSET, INDIRECT, RAND ...: recalculated on every
@@ -141,21 +145,23 @@ def first_cells(path: Path, names: tuple[str, ...]) -> dict[str, str]:
 
 
 def prepare(codes: list[str], folder: Path) -> list[dict[str, Any]]:
-    """Build each template at its room and fill it; what the timing run needs to know of each."""
+    """Build each template in each room it is shipped in (workbooks/: ``fide``, ``fide_120`` ...) and fill it to
+    that room; what the timing run needs to know of each."""
     from xl_elo.formats.workbook import fill_template
-    from xl_elo.templates import build_template, default_capacity
+    from xl_elo.templates import build_template, shipped_rooms
 
     jobs = []
     for code in codes:
-        cap = default_capacity(code)
-        template = build_template(code, folder / "templates", cap)
-        ev = filled_event(code, cap.players, cap.games, periods=cap.periods)
-        filled = fill_template(template, ev, folder / f"{code}_filled.xlsx")
-        names = first_cells(template, ("game_result", "player_rating"))
-        count, volatile = formula_count(template)
-        jobs.append({"code": code, "path": str(filled), "players": len(ev.players), "games": len(ev.games),
-                     "formulas": count, "volatile": volatile,
-                     "result_cell": names["game_result"], "rating_cell": names["player_rating"]})
+        for k, cap in enumerate(shipped_rooms(code)):
+            name = code if k == 0 else f"{code}_{cap.players}"
+            template = build_template(code, folder / "templates" / name, cap)
+            ev = filled_event(code, cap.players, cap.games, periods=cap.periods)
+            filled = fill_template(template, ev, folder / f"{name}_filled.xlsx")
+            names = first_cells(template, ("game_result", "player_rating"))
+            count, volatile = formula_count(template)
+            jobs.append({"code": name, "name": name, "path": str(filled.resolve()), "players": len(ev.players),
+                         "games": len(ev.games), "formulas": count, "volatile": volatile,
+                         "result_cell": names["game_result"], "rating_cell": names["player_rating"]})
     return jobs
 
 
@@ -223,6 +229,10 @@ def _time_one(uno: Any, desktop: Any, job: dict[str, Any], repeat: int, pid: int
             walls.append(times[key])
             cpus.append(times[key + "_cpu"])
         times[key], times[key + "_cpu"] = statistics.median(walls), statistics.median(cpus)
+    saved = PropertyValue()
+    saved.Name, saved.Value = "FilterName", "Calc MS Excel 2007 XML"
+    target = str(Path(job["path"]).with_name(Path(job["path"]).stem + "_saved.xlsx"))
+    clock("save", lambda: doc.storeToURL(uno.systemPathToFileUrl(target), (saved,)))  # File > Save, as xlsx
     doc.close(True)
     row = {**job, "banner": banner, "shown": shown, **times}
     print(json.dumps(row), file=sys.stderr, flush=True)
@@ -310,6 +320,69 @@ def time_in_libreoffice(jobs: list[dict[str, Any]], repeat: int) -> list[dict[st
     return json.loads(done.stdout)
 
 
+# --------------------------------------------------------------------------- open, recalculate, save
+
+
+#: What a treasurer waits for may be this many times LibreOffice's floor (issue #35).
+TARGET_RATIO = 3.0
+
+
+def tiny_workbook(path: Path) -> Path:
+    """The floor's workbook: one sheet, two numbers and a formula."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["A2"], ws["A3"] = 1, 2, "=A1+A2"
+    wb.calculation.fullCalcOnLoad = True
+    wb.save(path)
+    return path
+
+
+def convert_seconds(path: Path, repeat: int = 3) -> float:
+    """Wall seconds LibreOffice takes to open ``path``, recalculate every formula and save it as xlsx, headless
+    (``soffice --convert-to`` with a profile that recalculates on loading, started afresh each time: what a user
+    waits for, from double-click to saved); the median of ``repeat`` runs."""
+    import time
+
+    from xl_elo.formats.libreoffice import recalculate_many
+
+    times = []
+    for k in range(repeat):
+        with tempfile.TemporaryDirectory(prefix="xl-elo-bench-convert-") as tmp:
+            start = time.perf_counter()
+            recalculate_many([path], Path(tmp) / f"out{k}")
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def convert_rows(jobs: list[dict[str, Any]], repeat: int = 3) -> list[dict[str, Any]]:
+    """Each filled template's open + recalculate + save against the floor (a tiny workbook's), as rows."""
+    rows = []
+    floors = []
+    with tempfile.TemporaryDirectory(prefix="xl-elo-bench-floor-") as tmp:
+        tiny = tiny_workbook(Path(tmp) / "tiny.xlsx")
+        for job in jobs:
+            # the floor measured next to each template: on a shared machine the load moves during a run
+            floor = convert_seconds(tiny, repeat)
+            floors.append(floor)
+            seconds = convert_seconds(Path(job["path"]), repeat)
+            ratio = seconds / floor
+            verdict = "within" if ratio <= TARGET_RATIO else "OVER"
+            rows.append({"benchmark": f"template {job['name']} in LibreOffice: open, recalculate and save",
+                         "size": f"{job['players']} players, {job['games']:,} games", "seconds": round(seconds, 3),
+                         "per_second": None, "ratio": round(ratio, 2), "formulas": job["formulas"],
+                         "note": f"{ratio:.1f}x the floor beside it ({floor:.2f} s), {verdict} the "
+                                 f"{TARGET_RATIO:g}x target"})
+            print(f"{job['name']:<24} {job['formulas']:>9,} formulas  {seconds:6.2f} s  {ratio:5.1f}x the floor "
+                  f"({floor:.2f} s)  {verdict}", flush=True)
+    median = statistics.median(floors) if floors else 0.0
+    return [{"benchmark": "LibreOffice's floor: a tiny workbook opened, recalculated and saved", "size": "3 cells",
+             "seconds": round(median, 3), "per_second": None,
+             "note": "soffice --convert-to xlsx, recalculating; the median of the floors beside each template"},
+            *rows]
+
+
 # --------------------------------------------------------------------------- the table
 
 
@@ -349,8 +422,9 @@ def run(codes: list[str] | None = None, repeat: int = 3) -> list[dict[str, Any]]
     wanted = codes or [n for n in template_names() if n != "tables"]
     with tempfile.TemporaryDirectory(prefix="xl-elo-bench-templates-") as tmp:
         jobs = prepare(wanted, Path(tmp))
+        converted = convert_rows(jobs, repeat)
         timed = time_in_libreoffice(jobs, repeat)
-    rows = rows_of(timed)
+    rows = converted + rows_of(timed)
     print(f"{'template':<8} {'formulas':>9} {'open':>7} {'full':>7} {'result':>7} {'rating':>7}  "
           "(seconds; LibreOffice's CPU seconds in brackets)  volatile")
     for t in timed:

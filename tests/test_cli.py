@@ -142,24 +142,28 @@ def test_the_demo_of_one_system(tmp_path, capsys):
 
 
 def test_workbooks_with_a_room_of_ones_own_and_never_over_a_filled_one(tmp_path, capsys):
-    """``xl-elo workbooks --players 40 --games 200``: a template with that room (what it says in its instructions
-    and its names); a second build into the same folder is refused (the first may have been filled there) unless
-    --replace; a room out of range is a usage error."""
+    """``xl-elo workbooks --players 30 --games 150``: a template with that room, named for it (what it says in its
+    instructions and its names); a second build into the same folder is refused (the first may have been filled
+    there) unless --replace; a room out of range is a usage error."""
     import openpyxl
 
     folder = tmp_path / "mine"
-    assert main(["workbooks", "-o", str(folder), "--only", "fqe", "--players", "40", "--games", "200"]) == 0
-    wb = openpyxl.load_workbook(folder / "fqe_event.xlsx", read_only=True)
-    assert "$A$41" in wb.defined_names["player_id"].attr_text  # rows 2 to 41
-    assert "$201" in wb.defined_names["game_player"].attr_text
+    assert main(["workbooks", "-o", str(folder), "--only", "fqe", "--players", "30", "--games", "150"]) == 0
+    wb = openpyxl.load_workbook(folder / "fqe_event_30.xlsx", read_only=True)
+    assert "$A$31" in wb.defined_names["player_id"].attr_text  # rows 2 to 31
+    assert "$151" in wb.defined_names["game_player"].attr_text
     wb.close()
     capsys.readouterr()
-    before = (folder / "fqe_event.xlsx").read_bytes()
-    assert main(["workbooks", "-o", str(folder), "--only", "fqe"]) == 2
+    before = (folder / "fqe_event_30.xlsx").read_bytes()
+    assert main(["workbooks", "-o", str(folder), "--only", "fqe", "--players", "30", "--games", "150"]) == 2
     assert "exists (a template you may have filled)" in capsys.readouterr().err
-    assert (folder / "fqe_event.xlsx").read_bytes() == before
-    assert main(["workbooks", "-o", str(folder), "--only", "fqe", "--replace"]) == 0
-    assert (folder / "fqe_event.xlsx").read_bytes() != before
+    assert (folder / "fqe_event_30.xlsx").read_bytes() == before
+    assert main(["workbooks", "-o", str(folder), "--only", "fqe", "--players", "30", "--games", "150",
+                 "--replace"]) == 0
+    assert main(["workbooks", "-o", str(folder), "--only", "fqe", "--players", "30", "--language", "en"]) == 0
+    assert (folder / "fqe_event_en_30.xlsx").exists()  # the FQE's is French: another language says so in its name
+    assert main(["workbooks", "-o", str(folder), "--only", "fqe", "--language", "xx"]) == 2
+    assert "no catalogue for the language 'xx'" in capsys.readouterr().err
     assert main(["workbooks", "-o", str(tmp_path / "other"), "--only", "fqe", "--players", "0"]) == 2
     assert "--players 0 is out of range (expected 1 to 2,000" in capsys.readouterr().err
 
@@ -182,7 +186,7 @@ def test_workbooks_say_which_room_a_template_has_and_refuse_one_too_big(tmp_path
                  "--games", "6"]) == 0
     captured = capsys.readouterr()
     assert "warning: --history is for the templates with a history sheet (dwz); uscf has none" in captured.err
-    assert (out / "uscf_event.xlsx").exists() and (out / "dwz_tournament.xlsx").exists()
+    assert (out / "uscf_event_4.xlsx").exists() and (out / "dwz_tournament_4.xlsx").exists()  # named for its room
     assert main(["workbooks", "-o", str(out), "--only", "glicko2", "--players", "2000", "--games", "20000",
                  "--periods", "52"]) == 2
     err = capsys.readouterr().err

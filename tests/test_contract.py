@@ -195,7 +195,7 @@ def test_the_engine_needs_no_file_excel_or_printing():
     spec classes and formula helpers of :mod:`xl_elo.templates`, which import no spreadsheet library."""
     graph = _module_graph()
     core = {"xl_elo.core", "xl_elo.compat", "xl_elo.model", "xl_elo.tables", "xl_elo.tableview", "xl_elo.schema",
-            "xl_elo.federations.contract"}
+            "xl_elo.federations.contract", "xl_elo.words"}
     spec = {"xl_elo.templates.spec", "xl_elo.templates.common"}
     for name, deps in graph.items():
         if name.startswith("xl_elo.federations.") and name != "xl_elo.federations.contract" \

@@ -316,11 +316,15 @@ def test_elo_k_names_only_the_systems_with_a_k_factor():
 
 def test_the_template_says_what_the_period_sets():
     """Rules 10.2, 10.7: the period (the event's end) sets the bonus threshold B and an unrated player's age;
-    the template's words say so (the probe found only "shown on the results")."""
+    the template's words say so (the probe found only "shown on the results"), in English and in French."""
+    from xl_elo import words
     from xl_elo.federations.uscf.template import spec
 
     period = next(s for s in spec().settings if s.name == "period")
-    assert "bonus threshold B" in period.help and "age" in period.help and "seuil de bonus B" in period.help
+    assert "bonus threshold B" in period.help and "age" in period.help
+    with words.use("fr"):
+        french = next(s for s in spec().settings if s.name == "period")
+    assert "seuil de bonus B" in french.help
 
 
 # --------------------------------------------------------------------------- results read back as the next players

@@ -24,7 +24,7 @@ from conftest import DATA, ROOT, event
 from gen import random_event, random_uscf_event
 from test_glicko2 import near_equal_ladder, random_ladder, upset_ladder
 
-from xl_elo import schema
+from xl_elo import schema, words
 from xl_elo.federations import get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats.libreoffice import recalculate_many, soffice
@@ -106,6 +106,8 @@ def _fesa_random(seed: int) -> Event:
 
 #: A FESA tournament's room in the tests (the real ones are small); the committed template is FESA's own size.
 FESA_SMALL = Capacity(16, 48, 48)
+#: The tests' room built as a large room is (grouped by player: templates.workbook.grouped_from).
+GROUPED = Capacity(24, 121, 120)
 #: A ladder's season in the tests: six periods laid out.
 GLICKO2_SMALL = Capacity(16, 60, 0, 6)
 #: The room of a test's template where SMALL is not it (a ladder's periods make each row cost more).
@@ -126,6 +128,10 @@ def valid_cases() -> list[Case]:
     cases = [
         Case("fide-example-full", "fide", default_capacity("fide"), example_event("fide")),
         Case("fide-random", "fide", SMALL, random_event(11, 24, 7, federation="fide")),
+        # a large room's layout (each player's sums as running totals on by_player), in a small room
+        Case("fide-random-grouped", "fide", GROUPED, random_event(11, 24, 7, federation="fide")),
+        Case("cfc-random-grouped", "cfc", GROUPED, random_event(16, 24, 6, unrated=0.2, federation="cfc",
+                                                               period=None)),
         Case("fide-corrections", "fide", SMALL, _fide_corrections()),
         Case("fide-logistic", "fide", SMALL, random_event(15, 20, 5, federation="fide"),
              options={"expected_method": "logistic"}),
@@ -382,8 +388,14 @@ def prepare(base: Path) -> dict[str, Path]:
     def template(code: str, capacity: Capacity) -> Path:
         if (code, capacity) not in templates:
             committed = ROOT / "workbooks" / file_name(code)
-            templates[code, capacity] = committed if capacity == default_capacity(code) and committed.exists() \
-                else build_template(code, base / "templates" / f"{code}-{capacity.players}", capacity)
+            if capacity == GROUPED:
+                from xl_elo.templates.workbook import grouped_from
+
+                with grouped_from(0):
+                    templates[code, capacity] = build_template(code, base / "templates" / f"{code}-grouped", capacity)
+            else:
+                templates[code, capacity] = committed if capacity == default_capacity(code) and committed.exists() \
+                    else build_template(code, base / "templates" / f"{code}-{capacity.players}", capacity)
         return templates[code, capacity]
 
     for case in cases:
@@ -532,6 +544,25 @@ def test_the_workbook_gives_the_engines_results(recalculated, case):
                                               "(rules 2.8)")
 
 
+def _language(path: Path) -> str:
+    """The language a workbook's words are in (its name XL_ELO_LANGUAGE)."""
+    import openpyxl
+
+    from xl_elo.formats.workbook import language_of
+
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        return language_of(wb)
+    finally:
+        wb.close()
+
+
+def said(path: Path, english: str, **params: Any) -> str:
+    """An English phrase as the workbook says it (its catalogue's words)."""
+    with words.use(_language(path)):
+        return str(words._(english, **params))
+
+
 def _values(path: Path, name: str) -> list[Any]:
     import openpyxl
 
@@ -562,12 +593,13 @@ def test_a_mistake_is_flagged_on_its_row_and_no_rating_is_shown(recalculated, ca
     except InputError as exc:
         engine_refuses = True
         message = str(exc)
+    valid = said(path, "Results valid: every input checked")
     if case.problem is None:
         assert not engine_refuses, message
-        assert banner.startswith("Results valid"), banner
+        assert banner == valid, banner
         return
     assert engine_refuses, f"the engine accepts {case.id}"
-    assert "input problem" in banner and "not valid" in banner, banner
+    assert banner != valid and said(path, "settings") != banner, banner
     assert all(v in (None, "") for v in after), "a rating is shown while an input problem is open"
     sheet, row = case.problem
     if sheet in ("players", "games"):
@@ -576,18 +608,20 @@ def test_a_mistake_is_flagged_on_its_row_and_no_rating_is_shown(recalculated, ca
             assert problems[row - 2], f"{sheet} row {row} is not flagged: {problems[:12]}"
         assert (f"sheet {sheet}" in message or message.startswith(f"{sheet}, row")) and (
             f"row {row}" in message or sheet in message), message
-        assert f"{sheet} row" in banner or "rows below" in banner
+        where = said(path, "{sheet} row {row}", sheet=sheet, row=row).rsplit(" ", 1)[0]
+        assert where in banner or said(path, "{sheet}: rows below row {row}", sheet=sheet, row="").strip() in banner
     elif sheet == "instructions":
-        assert "settings" in banner and "period" in message
+        assert said(path, "settings") in banner and "period" in message
 
 
 @lo
-@pytest.mark.parametrize("words", WORDS, ids=lambda w: w[0])
-def test_the_problem_cell_says_what_the_command_line_says(recalculated, words):
+@pytest.mark.parametrize("mistake", WORDS, ids=lambda w: w[0])
+def test_the_problem_cell_says_what_the_command_line_says(recalculated, mistake):
     """A thousands separator, a decimal comma, a date, a value the federation never publishes, a game typed twice:
-    the row's problem cell holds the words xl-elo rate gives for the same cell (rules 8); one mistake is one
-    problem, and the banner points to its row in English and in French."""
-    cid, _, _, (sheet, row), expected = words
+    the row's problem cell holds the words xl-elo rate gives for the same cell (rules 8), in the template's language
+    (the command line's English read back through the catalogue: xl_elo.words.translate); one mistake is one
+    problem, and the banner points to its row."""
+    cid, _, _, (sheet, row), expected = mistake
     path = recalculated[cid]
     cells = _values(path, f"{'player' if sheet == 'players' else 'game'}_problem")
     cell = cells[row - 2]
@@ -599,11 +633,13 @@ def test_the_problem_cell_says_what_the_command_line_says(recalculated, words):
         found = [p for p in refused.value.problems if p.row == row]
         assert len(found) == 1, refused.value.problems
         said = found[0].message
-    assert said in cell, f"workbook: {cell!r}\nxl-elo rate: {said!r}"
+    lang = _language(path)
+    assert words.translate(said, lang) in cell, f"workbook: {cell!r}\nxl-elo rate: {said!r} ({lang})"
     assert sum(1 for c in cells if c) == 1, [c for c in cells if c]
     banner = _values(path, "results_banner")[0]
-    assert banner.startswith("1 input problem:") and f"see {sheet} row {row}" in banner, banner
-    assert f"voir {sheet} ligne {row}" in banner, banner
+    with words.use(lang):
+        where = words._("{sheet} row {row}", sheet=sheet, row=row)
+        assert banner == words._("1 input problem: these results are not valid; see {where}", where=where), banner
 
 
 @lo
@@ -657,9 +693,9 @@ def test_committed_workbooks_are_a_fresh_build(tmp_path):
     """workbooks/ holds exactly what `xl-elo workbooks` builds (rebuild and commit when this fails)."""
     committed = ROOT / "workbooks"
     names = sorted(p.name for p in committed.glob("*.xlsx"))
-    from xl_elo.templates import build_all, file_name, sheet_names
+    from xl_elo.templates import build_all, shipped
 
-    assert names == sorted(file_name(n) for n in template_names() + sheet_names())
+    assert names == sorted(s.file for s in shipped())
     for path in build_all(tmp_path):
         assert _members(path) == _members(committed / path.name), f"{path.name} differs from a fresh build"
 
@@ -810,6 +846,7 @@ def test_a_filled_template_prints_its_results_on_a4_without_helper_columns(recal
     filled = [fill_template(recalculated[f"template-{c.federation}"], c.event, tmp_path / f"{c.id}.xlsx")
               for c in full]
     pdfs = to_pdf_many(filled, tmp_path / "pdf")
+    pdf_source = {c.id: f for c, f in zip(full, filled, strict=True)}
     # the notes to find whole on paper: those the workbook computed for the same players (a valid case's)
     same = {c.federation: c.id for c in valid_cases() if c.event is not None and
             [p.id for p in c.event.players] == [p.id for p in example_event(c.federation).players]}
@@ -824,19 +861,26 @@ def test_a_filled_template_prints_its_results_on_a4_without_helper_columns(recal
             continue
         text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
                               check=True).stdout
-        assert all("sorted by new rating / classé" in p for p in text.split("\f") if p.strip()), case.id
-        head = text.split("sorted by new rating / classé", 1)[1]
-        ids = [p.id for p in case.event.players]
-        head = head[:min(head.find(i) for i in ids if i in head)]  # the header, down to the first player
+        sorted_ = said(pdf_source[case.id], " (sorted by new rating)").strip()
+        assert all(sorted_ in p for p in text.split("\f") if p.strip()), case.id
+        head = text.split(sorted_, 1)[1]
+        ids = {p.id for p in case.event.players}
+        header_lines = []
+        for line in head.splitlines()[1:]:  # the header, down to the first player's row
+            if line.split() and line.split()[0] in ids:
+                break
+            header_lines.append(line)
+        head = "\n".join(header_lines)
         t = spec_module(case.federation).spec(Capacity(4, 4, 4))
-        words = set(head.split())
-        for c in t.results:
-            title = c.title.split()[0]
+        printed_words = set(head.split())
+        with words.use(_language(pdf_source[case.id])):
+            titles = [(words._(c.title).split()[0], c) for c in t.results]
+        for title, c in titles:
             if c.printed:
-                assert title in words, f"{case.id}: column {c.title!r} is not printed"
-            elif all(title != p.title.split()[0] for p in t.results if p.printed):
-                assert title not in words, f"{case.id}: helper column {c.title!r} is printed"
-        assert "pos" not in words, case.id
+                assert title in printed_words, f"{case.id}: column {c.title!r} is not printed"
+            elif all(title != other for other, p in titles if p.printed):
+                assert title not in printed_words, f"{case.id}: helper column {c.title!r} is printed"
+        assert "pos" not in printed_words, case.id
         noted = any(c.name == "note" for c in t.results) and case.federation in same
         notes = [str(n) for n in (_values(recalculated[same[case.federation]], "r_note") if noted else []) if n]
         flat = " ".join(text.split())
@@ -844,40 +888,63 @@ def test_a_filled_template_prints_its_results_on_a4_without_helper_columns(recal
             assert " ".join(note.split()) in flat, f"{case.id}: the note {note!r} is cut"
 
 
+def _typed_event(code: str, players: int) -> Event:
+    """A plausible event of ``players`` players (four games each), every fact a value as a club types it."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from templates_lo import filled_event
+
+    return filled_event(code, players, players * 2, seed=35, periods=3)
+
+
 @lo
-def test_a_template_typed_by_hand_in_a_room_of_its_size_prints_on_one_page(tmp_path):
-    """A treasurer's way: ``xl-elo workbooks --players 40``, 40 players typed (no print area set by xl-elo), File >
-    Export as PDF in LibreOffice: one A4 page, the long notes each on its own line, whole (a wrapped note would
-    run over the next row: LibreOffice sizes no row for a formula's text)."""
+def test_each_shipped_template_typed_by_hand_prints_its_players_on_one_page(tmp_path):
+    """A treasurer's way, no Python: the shipped template (workbooks/), 16 players and their games typed in (no print
+    area set by xl-elo), File > Export as PDF in LibreOffice: one A4 page for each system (40 players too: FIDE's),
+    every player's id on it with his new rating, no helper column, the long notes each whole on its line (a wrapped
+    note would run over the next row: LibreOffice sizes no row for a formula's text)."""
     import re
     import subprocess
 
-    import openpyxl
-
     from xl_elo.formats.libreoffice import to_pdf_many
+    from xl_elo.formats.workbook import _cell, game_cells
+    from xl_elo.model import facts
+    from xl_elo.templates import file_name
 
-    assert main(["workbooks", "-o", str(tmp_path / "t"), "--only", "fide", "--players", "40", "--games", "200"]) == 0
-    template = tmp_path / "t" / "fide_period.xlsx"
-    ev = random_event(3, 40, 5, federation="fide")
-    players = [[p.id, p.name, p.rating, p.games, p.birth_year, "yes" if p.ever_2400 else "no"] for p in ev.players]
-    from xl_elo.formats.workbook import _result_text
-
-    games = [[g.round, g.player, g.opponent, _result_text(g)] for g in ev.games]
-    typed = write_cells(template, tmp_path / "typed.xlsx",
-                        {"players": (["id", "name", "rating", "games", "birth_year", "ever_2400"], players),
-                         "games": (["round", "player", "opponent", "result"], games)}, {"period": ev.period})
-    wb = openpyxl.load_workbook(template, read_only=False)
-    note = wb["results"].cell(4, [c.value for c in wb["results"][3]].index("Note") + 1)
-    assert note.alignment.shrink_to_fit and not note.alignment.wrap_text
-    pdf = to_pdf_many([typed], tmp_path / "pdf")[0]
-    assert len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf.read_bytes())) == 1
-    long = [str(r["note"]) for r in get("fide").rate(ev).rows if len(str(r["note"] or "")) > 60]
-    assert long, "the event gives no long note"
-    if shutil.which("pdftotext"):
-        lines = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
-                               check=True).stdout.splitlines()
-        for text in long:
-            assert any(text in line for line in lines), f"the note {text!r} is not whole on one line"
+    jobs = []
+    for code, n in [(c, 16) for c in registry() if getattr(get(c), "TEMPLATE", None)] + [("fide", 40)]:
+        ev = _typed_event(code, n)
+        columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
+        typed = write_cells(ROOT / "workbooks" / file_name(code), tmp_path / f"{code}_{n}.xlsx", {
+            "players": (columns, [[_cell(getattr(p, c)) for c in columns] for p in ev.players]),
+            "games": game_cells(ev.games)},
+            {"period": ev.period})
+        jobs.append((code, ev, typed))
+    pdfs = to_pdf_many([t for *_, t in jobs], tmp_path / "pdf")
+    for (code, ev, typed), pdf in zip(jobs, pdfs, strict=True):
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout if shutil.which(
+            "pdfinfo") else ""
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout if shutil.which("pdftotext") else ""
+        pages = [p for p in text.split("\f") if p.strip()] if text else None
+        assert pages is None or len(pages) == 1, f"{typed.name}: {len(pages)} pages"
+        assert not info or re.search(r"Pages:\s+1\n", info), f"{typed.name}: {info}"
+        if not text:
+            continue
+        lines = text.splitlines()
+        results = get(code).rate(ev).rows
+        for row in results:
+            line = next((x for x in lines if f" {row['id']} " in f" {x} "), None)
+            assert line is not None, f"{typed.name}: {row['id']} is not printed"
+            after = row.get("rating_after")
+            if isinstance(after, (int, float)):
+                rest = line.split(row["id"], 1)[1]
+                assert f"{after:.0f}" in rest or f"{after:.2f}" in rest, f"{typed.name}: {row['id']} {after} {line!r}"
+            note = str(row.get("note") or "")
+            if code == "fide" and len(note) > 60:  # the long notes whole, on one line (English: FIDE's)
+                assert note in line, f"the note {note!r} is not whole on one line"
+        assert "pos" not in text.split()
 
 
 @lo

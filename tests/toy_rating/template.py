@@ -20,28 +20,30 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import Capacity, Col, Input, ResultCol, Template
+from xl_elo.words import _
 
 CAPACITY = Capacity(players=20, games=40, history=0)
+#: The rooms and languages it is built in by xl-elo workbooks (a toy: one each).
+ROOMS = (CAPACITY,)
+LANGUAGES = ("en",)
 
 
 def spec(cap: Capacity | None = None) -> Template:
     cap = cap or CAPACITY
     sides = sides_sheet(cap, own=lambda halves, g_last: [
-        Col("weight", "the game's weight", "=IF(ISNUMBER([games:weight]),[games:weight],1)", "99.2", "poids")])
+        Col("weight", "the game's weight", "=IF(ISNUMBER([games:weight]),[games:weight],1)", "99.2")])
     work = work_sheet(cap)
     work.add(
-        Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8", "identifiant"),
+        Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8"),
         Col("rated", "has a rating", '=IF(AND([key]<>"",ISNUMBER([players:rating])),IF([players:rating]<>0,1,0),0)',
-            "8", "a une cote"),
-        Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "1.4", "cote avant", fmt="0"),
-        Col("level", "level", "=N([players:level])", "99.1", "niveau"),
-        Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_counts,1)", "99.1", "parties"),
-        Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "99.1", "points"),
-        Col("w", "wins, weighted", f"=SUMIFS(side_weight,side_who,{POS},side_counts,1,side_score,1)", "99.2",
-            "gains pondérés"),
-        Col("l", "losses, weighted", f"=SUMIFS(side_weight,side_who,{POS},side_counts,1,side_score,0)", "99.2",
-            "pertes pondérées"),
-        Col("change", "change", f"=({toy.STEP}+[level])*([w]-[l])", "99.1", "variation"),
+            "8"),
+        Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "1.4", fmt="0"),
+        Col("level", "level", "=N([players:level])", "99.1"),
+        Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_counts,1)", "99.1"),
+        Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "99.1"),
+        Col("w", "wins, weighted", f"=SUMIFS(side_weight,side_who,{POS},side_counts,1,side_score,1)", "99.2"),
+        Col("l", "losses, weighted", f"=SUMIFS(side_weight,side_who,{POS},side_counts,1,side_score,0)", "99.2"),
+        Col("change", "change", f"=({toy.STEP}+[level])*([w]-[l])", "99.1"),
     )
 
     def rated(yes: str, no: str = '""') -> str:
@@ -64,19 +66,15 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_level", "results: level", '=IF([key]="","",[level])', "99.1"),
         *sort_columns(),
     )
-    level = Input("level", "Level (0 to 10)", "Niveau (0 à 10)", 8,
-                  number_check("level", 0, toy.MAX_LEVEL, f"a whole number from 0 to {toy.MAX_LEVEL}",
-                               f"un entier de 0 à {toy.MAX_LEVEL}"), ("whole", 0, toy.MAX_LEVEL))
-    weight = Input("weight", "Weight (1 to 3; blank: 1)", "Poids (1 à 3 ; vide : 1)", 8,
-                   number_check("weight", 1, toy.MAX_WEIGHT, f"a whole number from 1 to {toy.MAX_WEIGHT}",
-                                f"un entier de 1 à {toy.MAX_WEIGHT}"), ("whole", 1, toy.MAX_WEIGHT))
+    level = Input("level", "Level (0 to 10)", 8, number_check("level", 0, toy.MAX_LEVEL), ("whole", 0, toy.MAX_LEVEL))
+    weight = Input("weight", "Weight (1 to 3; blank: 1)", 8, number_check("weight", 1, toy.MAX_WEIGHT),
+                   ("whole", 1, toy.MAX_WEIGHT))
     return Template(
-        federation="toy", title="Toy event", title_fr="Tournoi jouet",
+        federation="toy", title="Toy event",
         players=player_inputs("id", "name", "rating", own=[level]),
         games=[*game_inputs("round", "player", "opponent", "result"), weight], history=None,
         settings=[period_setting(toy.NEEDS_PERIOD), event_setting(), *option_settings(toy.SYSTEM)],
-        rules_en=[f"Toy (xl-elo rules 99): a win brings {toy.STEP} points plus the winner's level."],
-        rules_fr=[f"Jouet (xl-elo rules 99) : une victoire rapporte {toy.STEP} points plus le niveau du gagnant."],
-        sheets=[sides, work], results=results_layout(ResultCol("level", "Level", "Niveau", "0", 7)),
+        rules=[_("Toy (xl-elo rules 99): a win brings {step} points plus the winner's level.", step=toy.STEP)],
+        sheets=[sides, work], results=results_layout(ResultCol("level", "Level", "0", 7)),
         player_checks=[], game_checks=game_checks(), capacity=cap,
     )

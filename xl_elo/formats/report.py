@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from xl_elo import words
 from xl_elo.formats.layout import grid, wrapped
 from xl_elo.formats.writers import NAME_WIDTH, format_cell, shown
 from xl_elo.model import Event, Results, facts
@@ -15,10 +16,35 @@ from xl_elo.model import Event, Results, facts
 _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
 
 
-def report(results: Results, event: Event, width: int | None = None) -> str:
+#: The report's headings (English: each said in the language of the report).
+HEADINGS = ("no", "name", "before", "score", "after", "change", "status", "note")
+LEGEND = "Results: + win, = draw, - loss, (x) not rated or not counted for the player{facts}."
+
+
+def phrases() -> None:
+    """Ask for every phrase the report says (the catalogues list them: :func:`xl_elo.words.update`)."""
+    for h in HEADINGS:
+        words._(h, context="report")
+    words._("r{round}", context="report", round=1)
+    words._("Event")
+    words._(LEGEND, facts="")
+    words._(", [{mark}] {fact} given by the first-named player", mark="h", fact="handicap")
+    words._(", [{mark}] {fact}", mark="p", fact="period")
+    words._("Notes:", context="report")
+
+
+def report(results: Results, event: Event, width: int | None = None, language: str | None = None) -> str:
     """The crosstable of an event with each player's rating before, after and change; fitted to ``width`` (None:
     one line a player, however wide): names cut, the notes after the table, and when the rounds do not fit
-    beside the ratings, the games round by round in a table of their own, in blocks of rounds."""
+    beside the ratings, the games round by round in a table of their own, in blocks of rounds. In ``language`` (a
+    catalogue's code; by default the language of the work, English unless :func:`xl_elo.words.use` says otherwise):
+    its headings, statuses and notes in that language's words."""
+    with words.use(language or words.language()):
+        return _report(results, event, width)
+
+
+def _report(results: Results, event: Event, width: int | None) -> str:
+    _ = words._
     rows = results.by_id()
     places = next((c.places for c in results.spec if c.name == "rating_after"), None)  # the ratings' decimals
     number = {p.id: i + 1 for i, p in enumerate(event.players)}
@@ -26,7 +52,7 @@ def report(results: Results, event: Event, width: int | None = None) -> str:
     cells: dict[str, dict[int | None, str]] = {p.id: {} for p in event.players}
     for g in event.games:
         if g.opponent is None:
-            cells[g.player][g.round] = "bye"
+            cells[g.player][g.round] = words.translate("bye")
             continue
         if g.result.score is None:
             mark_a = mark_b = g.result.kind.value
@@ -42,8 +68,9 @@ def report(results: Results, event: Event, width: int | None = None) -> str:
         cells[g.opponent][g.round] = f"{number[g.player]}{mark_b}{hcp}"
     notes = any(row.get("note") for row in rows.values())  # what a rating officer should know of a row
     inline = notes and width is None  # fitted to a width, the notes come after the table
-    header = ["no", "name", "before", *[f"r{r}" for r in rounds], "score", "after", "change", "status",
-              *(["note"] if inline else [])]
+    head = {h: _(h, context="report") for h in HEADINGS}
+    header = [head["no"], head["name"], head["before"], *[_("r{round}", context="report", round=r) for r in rounds],
+              head["score"], head["after"], head["change"], head["status"], *([head["note"]] if inline else [])]
     table = []
     for p in event.players:
         row = rows.get(p.id, {})
@@ -56,11 +83,12 @@ def report(results: Results, event: Event, width: int | None = None) -> str:
             str(number[p.id]), name, shown(before, places),
             *[cells[p.id].get(r, "") for r in rounds],
             format_cell(row.get("score")), shown(after, places),
-            "" if change is None else shown(change, places, sign=True), str(row.get("status", "")),
-            *([str(row.get("note") or "")] if inline else []),
+            "" if change is None else shown(change, places, sign=True),
+            str(words.translate_value(row.get("status", ""))),
+            *([words.translate(str(row.get("note") or ""))] if inline else []),
         ])
     widths = [max(len(h), *(len(r[j]) for r in table)) if table else len(h) for j, h in enumerate(header)]
-    title = (f"{event.name or 'Event'} ({results.federation.upper()}"
+    title = (f"{event.name or _('Event')} ({results.federation.upper()}"
              + (f", {results.period})" if results.period else ")"))
     lines = [title, ""]
     if width is None or sum(widths) + 2 * (len(widths) - 1) <= width:
@@ -78,15 +106,17 @@ def report(results: Results, event: Event, width: int | None = None) -> str:
                                                                           for r in table],
                           width, right=[False] * (k + 1), keep=1, rule=True))
     if notes and not inline:
-        lines += ["", "Notes:"]
+        lines += ["", _("Notes:", context="report")]
         for p in event.players:
             note = rows.get(p.id, {}).get("note")
             if note:
-                lines.append(wrapped(str(note), width, indent="    ", first=f"  {number[p.id]} {p.name or p.id}: "))
+                lines.append(wrapped(words.translate(str(note)), width, indent="    ",
+                                     first=f"  {number[p.id]} {p.name or p.id}: "))
     lines.append("")
     own = facts(type(event.games[0])) if event.games else ()
-    said = "".join(f", [{f.name[0]}] {f.name}" + (" given by the first-named player" if f.sided else "") for f in own)
-    lines.append(wrapped(f"Results: + win, = draw, - loss, (x) not rated or not counted for the player{said}.", width))
+    said = "".join(_(", [{mark}] {fact} given by the first-named player", mark=f.name[0], fact=f.name) if f.sided
+                   else _(", [{mark}] {fact}", mark=f.name[0], fact=f.name) for f in own)
+    lines.append(wrapped(_(LEGEND, facts=said), width))
     return "\n".join(lines)
 
 

@@ -24,7 +24,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xl_elo import limits, schema
+from xl_elo import limits, schema, words
 from xl_elo.formats import files
 from xl_elo.formats.reader import (
     GAME_COLUMNS,
@@ -480,6 +480,8 @@ class FilledWorkbook:
     """The workbook's name, as messages show it."""
     banner: str | None = None
     """What the results sheet's banner says, as the workbook last computed it (None: never computed)."""
+    language: str = "en"
+    """The language of the template's words (its name ``XL_ELO_LANGUAGE``; English in older ones)."""
 
     @cached_property
     def event(self) -> Event:
@@ -536,10 +538,12 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None,
     found: dict[str, Table] = {}
     early: dict[str, list[Problem]] = {}
     inputs = {n for h in system_headings(module).values() for n in h.names}
-    spec = system_headings(module, known=[PROBLEM_HEADING, *helper_headings(sorted(inputs))])
+    lang = language_of(wb)
+    spec = system_headings(module, known=[PROBLEM_HEADING, *problem_headings(), *helper_headings(sorted(inputs))])
     for sheet in needed:
         source = f"{name}, sheet {sheet}"
         head, rows = _rows(wb[sheet], source)
+        head = named_headings(head, lang)
         early[sheet] = _scan_inputs(head, rows, source, spec[sheet])
         last = _capacity(wb, sheet)
         if last is not None and len(rows) + 1 > last:
@@ -597,7 +601,31 @@ def read_workbook(path: str | os.PathLike[str], shown_as: str | None = None,
     banner = _named_value(values, "results_banner")
     values.close()
     return FilledWorkbook(federation, tables, computed, computed_rows, shown, calculated, options, warnings, name,
-                          banner if isinstance(banner, str) and banner.strip() else None)
+                          banner if isinstance(banner, str) and banner.strip() else None, lang)
+
+
+def language_of(wb: Any) -> str:
+    """The language a template is in (its name ``XL_ELO_LANGUAGE``; English when it has none or an unknown one)."""
+    dn = wb.defined_names.get("XL_ELO_LANGUAGE")
+    code = str(dn.attr_text).strip('"') if dn is not None else words.SOURCE
+    return code if code in words.available() else words.SOURCE
+
+
+def named_headings(head: Sequence[Any], lang: str) -> list[Any]:
+    """An input sheet's headings as the columns' names: a template in another language heads them in its words."""
+    if lang == words.SOURCE:
+        return list(head)
+    names = {v: k[1] for k, v in words.catalogue(lang).entries.items() if k[0] == "column"}
+    return [names.get(h, h) if isinstance(h, str) else h for h in head]
+
+
+def problem_headings() -> list[str]:
+    """The problem column's heading in every language (a template's own words; never read)."""
+    out = []
+    for lang in words.available():
+        with words.use(lang):
+            out.append(str(words._("problem")))
+    return out
 
 
 def _named_value(wb: Any, name: str) -> Any:
@@ -731,7 +759,8 @@ def compare(filled: FilledWorkbook, results: Results) -> list[Difference]:
         for column in results.spec:
             if column.kind == "note":
                 continue
-            if not same(column.exact, mine.get(column.name), row.get(column.name)):
+            engine = words.translate_value(row.get(column.name), filled.language)
+            if not same(column.exact, mine.get(column.name), engine):
                 out.append(Difference(pid, r, column.name, mine.get(column.name), row.get(column.name)))
     return out
 
@@ -834,7 +863,7 @@ def write_cells(template: str | os.PathLike[str], target: str | os.PathLike[str]
             wb.close()
             raise ValueError(f"{src.name}: {len(rows)} rows for the sheet {sheet}, which has room for {last - 1}: "
                              "rate a bigger event from CSV files with xl-elo rate")
-        head = [c for c in next(wb[sheet].iter_rows(min_row=1, max_row=1, values_only=True))]
+        head = named_headings(next(wb[sheet].iter_rows(min_row=1, max_row=1, values_only=True)), language_of(wb))
         at = {name: j for j, name in enumerate(head, start=1) if isinstance(name, str)}
         for r, row in enumerate(rows, start=2):
             for name, value in zip(columns, row, strict=False):

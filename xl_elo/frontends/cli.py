@@ -15,7 +15,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
-from xl_elo import __version__
+from xl_elo import __version__, words
 from xl_elo.federations import codes, get, registry
 from xl_elo.federations.contract import options_of
 from xl_elo.formats.files import OutputError
@@ -128,6 +128,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--columns", metavar="A,B,...",
                    help="table: these results columns, in this order (the names of the CSV's header)")
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
+    r.add_argument("--language", metavar="LANG",
+                   help="the language of --format report: en (default), or a catalogue's code ("
+                        + ", ".join(words.available()[1:]) + ") or a .po file's path; a workbook's report is in its "
+                        "own language. xl-elo's own messages stay English")
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
     r.add_argument("--season-output", metavar="FILE",
@@ -176,6 +180,9 @@ def _parser() -> argparse.ArgumentParser:
         w.add_argument(f"--{room}", type=int, metavar="N",
                        help=f"room for N {what} (default: each template's own, see docs/rules.md); a smaller room "
                             "recalculates faster and prints fewer pages")
+    w.add_argument("--language", metavar="LANG",
+                   help="the templates' words: " + ", ".join(words.available()) + " (xl_elo/locale's catalogues) or a "
+                        ".po file's path; default: each template's shipped languages")
     w.add_argument("--replace", action="store_true",
                    help="write over workbooks of the same names in the folder (never done otherwise: a template "
                         "filled there would be lost)")
@@ -468,8 +475,18 @@ def _rate_and_write(loaded: Loaded, args: argparse.Namespace, out: TextIO, err: 
     if season is not None:
         deliver_season(where, season, out)
     if not where.players:
-        deliver(where, results, lambda: loaded.event, out)
+        with words.use(_language(args.language)):  # the report's words; everything else stays as written
+            deliver(where, results, lambda: loaded.event, out)
     return EXIT_OK
+
+
+def _language(asked: str | None, default: str = words.SOURCE) -> str:
+    """The language of a report (--language), checked: a catalogue's code or a .po file."""
+    wanted = asked or default
+    try:
+        return wanted if wanted.endswith(".po") else words.catalogue(wanted).language
+    except LookupError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: TextIO) -> int:
@@ -541,7 +558,9 @@ def _rate_workbook(args: argparse.Namespace, source: Path, out: TextIO, err: Tex
         if fmt == "xlsx":  # the workbook written is the one read, rated, its disagreements marked
             where.writer = replace(where.writer, file=lambda r, path, inputs: write_rated(r, differences, path,
                                                                                          inputs=inputs))
-        for written in deliver(where, results, filled.event, out):
+        with words.use(_language(args.language, filled.language)):  # a workbook's report: in its own language
+            written_files = deliver(where, results, filled.event, out)
+        for written in written_files:
             print(f"xl-elo: written {written}", file=err)
     return status
 
@@ -612,12 +631,15 @@ def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     from xl_elo.formats.files import check_output
     from xl_elo.templates import (
+        Capacity,
         build_template,
         default_capacity,
         file_name,
+        languages,
         room_problem,
         rooms,
         sheet_names,
+        shipped_rooms,
         template_names,
     )
 
@@ -653,14 +675,38 @@ def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         Path(args.output_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot make the folder {args.output_dir}: {exc.strerror or exc}") from None
-    targets = [Path(args.output_dir) / file_name(k) for k in keys]
+    if args.language is not None:
+        try:
+            words.catalogue(args.language)
+        except LookupError as exc:
+            raise UsageError(str(exc)) from None
+    # (system, room, language, file): each template's shipped rooms and languages, or the room and language asked
+    jobs: list[tuple[str, Capacity | None, str | None, str]] = []
+    for key in keys:
+        if key == "tables" or key in sheet_names():
+            jobs.append((key, None, None, file_name(key)))
+            continue
+        for room_of in ([c] if (c := capacities[key]) is not None else shipped_rooms(key)):
+            for lang in ([args.language] if args.language else languages(key)):
+                jobs.append((key, room_of, lang, file_name(key, room_of, Path(lang).stem)))
+    targets = [Path(args.output_dir) / file for *_, file in jobs]
     for target in targets:
         if target.exists() and not args.replace:
             raise UsageError(f"{target} exists (a template you may have filled): give another --output-dir, or "
                              "--replace to write over it")
         check_output(target)
-    for key in keys:
-        out.write(f"{build_template(key, args.output_dir, capacities[key])}\n")
+    for key, capacity, lang, file in jobs:
+        if lang is not None:
+            with words.recording() as (_asked, missing):
+                path = build_template(key, args.output_dir, capacity, lang, file)
+            if missing:
+                print(f"xl-elo: warning: {file}: {len(missing)} phrase(s) have no words in the catalogue "
+                      f"{words.catalogue(lang).path} and are in English, among them "
+                      f"{min(m for _c, m in missing)!r}",
+                      file=err)
+        else:
+            path = build_template(key, args.output_dir, capacity, None, file)
+        out.write(f"{path}\n")
     return EXIT_OK
 
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Protocol, cast
 
+from xl_elo import words
 from xl_elo.federations import registry
 from xl_elo.federations.contract import TitleNorms
 from xl_elo.templates.builder import save
@@ -41,21 +42,69 @@ def sheet_names() -> list[str]:
     return [code + NORM_SHEET for code, m in registry().items() if m.NORMS is not None and m.NORMS.sheet]
 
 
-def file_name(name: str) -> str:
-    """The file a template is written to."""
-    if name.endswith(NORM_SHEET):
-        return str(_norms(name).sheet)
-    return TABLES_FILE if name == "tables" else str(registry()[name].TEMPLATE)
-
-
 def _norms(name: str) -> TitleNorms:
     norms = registry()[name.removesuffix(NORM_SHEET)].NORMS
     assert norms is not None
     return norms
 
 
-def build_book(name: str, capacity: Capacity | None = None):  # type: ignore[no-untyped-def]
-    """The workbook of one template, not yet saved (``capacity``: room for players and games)."""
+@dataclass(frozen=True)
+class Shipped:
+    """One template file of ``workbooks/``: a system's template in one of its rooms and languages."""
+
+    code: str
+    capacity: Capacity | None
+    language: str
+    file: str
+
+
+def shipped_rooms(name: str) -> tuple[Capacity, ...]:
+    """The rooms a system's template is shipped in, its event's first (its spec's ``ROOMS``)."""
+    if name == "tables" or name.endswith(NORM_SHEET):
+        return ()
+    module = spec_module(name)
+    return tuple(module.ROOMS)
+
+
+def languages(name: str) -> tuple[str, ...]:
+    """The languages a system's template is shipped in, its members' first (its spec's ``LANGUAGES``)."""
+    if name == "tables" or name.endswith(NORM_SHEET):
+        return ("en",)
+    return tuple(spec_module(name).LANGUAGES)
+
+
+def file_name(name: str, capacity: Capacity | None = None, language: str | None = None) -> str:
+    """The file a template is written to: the system's ``TEMPLATE`` for its first room and language; another
+    language adds its code (``fse_period_fr.xlsx``), another room its players (``fide_period_120.xlsx``)."""
+    if name.endswith(NORM_SHEET):
+        return str(_norms(name).sheet)
+    if name == "tables":
+        return TABLES_FILE
+    stem = str(registry()[name].TEMPLATE).removesuffix(".xlsx")
+    if language is not None and language != languages(name)[0]:
+        stem += f"_{language}"
+    if capacity is not None and capacity != shipped_rooms(name)[0]:
+        stem += f"_{capacity.players}"
+    return f"{stem}.xlsx"
+
+
+def shipped(names: list[str] | None = None) -> list[Shipped]:
+    """Every file ``workbooks/`` holds (or of ``names``): each template in each room and each language."""
+    out = []
+    for name in names or template_names() + sheet_names():
+        if name == "tables" or name.endswith(NORM_SHEET):
+            out.append(Shipped(name, None, "en", file_name(name)))
+            continue
+        for capacity in shipped_rooms(name):
+            for language in languages(name):
+                out.append(Shipped(name, capacity, language, file_name(name, capacity, language)))
+    return out
+
+
+def build_book(name: str, capacity: Capacity | None = None,
+               language: str | None = None):  # type: ignore[no-untyped-def]
+    """The workbook of one template, not yet saved (``capacity``: room for players and games; ``language``: its
+    words, the system's members' by default)."""
     if name == "tables":
         from xl_elo.templates.published import tables
 
@@ -66,7 +115,8 @@ def build_book(name: str, capacity: Capacity | None = None):  # type: ignore[no-
         return build(_norms(name))
     from xl_elo.templates.workbook import build_book as assemble
 
-    return assemble(spec_module(name).spec(capacity or default_capacity(name)))
+    with words.use(language or languages(name)[0]):
+        return assemble(spec_module(name).spec(capacity or default_capacity(name)))
 
 
 def default_capacity(name: str) -> Capacity:
@@ -79,6 +129,10 @@ class TemplateSpec(Protocol):
 
     CAPACITY: Capacity
     """The room its template is built with."""
+    ROOMS: tuple[Capacity, ...]
+    """The rooms it is shipped in, CAPACITY first (a larger event's: a file of its own, named for its room)."""
+    LANGUAGES: tuple[str, ...]
+    """The languages it is shipped in (catalogue codes), its members' first."""
 
     def spec(self, cap: Capacity | None = None) -> Template: ...
 
@@ -159,20 +213,23 @@ def largest_room(name: str, capacity: Capacity) -> Capacity:
     return scaled(f)
 
 
-def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None) -> Path:
-    """Build one template into ``directory``; returns its path. ValueError for a room it cannot have
-    (:func:`room_problem`)."""
+def build_template(name: str, directory: str | os.PathLike[str], capacity: Capacity | None = None,
+                   language: str | None = None, file: str | None = None) -> Path:
+    """Build one template into ``directory`` (as ``file``, by default its :func:`file_name`); returns its path.
+    ValueError for a room it cannot have (:func:`room_problem`)."""
     if capacity is not None and (why := room_problem(name, capacity)) is not None:
         raise ValueError(why)
     Path(directory).mkdir(parents=True, exist_ok=True)
-    return save(build_book(name, capacity), Path(directory) / file_name(name))
+    target = Path(directory) / (file or file_name(name, capacity, language))
+    return save(build_book(name, capacity, language), target)
 
 
-def build_all(directory: str | os.PathLike[str], capacity: Capacity | None = None) -> list[Path]:
-    """Build every template into ``directory``, then the norm sheets."""
-    return [build_template(name, directory, None if name in sheet_names() else capacity)
-            for name in template_names() + sheet_names()]
+def build_all(directory: str | os.PathLike[str]) -> list[Path]:
+    """Build every shipped template (:func:`shipped`: each room, each language, then the norm sheets) into
+    ``directory``."""
+    return [build_template(s.code, directory, s.capacity, s.language, s.file) for s in shipped()]
 
 
-__all__ = ["MAX_FORMULAS", "Capacity", "build_all", "build_template", "default_capacity", "file_name", "formulas",
-           "largest_room", "room_problem", "rooms", "sheet_names", "template_names"]
+__all__ = ["MAX_FORMULAS", "Capacity", "Shipped", "build_all", "build_template", "default_capacity", "file_name",
+           "formulas", "languages", "largest_room", "room_problem", "rooms", "sheet_names", "shipped",
+           "shipped_rooms", "template_names"]

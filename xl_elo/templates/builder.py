@@ -38,6 +38,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xl_elo.templates.spec import FIRST, RESULTS_FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet, Template
+from xl_elo.words import _, language
 
 #: A fixed date so that a rebuild writes the same workbook.
 BUILD_DATE = dt.datetime(2026, 1, 1)
@@ -53,6 +54,22 @@ BAND_FILL = PatternFill("solid", bgColor="F2F2F2")
 DIFF_FILL = PatternFill("solid", fgColor="F8CBAD")
 UNLOCKED = Protection(locked=False)
 THIN = Side(style="thin", color="BFBFBF")
+
+
+#: The words the engines write in a results column (a status, yes or no): a template says them in its language.
+VALUE_WORDS = frozenset({"established", "provisional", "unrated", "permanent", "new", "normal", "performance", "yes",
+                         "no"})
+_VALUE = re.compile(r'"([a-z]+)"')
+
+
+def _said_values(template: str) -> str:
+    """A results column's formula with the words the engine writes (a status, yes, no) in the language of the work."""
+    return _VALUE.sub(lambda m: '"' + _(m.group(1), context="value") + '"' if m.group(1) in VALUE_WORDS
+                      else m.group(0), template)
+
+
+def _as_is(template: str) -> str:
+    return template
 
 
 def col(n: int) -> str:
@@ -93,6 +110,7 @@ class Book:
         self.computed: list[tuple[str, str]] = []
         """Names whose formula is computed once, in a cell of the lists sheet (:meth:`define_computed`)."""
         self.define("XL_ELO_FEDERATION", f'"{federation}"')
+        self.define("XL_ELO_LANGUAGE", f'"{language()}"')
 
     def sheet(self, title: str) -> Worksheet:
         if self._first:
@@ -342,7 +360,7 @@ def register(book: Book, spec: Sheet) -> None:
     book.specs[spec.name] = spec
     letters = book.letters[spec.name]
     j = 1
-    for title, _ in spec.leading:
+    for title, _value in spec.leading:
         letters[title] = col(j)
         j += 1
     for c in spec.columns:
@@ -359,7 +377,7 @@ def _computed_sheet(book: Book, spec: Sheet) -> Worksheet:
     """Write a registered computed sheet (work, sides, iteration ...): leading columns, then each Col."""
     ws = book.wb[spec.name]
     for j, (title, value) in enumerate(spec.leading, start=1):
-        header_cells(ws, 1, [title], [8], start=j)
+        header_cells(ws, 1, [_(title)], [8], start=j)
         write_column(book, ws, j, spec.first, spec.last, value, FORMULA_FILL, share=False)
     for c in spec.columns:
         _write_col(book, ws, spec, c)
@@ -371,21 +389,23 @@ def _computed_sheet(book: Book, spec: Sheet) -> Worksheet:
 
 def _write_col(book: Book, ws: Worksheet, spec: Sheet, c: Col) -> None:
     j = _index(book.letters[spec.name][c.name])
-    titles = [c.title] + ([c.fr] if c.fr and c.fr != c.title else []) + ([f"rules {c.rule}"] if c.rule else [])
-    header_cells(ws, 1, ["\n".join(titles)], [c.width or max(9.0, min(22.0, len(c.title) + 2.0))], start=j)
+    title = _(c.title)
+    titles = [title] + ([_("rules {section}", section=c.rule)] if c.rule else [])
+    header_cells(ws, 1, ["\n".join(titles)], [c.width or max(9.0, min(22.0, len(title) + 2.0))], start=j)
 
     shared = spec.shared if c.shared is None else c.shared
 
+    said = _said_values if c.name.startswith("res_") else _as_is
     fn: Callable[[int], str]
     if callable(c.formula):  # a template of its own in each row: rendered row by row
         formula = c.formula
 
         def each(r: int) -> str:
-            return book.render(formula(r), r, spec.name, shared)
+            return book.render(said(formula(r)), r, spec.name, shared)
 
         fn = each
     else:
-        fn = book.compiled(c.formula, spec.name, shared)
+        fn = book.compiled(said(c.formula), spec.name, shared)
 
     check_formula(fn(spec.first), f"{spec.name}!{c.name}")
     pattern = None if callable(c.formula) else book.row_pattern(c.formula, spec.name, shared)
@@ -531,7 +551,7 @@ def _sheet_xml(data: bytes, entries: list[Deferred]) -> Iterator[bytes]:
             continue
         # a row of this segment: runs of laid-out cells (one join each) and the cells made by a call
         runs: list[list[str] | Callable[[int, str], str]] = []
-        for _, parts, make in active:
+        for _slot, parts, make in active:
             if parts is None:
                 if make is not None:
                     runs.append(make)

@@ -18,6 +18,12 @@ from xl_elo import schema
 from xl_elo.core import MAX_RATING
 from xl_elo.model import MAX_GAMES_PER_PLAYER
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet
+from xl_elo.words import F, Translated, _, heading, text_formula, translate
+
+
+def problem_heading() -> str:
+    """The heading of an input sheet's problem column, in the language of the work."""
+    return _("problem")
 
 if TYPE_CHECKING:
     from xl_elo.federations.contract import RatingSystem
@@ -41,15 +47,22 @@ def text_of(x: str) -> str:
     return f'TRIM(SUBSTITUTE({x}&"",{NBSP}," "))'
 
 
-def reason(column: str, en: str, fr: str) -> str:
-    """The words of a refusal as the problem cell shows them."""
-    return f'"{column}: {en} / {fr}; "'
+def reason(column: str, words: str) -> str:
+    """The words of a refusal as the problem cell shows them: the column's heading, the reason (English, said in the
+    language of the work; an English text the command line writes is read back into its phrase)."""
+    said = words if isinstance(words, Translated) else _translated(words)
+    return text_formula("{column}: {reason}; ", column=heading(column), reason=said)
+
+
+def _translated(words: str) -> str:
+    """A template's phrase, or the command line's English read back into its phrase (:func:`xl_elo.words.translate`)."""
+    return translate(words) if "{" not in words and translate(words) != words else _(words)
 
 
 def guard(column: str, body: str, *, formula_ok: bool = False) -> str:
     """Errors, formulas typed into an input cell and blank cells first; then ``body``."""
-    err = reason(column, "a spreadsheet error", "une erreur du tableur")
-    typed = reason(column, "a formula: type the value itself", "une formule : saisissez la valeur")
+    err = reason(column, "a spreadsheet error")
+    typed = reason(column, "a formula: type the value itself")
     inner = f'IF({blank("[x]")},"",{body})'
     if not formula_ok:
         inner = f"IF(_xlfn.ISFORMULA([x]),{typed},{inner})"
@@ -85,8 +98,8 @@ def text_diagnosis(whole: bool) -> str:
 
 def two_ways(column: str, low: Any, high: Any, w: str, *, whole: bool, rating: bool) -> tuple[str, str]:
     """A text cell that reads two ways (``1,850``: a point or a comma before exactly three digits, rules 1.4) and
-    the reader's words for it (:func:`xl_elo.schema.two_readings`): (the condition, the words). Refused where the
-    reading with a thousands separator is a value of the column."""
+    the reader's words for it (:func:`xl_elo.schema.two_readings`), in the language of the work: (the condition,
+    the words). Refused where the reading with a thousands separator is a value of the column."""
     t = text_of("[x]")
     sep = f"MID({t},LEN({t})-3,1)"
     d = f'SUBSTITUTE(SUBSTITUTE({t},".",""),",","")'
@@ -104,49 +117,66 @@ def two_ways(column: str, low: Any, high: Any, w: str, *, whole: bool, rating: b
         conditions.append(f'NOT(AND({other}<{schema.RATING_FRACTION_BELOW},{frac}<>"000"))')
     other_ok = f"AND({','.join(conditions)})"
     when = f"IFERROR(AND(ISTEXT([x]),{shape},{grouped}>={low},{grouped}<={high}),FALSE)"
-    words = (f'"{column}: \'"&{t}&"\' reads two ways, "&{d}&" with a thousands separator or "&{shown}&" with a '
-             f'decimal "&IF({sep}=",","comma","point")&" (expected "&{w}&": write "&{d}&IF({other_ok}," or "&{shown},'
-             f'"")&") / deux lectures : "&{d}&" (séparateur de milliers) ou "&{shown}&"; "')
-    return when, words
+    write = f'IF({other_ok},{text_formula("{grouped} or {other}", grouped=F(d), other=F(shown))},{d})'
+    separator = f'IF({sep}=",",{text_formula("comma")},{text_formula("point")})'
+    said = text_formula("{value} reads two ways, {grouped} with a thousands separator or {other} with a decimal "
+                        "{separator} (expected {what}: write {write})", value=F(f'"\'"&{t}&"\'"'), grouped=F(d),
+                        other=F(shown), separator=F(separator), what=w, write=F(write))
+    return when, f'{_head(column)}&{said}&"; "'
 
 
 def lost_thousands(column: str, w: str) -> tuple[str, str]:
     """A rating below 10 with decimals (rules 1.4): the condition and the reader's words
-    (:func:`xl_elo.schema.lost_thousands`)."""
+    (:func:`xl_elo.schema.lost_thousands`), in the language of the work."""
     below = schema.RATING_FRACTION_BELOW
     when = f"AND([x]>0,[x]<{below},[x]<>INT([x]))"
     thousand = "ROUND([x]*1000,6)"
-    words = (f'"{column}: "&[x]&" is no rating (none is below {below} with decimals): a thousands separator read as a '
-             f'decimal one? 1,850 typed where the comma is the decimal separator makes 1.85 (expected "&{w}&'
-             f'IF({thousand}=INT({thousand}),": write "&ROUND([x]*1000,0),"")&") / pas une cote : 1,850 saisi avec la '
-             f'virgule décimale fait 1,85; "')
-    return when, words
+    write = f'IF({thousand}=INT({thousand}),{text_formula(": write {n}", n=F("ROUND([x]*1000,0)"))},"")'
+    said = text_formula("{value} is no rating (none is below {below} with decimals): a thousands separator read as "
+                        "a decimal one? 1,850 typed where the comma is the decimal separator makes 1.85 (expected "
+                        "{what}{write})", value=F("[x]"), below=below, what=w, write=F(write))
+    return when, f'{_head(column)}&{said}&"; "'
 
 
-def number_check(column: str, low: Any, high: Any, en: str, fr: str, *, whole: bool = True,
+def number_check(column: str, low: Any, high: Any, en: str = "", *, whole: bool = True,
                  what: str | None = None, what_formula: str | None = None, rating: bool = False,
                  also: tuple[str, str] | None = None) -> str:
     """A number from ``low`` to ``high`` (whole when ``whole``), typed as a number, not as text; each refusal in
-    the words of xl-elo's reader (:func:`xl_elo.schema.number`): ``what`` is what the reader expects (``a rating:
-    a whole number from 0 to 3500 ...``; by default ``a whole number from low to high``, or ``en``), or
-    ``what_formula`` a formula giving it (a year that depends on the period). ``rating``: a rating, never below 10
-    with decimals (rules 1.4). ``also``: a system's own refusal of a number in range, (condition, words)."""
-    words = what or (f"a whole number from {low} to {high}" if whole else en)
-    w = what_formula or f'"{words}"'
+    the words of xl-elo's reader (:func:`xl_elo.schema.number`), in the language of the work: ``what`` is what the
+    reader expects (``a rating: a whole number from 0 to 3500 ...``; by default ``a whole number from low to high``,
+    or ``en``), or ``what_formula`` a formula giving it (a year that depends on the period). ``rating``: a rating,
+    never below 10 with decimals (rules 1.4). ``also``: a system's own refusal of a number in range, (condition,
+    words: a text formula)."""
+    w: str
+    if what_formula is not None:
+        w = F(what_formula)
+    elif what is not None:
+        w = translate(what) if not isinstance(what, Translated) else what
+    elif whole:
+        w = _("a whole number from {low} to {high}", low=low, high=high)
+    else:
+        w = _(en)
     t = text_of("[x]")
     h = "[x_wholetext]" if whole else "[x_text]"
     k = f'FIND(LEFT({h},1),"TCX")'
-    write = f'": write "&MID({h},3,99)'
-    text = (f'"{column}: \'"&{t}&"\' "&CHOOSE({k},"has a thousands separator","has a decimal comma, so it is text",'
-            f'"is text, not a number")&" (expected "&{w}&CHOOSE({k},{write},{write},": type the number itself, or '
-            f'format the cell as a number")&") / "&CHOOSE({k},"séparateur de milliers","virgule décimale : du texte",'
-            f'"du texte, pas un nombre")&"; "')
+    value = F(f'"\'"&{t}&"\'"')
+    plain = F(f"MID({h},3,99)")
+    said = [text_formula("{value} has a thousands separator (expected {what}: write {plain})", value=value, what=w,
+                         plain=plain),
+            text_formula("{value} has a decimal comma, so it is text (expected {what}: write {plain})", value=value,
+                         what=w, plain=plain),
+            text_formula("{value} is text, not a number (expected {what}: type the number itself, or format the cell "
+                         "as a number)", value=value, what=w)]
+    text = f'{_head(column)}&CHOOSE({k},{",".join(said)})&"; "'
     low_, high_ = schema.DATE_NUMBERS
     is_date = f"AND([x]>={low_},[x]<={high_},[x]=INT([x]))"
-    out = (f'"{column}: "&IF({is_date},YEAR([x])&"-"&TEXT(MONTH([x]),"00")&"-"&TEXT(DAY([x]),"00")&" is a date, not '
-           f'a number",[x]&" is out of range")&" (expected "&{w}&") / "&IF({is_date},"une date, pas un nombre",'
-           f'"hors limites")&" : {fr}; "')
-    fraction = f'"{column}: "&[x]&" is not a whole number (expected "&{w}&") / pas un entier : {fr}; "'
+    date = F('YEAR([x])&"-"&TEXT(MONTH([x]),"00")&"-"&TEXT(DAY([x]),"00")')
+    a_date = text_formula("{date} is a date, not a number (expected {what})", date=date, what=w)
+    out_of_range = text_formula("{value} is out of range (expected {what})", value=F("[x]"), what=w)
+    out = f'{_head(column)}&IF({is_date},{a_date},{out_of_range})&"; "'
+    fraction = (f'{_head(column)}&'
+                f'{text_formula("{value} is not a whole number (expected {what})", value=F("[x]"), what=w)}&"; "')
+    not_number = f'{_head(column)}&{text_formula("not {what}", what=w)}&"; "'
     two, two_words = two_ways(column, low, high, w, whole=whole, rating=rating)
     rest = f'IF([x]<>INT([x]),{fraction},"")' if whole else '""'
     if also:
@@ -154,18 +184,22 @@ def number_check(column: str, low: Any, high: Any, en: str, fr: str, *, whole: b
     if rating:
         lost, lost_words = lost_thousands(column, w)
         rest = f"IF({lost},{lost_words},{rest})"
-    body = (f'IF(ISTEXT([x]),IF({two},{two_words},{text}),IF(NOT(ISNUMBER([x])),"{column}: not "&{w}&" / {fr}; ",'
+    body = (f'IF(ISTEXT([x]),IF({two},{two_words},{text}),IF(NOT(ISNUMBER([x])),{not_number},'
             f'IF(OR([x]<{low},[x]>{high}),{out},{rest})))')
     return guard(column, body)
 
 
+def _head(column: str) -> str:
+    """The start of a problem's words: its column's heading."""
+    return text_formula("{column}: ", column=heading(column))
+
+
 def rating_check(column: str = "rating", what: str = schema.RATING_HELP) -> str:
-    return number_check(column, 0, MAX_RATING, f"a whole number from 0 to {MAX_RATING}",
-                        f"un entier de 0 à {MAX_RATING}", what=what, rating=True)
+    return number_check(column, 0, MAX_RATING, what=what, rating=True)
 
 
 def yes_no_check(column: str) -> str:
-    bad = reason(column, "yes or no", "oui (yes) ou non (no)")
+    bad = reason(column, "yes or no")
     key = f"LOWER({text_of('[x]')})"
     body = (f'IF(ISLOGICAL([x]),"",IF(ISNUMBER([x]),IF(OR([x]=0,[x]=1),"",{bad}),'
             f'IF(ISNA(MATCH({key},yes_no_key,0)),{bad},"")))')
@@ -184,11 +218,11 @@ def wildcard(x: str) -> str:
 
 def id_check() -> str:
     """A players row's id: present, unique (case aside: a spreadsheet's look-ups ignore it), no wildcard."""
-    twice = reason("id", "twice, or differs from another only by case", "en double, ou ne diffère que par la casse")
-    stars = reason("id", "holds * ? or ~ (spreadsheet wildcards)", "contient * ? ou ~")
-    missing = reason("id", "missing", "manquant")
+    twice = reason("id", "twice, or differs from another only by case")
+    stars = reason("id", "holds * ? or ~ (spreadsheet wildcards)")
+    missing = reason("id", "missing")
     body = (f'IF({wildcard("[x]")},{stars},IF(SUMPRODUCT(--(w_key={text_of("[x]")}))>1,{twice},""))')
-    return ("IF(ISERROR([x])," + reason("id", "a spreadsheet error", "une erreur du tableur") +
+    return ("IF(ISERROR([x])," + reason("id", "a spreadsheet error") +
             f',IF({blank("[x]")},{missing},{body}))')
 
 
@@ -196,13 +230,13 @@ def player_ref_check(column: str, *, optional: bool) -> str:
     """A games row's player or opponent: an id of the players sheet, spelled exactly as there."""
     t = text_of("[x]")
     found = f"MATCH({t},w_key,0)"
-    unknown = reason(column, "unknown id (not on the players sheet)", "id inconnu (absent de la feuille players)")
-    stars = reason(column, "holds * ? or ~", "contient * ? ou ~")
-    case = (f'"{column}: spelled "&INDEX(w_key,{found})&" on the players sheet (case counts) / écrit "&'
-            f'INDEX(w_key,{found})&" dans la feuille players; "')
-    missing = '""' if optional else reason(column, "missing", "manquant")
+    unknown = reason(column, "unknown id (not on the players sheet)")
+    stars = reason(column, "holds * ? or ~")
+    spelled = text_formula("spelled {id} on the players sheet (case counts)", id=F(f"INDEX(w_key,{found})"))
+    case = f'{_head(column)}&{spelled}&"; "'
+    missing = '""' if optional else reason(column, "missing")
     body = f'IF({wildcard("[x]")},{stars},IF(ISNA({found}),{unknown},IF(EXACT(INDEX(w_key,{found}),{t}),"",{case})))'
-    return ("IF(ISERROR([x])," + reason(column, "a spreadsheet error", "une erreur du tableur") +
+    return ("IF(ISERROR([x])," + reason(column, "a spreadsheet error") +
             f",IF({blank('[x]')},{missing},{body}))")
 
 
@@ -228,10 +262,9 @@ def iso_date(x: str) -> str:
 
 
 def result_check() -> str:
-    bad = reason("result", "not a result (1, 0.5, 0, 1-0, =, W/D/L, +, -, F, bye ...)",
-                 "pas un résultat (1, 0,5, 0, 1-0, =, G/N/P, +, -, F ...)")
-    date = (f'"result: "&{iso_date("[x]")}&" {schema.DATE_RESULT} / une date, pas un résultat : un tableur fait une '
-            'date de 1/2 (saisissez ½, 0,5 ou =); "')
+    bad = reason("result", "not a result (1, 0.5, 0, 1-0, =, W/D/L, +, -, F, bye ...)")
+    a_date = text_formula("{date} {why}", date=F(iso_date("[x]")), why=translate(schema.DATE_RESULT))
+    date = f'{_head("result")}&{a_date}&"; "'
     body = (f'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",IF(ISNA({as_time("[x]")}),IF({is_date("[x]")},{date},'
             f'{bad}),"")),'
             f'IF(ISLOGICAL([x]),{bad},'
@@ -247,48 +280,45 @@ def player_inputs(*names: str, own: Sequence[Input] = ()) -> list[Input]:
     """The players sheet's columns (rules 8) every system shares, each with its check and validation,
     then the system's own (``own``: its template spec declares them)."""
     defs: dict[str, Input] = {
-        "id": Input("id", "Id: unique, required", "Identifiant unique, obligatoire", 14, id_check()),
-        "name": Input("name", "Name", "Nom", 28, None),
-        "rating": Input("rating", "Rating before (blank: unrated)", "Cote avant (vide : non classé)", 10,
+        "id": Input("id", "Id: unique, required", 14, id_check()),
+        "name": Input("name", "Name", 28, None),
+        "rating": Input("rating", "Rating before (blank: unrated)", 10,
                         rating_check(), ("whole", 0, MAX_RATING)),
-        "games": Input("games", "Rated games before", "Parties classées avant", 9,
-                       number_check("games", 0, schema.MAX_GAMES, f"a whole number from 0 to {schema.MAX_GAMES}",
-                                    f"un entier de 0 à {schema.MAX_GAMES}"), ("whole", 0, schema.MAX_GAMES)),
-        "birth_year": Input("birth_year", "Year of birth", "Année de naissance", 10,
+        "games": Input("games", "Rated games before", 9,
+                       number_check("games", 0, schema.MAX_GAMES), ("whole", 0, schema.MAX_GAMES)),
+        "birth_year": Input("birth_year", "Year of birth", 10,
                             number_check("birth_year", schema.FIRST_BIRTH_YEAR, PERIOD_YEAR_OR_LAST,
-                                         f"a year from {schema.FIRST_BIRTH_YEAR} to the period's",
-                                         f"une année de {schema.FIRST_BIRTH_YEAR} à celle de la période",
-                                         what_formula=f'"a year of birth from {schema.FIRST_BIRTH_YEAR} to "&'
-                                                      'IF(ISNUMBER(period_year),period_year&" (the period\'s year)",'
-                                                      '"2200")'),
+                                         what_formula=text_formula(
+                                             "a year of birth from {first} to {last}", first=schema.FIRST_BIRTH_YEAR,
+                                             last=F('IF(ISNUMBER(period_year),' + text_formula(
+                                                 "{year} (the period's year)", year=F("period_year")) + ',"2200")'))),
                             ("whole", schema.FIRST_BIRTH_YEAR, 2200)),
     }
     return [defs[n] for n in names] + list(own)
 
 
-def yes_no_input(name: str, title: str, fr: str, width: float) -> Input:
+def yes_no_input(name: str, title: str, width: float) -> Input:
     """A yes/no column of the players sheet (a system's own fact)."""
-    return Input(name, title, fr, width, yes_no_check(name), ("list", '"yes,no"'))
+    return Input(name, title, width, yes_no_check(name), ("list", '"yes,no"'))
 
 
 def game_inputs(*names: str) -> list[Input]:
     """The games sheet's columns (rules 8) every system shares, each with its check (a system's own facts of a
     game are its template spec's inputs, placed among these)."""
     defs: dict[str, Input] = {
-        "round": Input("round", "Round", "Ronde", 7,
+        "round": Input("round", "Round", 7,
                        number_check("round", 1, schema.MAX_ROUND, f"a whole number from 1 to {schema.MAX_ROUND}",
-                                    f"un entier de 1 à {schema.MAX_ROUND}",
                                     what=f"the round number, from 1 to {schema.MAX_ROUND}"),
                        ("whole", 1, schema.MAX_ROUND)),
-        "player": Input("player", "Player (id)", "Joueur (id)", 14, player_ref_check("player", optional=False),
+        "player": Input("player", "Player (id)", 14, player_ref_check("player", optional=False),
                         ("list", "player_id")),
-        "opponent": Input("opponent", "Opponent (id; blank: bye)", "Adversaire (id ; vide : exempt)", 14,
+        "opponent": Input("opponent", "Opponent (id; blank: bye)", 14,
                           player_ref_check("opponent", optional=True)
                           + '&IF(AND(NOT(' + blank("[opponent]") + '),' + text_of("[opponent]") + '=' +
-                          text_of("[player]") + '),' + reason("opponent", "the player himself", "le joueur lui-même")
+                          text_of("[player]") + '),' + reason("opponent", "the player himself")
                           + ',"")', ("list", "player_id")),
-        "result": Input("result", "Result, first player's side", "Résultat, vu du premier joueur", 9, result_check()),
-        "rated": Input("rated", "Rated: yes (default) or no", "Classée : oui (par défaut) ou non", 8,
+        "result": Input("result", "Result, first player's side", 9, result_check()),
+        "rated": Input("rated", "Rated: yes (default) or no", 8,
                        yes_no_check("rated"), ("list", '"yes,no"')),
     }
     return [defs[n] for n in names]
@@ -296,16 +326,16 @@ def game_inputs(*names: str) -> list[Input]:
 
 def history_inputs() -> list[Input]:
     return [
-        Input("id", "Player (id)", "Joueur (id)", 14, player_ref_check("id", optional=False)),
-        Input("opponent_rating", "Opponent's rating as used", "Cote de l'adversaire", 14,
+        Input("id", "Player (id)", 14, player_ref_check("id", optional=False)),
+        Input("opponent_rating", "Opponent's rating as used", 14,
               rating_check("opponent_rating", schema.COUNTED_RATING_HELP) + "&IF(" + blank("[opponent_rating]") + "," +
-              reason("opponent_rating", "missing", "manquante") + ',"")'),
-        Input("result", "Result (1, 0.5, 0)", "Résultat (1, 0,5, 0)", 10,
+              reason("opponent_rating", "missing") + ',"")'),
+        Input("result", "Result (1, 0.5, 0)", 10,
               guard("result", 'IF(ISNUMBER([x]),IF(OR([x]=1,[x]=0.5,[x]=0),"",{b}),IF(ISNA(MATCH({k},result_key,0)),'
                                '{b},IF(INDEX(result_kind,MATCH({k},result_key,0))<>"played",{b},"")))'.format(
-                                   b=reason("result", "a played game's result: 1, 0.5 or 0", "1, 0,5 ou 0"),
+                                   b=reason("result", "a played game's result: 1, 0.5 or 0"),
                                    k=result_key("[x]")))
-              + "&IF(" + blank("[result]") + "," + reason("result", "missing", "manquant") + ',"")'),
+              + "&IF(" + blank("[result]") + "," + reason("result", "missing") + ',"")'),
     ]
 
 
@@ -313,21 +343,22 @@ def game_checks() -> list[str]:
     """A games row's problems beyond its own cells: the same pair twice in one round (rules 8), flagged on the
     later row, which names the first, in the reader's words (one problem, as ``xl-elo rate`` counts it)."""
     first = "MATCH([sides:pair],side_pair,0)"
-    when = ('IF(ISNUMBER([games:round]),"round "&[games:round],"the same round (no round number: give one)")')
-    row = f"({first}+{FIRST - 1})"
-    twice = ('"player: \'"&[sides:me]&"\' and \'"&[sides:other]&"\' meet twice in "&' + when + '&" (also at row "&'
-             + row + '&"); enter each game once / se rencontrent deux fois dans la même ronde (aussi ligne "&' + row
-             + '&") : saisissez chaque partie une fois; "')
+    when = (f'IF(ISNUMBER([games:round]),{text_formula("round {round}", round=F("[games:round]"))},'
+            f'{text_formula("the same round (no round number: give one)")})')
+    twice = (_head("player") + "&" + text_formula(
+        "{player} and {opponent} meet twice in {when} (also at row {row}); enter each game once",
+        player=F('"\'"&[sides:me]&"\'"'), opponent=F('"\'"&[sides:other]&"\'"'), when=F(when),
+        row=F(f"{first}+{FIRST - 1}")) + '&"; "')
     return [f'IF([sides:pair]="","",IF({first}<ROW()-{FIRST - 1},{twice},""))']
 
 
 def player_checks() -> list[str]:
     """A players row's problems beyond its own cells (rules 8): too many games for one event, a rated
     player's games left blank (never guessed: K and the provisional status hang on it)."""
-    many = reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games in one event (a column pasted twice?)",
-                  f"plus de {MAX_GAMES_PER_PLAYER} parties")
+    many = reason("id", _("more than {count} rated games in one event (a column pasted twice?)",
+                          count=MAX_GAMES_PER_PLAYER))
     no_games = reason("games", "blank for a rated player: give his rated games before this event (0 only for a "
-                               "player never rated)", "vide pour un joueur classé : ses parties classées avant")
+                               "player never rated)")
     return [f'IF(COUNTIFS(side_who,{POS},side_counts,1)>{MAX_GAMES_PER_PLAYER},{many},"")',
             f'IF(AND(ISNUMBER([players:rating]),{blank("[players:games]")}),IF([players:rating]<>0,{no_games},""),"")']
 
@@ -335,9 +366,9 @@ def player_checks() -> list[str]:
 # --------------------------------------------------------------------------- settings
 
 
-def period_setting(required: bool, uses: tuple[str, str] | None = None) -> Setting:
+def period_setting(required: bool, uses: str | None = None) -> Setting:
     """The period YYYY-MM (FIDE, FSE: required, ages count in its year; rules 2.3, 3.2); ``uses``: what an
-    optional one sets beside the results' heading (English, French)."""
+    optional one sets beside the results' heading."""
     x = "[x]"
     good_month = (f'AND(LEN({x})>=6,LEN({x})<=7,MID({x},5,1)="-",ISNUMBER(--LEFT({x},4)),ISNUMBER(--MID({x},6,2)),'
                   f'IFERROR(AND(--LEFT({x},4)>=1900,--LEFT({x},4)<=2200,--MID({x},6,2)>=1,--MID({x},6,2)<=12,'
@@ -345,15 +376,13 @@ def period_setting(required: bool, uses: tuple[str, str] | None = None) -> Setti
     good_date = (f'AND(LEN({x})=10,MID({x},5,1)="-",MID({x},8,1)="-",IFERROR(AND(YEAR(DATE(LEFT({x},4),MID({x},6,2),'
                  f'RIGHT({x},2)))=--LEFT({x},4),MONTH(DATE(LEFT({x},4),MID({x},6,2),RIGHT({x},2)))=--MID({x},6,2),'
                  f'DAY(DATE(LEFT({x},4),MID({x},6,2),RIGHT({x},2)))=--RIGHT({x},2)),FALSE))')
-    bad = '"period: not a month YYYY-MM (e.g. 2026-10) / pas un mois AAAA-MM"'
-    empty = '"period: blank, required (YYYY-MM: ages count in its year) / vide, obligatoire"' if required else '""'
+    bad = text_formula("period: not a month YYYY-MM (e.g. 2026-10)")
+    empty = text_formula("period: blank, required (YYYY-MM: ages count in its year)") if required else '""'
     check = (f'IF(ISERROR({x}),{bad},IF({blank(x)},{empty},IF(ISNUMBER({x}),IF(AND(YEAR({x})>=1900,YEAR({x})<=2200),'
              f'"",{bad}),IF(OR({good_month},{good_date}),"",{bad}))))')
-    help_ = ("Required: the month rated, as YYYY-MM (ages count in its year; a birth year after it is refused) / "
-             "Obligatoire : le mois, AAAA-MM") if required else (
-                f"The month or date ({uses[0] if uses else 'shown on the results'}) / Mois ou date"
-                + (f" ({uses[1]})" if uses else ""))
-    return Setting("period", "Period (YYYY-MM) / Période", "", check=check, help=help_)
+    help_ = _("Required: the month rated, as YYYY-MM (ages count in its year; a birth year after it is refused)") \
+        if required else _("The month or date ({uses})", uses=_(uses or "shown on the results"))
+    return Setting("period", "Period (YYYY-MM)", "", check=check, help=help_)
 
 
 def option_settings(module: RatingSystem) -> list[Setting]:
@@ -365,21 +394,23 @@ def option_settings(module: RatingSystem) -> list[Setting]:
     out = []
     for f in fields(module.Options):
         choices = tuple(f.metadata.get("choices") or ())
-        bad = f'"{f.name}: one of {", ".join(map(str, choices))} / une valeur de la liste"' if choices else '""'
-        empty = f'"{f.name}: blank (the default is {f.default}) / vide"'
+        bad = text_formula("{name}: one of {choices}", name=f.name, choices=", ".join(map(str, choices))) \
+            if choices else '""'
+        empty = text_formula("{name}: blank (the default is {default})", name=f.name, default=f.default)
         if choices:
             test = " ,".join(f'LOWER(TRIM([x]&""))="{c}"' for c in choices).replace(" ,", ",")
             check = f'IF(ISERROR([x]),{bad},IF({blank("[x]")},{empty},IF(OR({test}),"",{bad})))'
         else:
             check = (f'IF(ISERROR([x]),{empty},IF({blank("[x]")},{empty},IF(ISNUMBER(--[x]),"",'
-                     f'"{f.name}: a number / un nombre")))')
+                     f'{text_formula("{name}: a number", name=f.name)})))')
+        help_ = f.metadata.get("help", "")
         out.append(Setting(f"opt_{f.name}", f"{f.name} ({f.metadata.get('source', '')})", f.default, choices, check,
-                           f.metadata.get("help", "")))
+                           Translated(translate(help_)) if help_ else ""))
     return out
 
 
 def event_setting() -> Setting:
-    return Setting("event_name", "Event / Événement", "", help="Shown on the results / Affiché sur les résultats")
+    return Setting("event_name", "Event", "", help="Shown on the results")
 
 
 # --------------------------------------------------------------------------- the sides sheet
@@ -411,38 +442,36 @@ def sides_sheet(cap: Capacity, *, rated: str | None = None, round_rules: str = "
     me = half("[games:player]", "[games:opponent]")
     other = half("[games:opponent]", "[games:player]")
     sheet.add(
-        Col("me", "player's id", lambda r: f'=IF({blank(me(r))},"",{text_of(me(r))})', "8", "id du joueur",
+        Col("me", "player's id", lambda r: f'=IF({blank(me(r))},"",{text_of(me(r))})', "8",
             blocks=halves),
         Col("other", "opponent's id", lambda r: f'=IF(OR({blank("[games:player]")},{blank("[games:opponent]")}),"",'
-                                                f'{text_of(other(r))})', "8", "id de l'adversaire", blocks=halves),
-        Col("who", "player (position)", '=IF([me]="","",IFERROR(MATCH([me],w_key,0),0))', "8", "joueur (position)"),
-        Col("opp", "opponent (position)", '=IF([other]="","",IFERROR(MATCH([other],w_key,0),0))', "8",
-            "adversaire (position)"),
-        Col("key", "result spelling", f'=IF(ISNUMBER([games:result]),"",{result_key("[games:result]")})', "1.1",
-            "résultat lu"),
+                                                f'{text_of(other(r))})', "8", blocks=halves),
+        Col("who", "player (position)", '=IF([me]="","",IFERROR(MATCH([me],w_key,0),0))', "8"),
+        Col("opp", "opponent (position)", '=IF([other]="","",IFERROR(MATCH([other],w_key,0),0))', "8"),
+        Col("key", "result spelling", f'=IF(ISNUMBER([games:result]),"",{result_key("[games:result]")})', "1.1"),
         Col("kind", "played, forfeit, bye ...",
             f'=IF({blank("[games:player]")},"",IF({blank("[games:opponent]")},"bye",IF(ISERROR([games:result]),'
             f'"not a result",IF({blank("[games:result]")},"not played",IF(ISNUMBER([games:result]),'
             f'IF(OR([games:result]=1,[games:result]=0.5,[games:result]=0),"played",'
             f'IFERROR(INDEX(result_time_kind,{as_time("[games:result]")}),"not a result")),'
-            f'IFERROR(INDEX(result_kind,MATCH([key],result_key,0)),"not a result"))))))', "1.1", "jouée, forfait ..."),
+            f'IFERROR(INDEX(result_kind,MATCH([key],result_key,0)),"not a result"))))))', "1.1"),
         Col("score", "score of this side",
             lambda r: '=IF([kind]<>"played","",' + ("" if r <= g_last else "1-") +
                       'IF(ISNUMBER([games:result]),IF(OR([games:result]=1,[games:result]=0.5,[games:result]=0),'
                       f'[games:result],INDEX(result_time_score,{as_time("[games:result]")})),'
                       'INDEX(result_score,MATCH([key],result_key,0))))',
-            "1.1", "points de ce côté", blocks=halves),
+            "1.1", blocks=halves),
         *([Col("flag", "the organiser rates it (column rated)",
-                f'=IF({blank("[games:rated]")},1,{yes_value("[games:rated]")})', rated, "classée par l'organisateur")]
+                f'=IF({blank("[games:rated]")},1,{yes_value("[games:rated]")})', rated)]
           if rated else []),
         Col("counts", "rated (1/0)",
             '=IF(AND([kind]="played",N([who])>0,N([opp])>0' + (",[flag]=1" if rated else "") + '),1,0)',
-            rated or "1.1", "classée (1/0)"),
-        Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', round_rules, "ronde"),
+            rated or "1.1"),
+        Col("round", "round", '=IF(ISNUMBER([games:round]),[games:round],0)', round_rules),
         Col("pair", "round and pair as one number (first side only)",
             lambda r: (f'=IF(OR(N([who])<1,N([opp])<1),"",([round]*{width}+MIN([who],[opp]))*{width}+MAX([who],[opp]))'
                        if r <= g_last else '=""'),
-            "8", "ronde et paire en un nombre", blocks=halves),
+            "8", blocks=halves),
     )
     if own is not None:
         sheet.add(*own(halves, g_last))
@@ -457,12 +486,12 @@ def work_sheet(cap: Capacity) -> Sheet:
 def key_columns() -> list[Col]:
     """The player's id as the look-ups read it (spaces around removed) and whether he has a rating."""
     return [
-        Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8", "identifiant"),
+        Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8"),
         Col("rated", "has a rating (0 is unrated)",
             '=IF(AND([key]<>"",ISNUMBER([players:rating])),IF([players:rating]<>0,1,0),0)',
-            "8", "a une cote (0 : sans cote)"),
-        Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "1.4", "cote avant", fmt="0"),
-        Col("games", "games before", '=IF(ISNUMBER([players:games]),[players:games],0)', "8", "parties avant", fmt="0"),
+            "8"),
+        Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "1.4", fmt="0"),
+        Col("games", "games before", '=IF(ISNUMBER([players:games]),[players:games],0)', "8", fmt="0"),
     ]
 
 
@@ -470,16 +499,16 @@ def rank_column(after: str = "res_rating_after") -> Col:
     """Rank by new rating for the results sheet (unrated last, ties in the players sheet's order)."""
     return Col("rank", "rank on the results sheet",
                '=IF([key]="","",COUNTIF(w_sortkey,">"&[sortkey])+COUNTIFS(w_sortkey,[sortkey],w_pos,"<"&[pos])+1)',
-               "8", "rang dans les résultats")
+               "8")
 
 
 def sort_columns(after: str = "res_rating_after") -> list[Col]:
     return [
-        Col("pos", "position", f"={POS}", "8", "position"),
+        Col("pos", "position", f"={POS}", "8"),
         # rounded to 9 decimals: COUNTIF compares with the text of its criterion, 15 digits, so two ratings apart in
         # their 16th digit would take one rank and one player would be dropped from the results
         Col("sortkey", "sort key (new rating, to 9 decimals)",
-            f'=IF([key]="","",IF(ISNUMBER([{after}]),ROUND([{after}],9),-1))', "8", "clé de tri"),
+            f'=IF([key]="","",IF(ISNUMBER([{after}]),ROUND([{after}],9),-1))', "8"),
         rank_column(after),
     ]
 
@@ -487,18 +516,18 @@ def sort_columns(after: str = "res_rating_after") -> list[Col]:
 def results_layout(*extra: ResultCol) -> list[ResultCol]:
     """The results sheet's columns: what a club prints, then the intermediates (rules 8)."""
     return [
-        ResultCol("id", "Id", "Id", width=12),
-        ResultCol("name", "Name", "Nom", width=26),
-        ResultCol("status", "Status", "Statut", width=12),
-        ResultCol("rating_before", "Rating before", "Cote avant", "0", 10),
-        ResultCol("games_rated", "Games", "Parties", "0", 7),
-        ResultCol("score", "Score", "Points", "0.0", 7),
-        ResultCol("expected", "Expected", "Attendu", "0.00", 9),
-        ResultCol("k", "K", "K", "0", 5),
-        ResultCol("performance", "Performance", "Performance", "0", 11),
-        ResultCol("change", "Change", "Variation", "+0;-0;0", 9),
-        ResultCol("rating_after", "New rating", "Nouvelle cote", "0", 10),
-        ResultCol("games_after", "Games after", "Parties après", "0", 8),
+        ResultCol("id", "Id", width=12),
+        ResultCol("name", "Name", width=26),
+        ResultCol("status", "Status", width=12),
+        ResultCol("rating_before", "Rating before", "0", 10),
+        ResultCol("games_rated", "Games", "0", 7),
+        ResultCol("score", "Score", "0.0", 7),
+        ResultCol("expected", "Expected", "0.00", 9),
+        ResultCol("k", "K", "0", 5),
+        ResultCol("performance", "Performance", "0", 11),
+        ResultCol("change", "Change", "+0;-0;0", 9),
+        ResultCol("rating_after", "New rating", "0", 10),
+        ResultCol("games_after", "Games after", "0", 8),
         *extra,
-        ResultCol("bonus", "bonus", "bonus", printed=False),
+        ResultCol("bonus", "bonus", printed=False),
     ]

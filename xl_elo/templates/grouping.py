@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from xl_elo.templates.spec import Col, Sheet, Template
+from xl_elo.words import _
 
 POS = "(ROW()-1)"
 _CALL = re.compile(r"(?<![A-Za-z0-9_.])(SUMIFS|COUNTIFS)\(")
@@ -119,9 +120,14 @@ def _running(total: str | None, others: tuple[tuple[str, str], ...]) -> tuple[st
     test = ",".join(f"IF(ISNUMBER([{r}]),[{r}]={v},FALSE)" for r, v in others)
     value = "1" if total is None else f"N([{total}])"
     add = f"IF(AND({test}),{value},0)" if others else value
-    where = " and ".join(f"{r} = {v}" for r, v in others)
-    title = ("count" if total is None else f"sum of {total}") + (f" where {where}" if where else "")
-    return (f"{title}, running down the player's rows",
+    where = _(" and ").join(f"{r} = {v}" for r, v in others)
+    if total is None:
+        title = _("count where {condition}, running down the player's rows", condition=where) if where else \
+            _("count, running down the player's rows")
+    else:
+        title = _("sum of {column} where {condition}, running down the player's rows", column=total,
+                  condition=where) if where else _("sum of {column}, running down the player's rows", column=total)
+    return (title,
             f'=IF([side]="","",IF([start]=1,0,[{{name}}@prev])+{add})')
 
 
@@ -162,22 +168,20 @@ def group_by_player(t: Template) -> Template:
         return t
     sides.add(
         Col("occ", "its number among the player's sides", '=IF(N([who])<1,"",COUNTIF([who@first]:[who],[who]))',
-            "8", "son numéro parmi les côtés du joueur"),
-        Col("at", "its row on the by_player sheet", '=IF([occ]="","",INDEX(w_bpa,[who])+[occ]-1)', "8",
-            "sa ligne dans la feuille by_player"),
+            "8"),
+        Col("at", "its row on the by_player sheet", '=IF([occ]="","",INDEX(w_bpa,[who])+[occ]-1)', "8"),
     )
     work.add(
-        Col("bpn", "sides of the player", f"=COUNTIF(side_who,{POS})", "8", "côtés du joueur"),
-        Col("bpa", "his first row on by_player", "=SUM([bpn@first]:[bpn])-[bpn]+1", "8",
-            "sa première ligne dans by_player"),
-        Col("bpb", "his last row on by_player", "=[bpa]+[bpn]-1", "8", "sa dernière ligne dans by_player"),
+        Col("bpn", "sides of the player", f"=COUNTIF(side_who,{POS})", "8"),
+        Col("bpa", "his first row on by_player", "=SUM([bpn@first]:[bpn])-[bpn]+1", "8"),
+        Col("bpb", "his last row on by_player", "=[bpa]+[bpn]-1", "8"),
     )
     grouped = Sheet(SHEET, PREFIX, sides.first, sides.last, leading=[("row", lambda r: r - sides.first + 1)])
     grouped.add(
         Col("side", "side (row of the sides sheet - 1)",
-            f'=IF(ROW()-{sides.first - 1}>MAX(w_bpb),"",MATCH(ROW()-{sides.first - 1},side_at,0))', "8", "côté"),
-        Col("who", "player (position)", '=IF([side]="","",INDEX(side_who,[side]))', "8", "joueur (position)"),
-        Col("start", "his first row", '=IF([side]="","",IF(N([who@prev])=[who],0,1))', "8", "sa première ligne"),
+            f'=IF(ROW()-{sides.first - 1}>MAX(w_bpb),"",MATCH(ROW()-{sides.first - 1},side_at,0))', "8"),
+        Col("who", "player (position)", '=IF([side]="","",INDEX(side_who,[side]))', "8"),
+        Col("start", "his first row", '=IF([side]="","",IF(N([who@prev])=[who],0,1))', "8"),
     )
     read = sorted({r for total, others in used.values() for r in [total, *(c for c, _ in others)] if r})
     t.sheets.insert(t.sheets.index(sides) + 1, grouped)
@@ -186,11 +190,11 @@ def group_by_player(t: Template) -> Template:
         # a copy of a column that reads a player's sums (a second pass: CFC's opponents at their temporary rating)
         # is written cell by cell: LibreOffice 7.4's threaded calculation of such a copy as one group reads some
         # of its cells before they are computed (module docstring)
-        grouped.add(Col(name, f"{name}, grouped by player", f'=IF([side]="","",INDEX({name},[side]))', "8",
-                        f"{name}, par joueur", shared=False if name in later else None))
+        grouped.add(Col(name, _("{name}, grouped by player", name=name), f'=IF([side]="","",INDEX({name},[side]))', "8",
+                        shared=False if name in later else None))
     for name, (total, others) in used.items():
         title, formula = _running(total, others)
-        grouped.add(Col(name, title, formula.replace("{name}", name), "8", title))
+        grouped.add(Col(name, title, formula.replace("{name}", name), "8"))
     return t
 
 

@@ -91,7 +91,10 @@ def _problem_column(path: Path) -> str:
     wb = load_workbook(path, read_only=True)
     try:
         head = next(wb["players"].iter_rows(max_row=1, values_only=True))
-        return get_column_letter(1 + next(j for j, v in enumerate(head) if str(v).startswith("problem")))
+        from xl_elo.formats.workbook import problem_headings
+
+        known = set(problem_headings())
+        return get_column_letter(1 + next(j for j, v in enumerate(head) if str(v) in known))
     finally:
         wb.close()
 
@@ -108,35 +111,49 @@ def _used_rows(path: Path, sheet: str) -> int:
         wb.close()
 
 
+def _said(language: str, english: str) -> str:
+    from xl_elo import words
+
+    with words.use(language):
+        return str(words._(english)).strip()
+
+
 def main(out_dir: str) -> None:
+    """Every template in each of its shipped languages, filled with its example and printed: ``<code>_results.png``
+    (its first language) and ``<code>_<language>_results.png`` (the others); the instructions of a template in each
+    language of ``INSTRUCTIONS``; a players sheet with a mistake flagged (``<code>_problem.png``)."""
+    from xl_elo.templates import languages
+
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     codes = [n for n in template_names() if n != "tables"]
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        filled = []
+        filled: list[tuple[str, str, Path]] = []
         for code in codes:
-            template = build_template(code, t / "templates" / code)
-            ev = example_event(code)
-            filled.append(fill_template(template, ev, t / "filled" / f"{code}.xlsx"))
+            for lang in languages(code):
+                name = f"{code}_results" if lang == languages(code)[0] else f"{code}_{lang}_results"
+                template = build_template(code, t / "templates" / name, language=lang)
+                filled.append((code, lang, fill_template(template, example_event(code), t / "filled" / f"{name}.xlsx")))
         shown = next(ex.federation for ex in examples() if ex.workbook)  # the demo's filled template
         tables, settings = _problem_tables(shown)
         template = build_template(shown, t / "templates" / shown)
-        filled.append(write_cells(template, t / "filled" / f"{shown}_problem.xlsx", tables, settings))
-        for done in recalculate_many(filled, t / "done"):
+        problem = write_cells(template, t / "filled" / f"{shown}_problem.xlsx", tables, settings)
+        done_all = recalculate_many([f for *_, f in filled] + [problem], t / "done")
+        for (code, lang, _), done in zip(filled, done_all, strict=False):
             pdf = to_pdf(done, t / "pdf")
             pages = _pages(pdf)
             print(f"{done.stem}: {len(pages)} pages")
-            if done.stem == f"{shown}_problem":  # the players sheet, its problem column included
-                _print_areas(done, {"players": f"A1:{_problem_column(done)}{len(tables['players'][1]) + 1}"})
-                pdf = to_pdf(done, t / "pdf")
-                _png(pdf, _first_page_with(_pages(pdf), "problem / probl"), out / f"{shown}_problem.png")
-                continue
-            _png(pdf, _first_page_with(pages, "sorted by new rating / classé"), out / f"{done.stem}_results.png")
-            if done.stem == codes[0]:  # the instructions read alike in every template: one picture
+            _png(pdf, _first_page_with(pages, _said(lang, " (sorted by new rating)")), out / f"{done.stem}.png")
+            if (code, lang) in INSTRUCTIONS:  # the instructions, printed as a selection
                 _print_areas(done, {"instructions": f"A1:C{_used_rows(done, 'instructions')}"})
                 pdf = to_pdf(done, t / "pdf")
-                _png(pdf, _first_page_with(_pages(pdf), "How to use it"), out / f"{done.stem}_instructions.png")
+                _png(pdf, _first_page_with(_pages(pdf), _said(lang, "How to use it")),
+                     out / f"{code}_{lang}_instructions.png")
+        done = done_all[-1]  # the players sheet, its problem column included
+        _print_areas(done, {"players": f"A1:{_problem_column(done)}{len(tables['players'][1]) + 1}"})
+        pdf = to_pdf(done, t / "pdf")
+        _png(pdf, 1, out / f"{shown}_problem.png")
         for path in norm_sheets(t / "norms"):  # the norm sheet as the certificate's table prints it
             done = recalculate_many([path], t / "done")[0]
             pdf = to_pdf(done, t / "pdf")
@@ -150,6 +167,10 @@ def main(out_dir: str) -> None:
         _png(pdf, _first_page_with(pages, "Ratings over time"), out / "season_charts.png")
     for p in sorted(out.glob("*.png")):
         print(p)
+
+
+#: The templates whose instructions are pictured, one per language.
+INSTRUCTIONS = {("fide", "en"), ("dwz", "de"), ("fse", "fr"), ("fse", "it")}
 
 
 #: The demo club's members (the season workbook's pictures).

@@ -1,5 +1,9 @@
 """A template as data: the declarative parts of a federation's workbook (rules 8).
 
+Every word a spec gives (a column's title, a setting's label, a refusal's reason) is English: the builder says it
+in the language of the work through the catalogues (:mod:`xl_elo.words`); words that hold a rule's value are built
+with ``xl_elo.words._`` and a placeholder, so the value is never written into a catalogue.
+
 A federation's template spec (``xl_elo/federations/<code>/template.py``, function ``spec(capacity)``)
 is built from these classes alone: sheets as columns of formulas over other columns by name,
 the input columns with their checks, the settings and the results columns. Nothing here
@@ -47,8 +51,6 @@ class Col:
     """A template over column names (see :func:`render`), or a function of the row giving one."""
     rule: str = ""
     """The section of docs/rules.md this column implements (``2.3``)."""
-    fr: str = ""
-    """The French title ("" when it is the English one)."""
     fmt: str | None = None
     """Number format (``0`` whole, ``0.00`` two decimals)."""
     width: float | None = None
@@ -96,7 +98,7 @@ class Input:
 
     name: str
     title: str
-    fr: str
+    """Its words, in English (the catalogues' message id: xl_elo.words); the sheet's heading is its name's."""
     width: float
     check: str | None = None
     """A formula over ``[x]`` (this cell) giving "" or the reason, in words, it is refused."""
@@ -126,7 +128,6 @@ class ResultCol:
 
     name: str
     title: str
-    fr: str
     fmt: str = "General"
     width: float = 10
     printed: bool = True
@@ -138,13 +139,12 @@ class Template:
 
     federation: str
     title: str
-    title_fr: str
     players: list[Input]
     games: list[Input]
     history: list[Input] | None
     settings: list[Setting]
-    rules_en: list[str]
-    rules_fr: list[str]
+    rules: Sequence[str]
+    """What the rules say, in words (each generated from the rules' constants through xl_elo.words)."""
     sheets: list[Sheet]
     results: list[ResultCol]
     results_source: str = "work"

@@ -17,8 +17,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from openpyxl.comments import Comment
@@ -26,10 +27,10 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font
 from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.pagebreak import Break, RowBreak
+from openpyxl.worksheet.pagebreak import RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xl_elo.formats.workbook import HELPER_HEADINGS, PROBLEM_HEADING
+from xl_elo.formats.workbook import HELPER_HEADINGS
 from xl_elo.templates.builder import (
     BAD_FILL,
     BAND_FILL,
@@ -55,43 +56,49 @@ from xl_elo.templates.builder import (
     style_column,
     write_column,
 )
-from xl_elo.templates.common import TEXT_MARKS, text_diagnosis
+from xl_elo.templates.common import TEXT_MARKS, problem_heading, text_diagnosis
 from xl_elo.templates.grouping import group_by_player
+from xl_elo.words import NAMES, F, _, heading, language, text_formula
 
-#: How the instructions name each spreadsheet's menus where they differ (EN, FR).
+#: The room (players x game sides) from which per-player sums are grouped by player (grouping.py): beyond every
+#: shipped room (120 players of 1,200 games compute their SUMIFS in a blink and load and save faster without the
+#: by_player sheet), a federation's month of 300 players and 3,000 games (xl-elo workbooks --players 300) has it.
+GROUP_FROM = 1_000_000
+_GROUP_FROM = [GROUP_FROM]
+
+
+@contextlib.contextmanager
+def grouped_from(size: int) -> Iterator[None]:
+    """Group the per-player sums from rooms of ``size`` inside the block (the catalogues' upkeep says every phrase
+    of a grouped room with a small one)."""
+    _GROUP_FROM.append(size)
+    try:
+        yield
+    finally:
+        _GROUP_FROM.pop()
+
+#: The height of a results row (points).
+ROW_HEIGHT = 15.0
+#: Players printed on one A4 page of the results sheet (its room prints on room / this pages).
+PLAYERS_PER_PAGE = 40
+
+#: How the instructions name each spreadsheet's menus where they differ (English: each catalogue has its own words,
+#: the menus as each spreadsheet names them in that language).
 MENUS = {
-    "unprotect": ("Excel: Review > Unprotect Sheet; LibreOffice: Tools > Protect Sheet (untick)",
-                  "Excel : Révision > Ôter la protection de la feuille ; LibreOffice : Outils > Protéger la "
-                  "feuille (décocher)"),
-    "print": ("File > Print, in Excel and LibreOffice alike: the results sheet prints on A4 landscape, one page "
-              "wide, the banner and the header on every page, the columns to read and never the working ones; it "
-              "prints the whole room of the sheet, the filled rows first (sorted), then blank pages: print pages "
-              "1 to the last filled one (a workbook filled by xl-elo prints its rows only; 'xl-elo workbooks "
-              "--players 40' builds a template with room for 40 players, which prints on one page)",
-              "Fichier > Imprimer, dans Excel comme dans LibreOffice : la feuille results s'imprime en A4 paysage, "
-              "sur une page de large, le bandeau et l'en-tête sur chaque page, les colonnes à lire et jamais celles "
-              "de calcul ; toute la place de la feuille s'imprime, les lignes remplies d'abord (triées), puis des "
-              "pages vides : imprimez les pages 1 à la dernière remplie (un classeur rempli par xl-elo n'imprime "
-              "que ses lignes ; 'xl-elo workbooks --players 40' construit un modèle de 40 joueurs, "
-              "imprimé sur une page)"),
-    "selection": ("select its cells, then File > Print > Print Selection (Excel) or File > Print > Selected "
-                  "cells (LibreOffice)",
-                  "sélectionnez ses cellules, puis Fichier > Imprimer > Imprimer la sélection (Excel) ou "
-                  "Fichier > Imprimer > Cellules sélectionnées (LibreOffice)"),
-    "recalc": ("Excel: Formulas > Calculate Now (F9); LibreOffice: Data > Calculate > Recalculate Hard "
-               "(Ctrl+Shift+F9)",
-               "Excel : Formules > Calculer maintenant (F9) ; LibreOffice : Données > Calculer > Recalcul "
-               "inconditionnel (Ctrl+Maj+F9)"),
-    "save": ("Excel: File > Save As > Excel Workbook (.xlsx); LibreOffice: File > Save As > Excel 2007-365 "
-             "(.xlsx) or ODF Spreadsheet (.ods)",
-             "Excel : Fichier > Enregistrer sous > Classeur Excel (.xlsx) ; LibreOffice : Fichier > Enregistrer "
-             "sous > Excel 2007-365 (.xlsx) ou Classeur ODF (.ods)"),
+    "unprotect": "Excel: Review > Unprotect Sheet; LibreOffice: Tools > Protect Sheet (untick)",
+    "selection": "select its cells, then File > Print > Print Selection (Excel) or File > Print > Selected cells "
+                 "(LibreOffice)",
+    "recalc": "Excel: Formulas > Calculate Now (F9); LibreOffice: Data > Calculate > Recalculate Hard (Ctrl+Shift+F9)",
+    "save": "Excel: File > Save As > Excel Workbook (.xlsx); LibreOffice: File > Save As > Excel 2007-365 (.xlsx) or "
+            "ODF Spreadsheet (.ods)",
 }
 
 
 def build_book(t: Template) -> Book:
     """The whole workbook of a template spec."""
-    t = group_by_player(t)
+    # a room up to GROUP_FROM sums each player's sides with SUMIFS as written (cheap to compute, nothing more to
+    # load); a larger one by the player's rows (grouping.py), where a scan of every side per player would be slow
+    t = group_by_player(t) if t.capacity.players * t.capacity.sides >= _GROUP_FROM[-1] else t
     book = Book(t.federation)
     ins = book.sheet("instructions")
     inputs_ = [(name, inputs) for name, inputs in (("players", t.players), ("games", t.games), ("history", t.history))
@@ -150,13 +157,13 @@ def _input_sheet(book: Book, name: str, inputs: Sequence[Input], t: Template) ->
     titles = []
     for j, inp in enumerate(inputs, start=1):
         letters[inp.name] = col(j)
-        titles.append(inp.name)
+        titles.append(heading(inp.name))
     problem_j = len(inputs) + 1
     letters["problem"] = col(problem_j)
-    header_cells(ws, 1, [*titles, PROBLEM_HEADING], [i.width for i in inputs] + [140])
+    header_cells(ws, 1, [*titles, problem_heading()], [i.width for i in inputs] + [140])
     for j, inp in enumerate(inputs, start=1):
         c = ws.cell(1, j)
-        c.comment = Comment(f"{inp.title}\n{inp.fr}" + (f"\n{inp.prompt}" if inp.prompt else ""), "xl-elo")
+        c.comment = Comment(_(inp.title) + (f"\n{_(inp.prompt)}" if inp.prompt else ""), "xl-elo")
     for j, inp in enumerate(inputs, start=1):
         style_column(book, ws, j, FIRST, last, protection=UNLOCKED, number_format=inp.fmt)
     prefix = {"players": "player_", "games": "game_", "history": "history_"}[name]
@@ -255,15 +262,16 @@ def _own(check: str, name: str) -> str:
 
 def _validation(ws: Worksheet, inp: Input, ref: str) -> None:
     kind = inp.validation[0] if inp.validation else ""
-    message = f"{inp.title} / {inp.fr}"
+    message = _(inp.title)
     if kind == "list":
-        dv = DataValidation(type="list", formula1=inp.validation[1], allow_blank=True, showErrorMessage=True,  # type: ignore[index]
-                            errorStyle="warning", errorTitle=inp.name, error=message, showInputMessage=True,
-                            promptTitle=inp.name, prompt=message[:250])
+        dv = DataValidation(type="list", formula1=inp.validation[1], allow_blank=True,  # type: ignore[index]
+                            showErrorMessage=True,
+                            errorStyle="warning", errorTitle=heading(inp.name)[:32], error=message,
+                            showInputMessage=True, promptTitle=heading(inp.name)[:32], prompt=message[:250])
     else:
         dv = DataValidation(type=kind, operator="between", formula1=str(inp.validation[1]),  # type: ignore[index]
                             formula2=str(inp.validation[2]), allow_blank=True, showErrorMessage=True,  # type: ignore[index]
-                            errorStyle="stop", errorTitle=inp.name, error=message[:250])
+                            errorStyle="stop", errorTitle=heading(inp.name)[:32], error=message[:250])
     dv.add(ref)
     ws.add_data_validation(dv)
 
@@ -342,29 +350,32 @@ def _checks(book: Book, t: Template) -> None:
     book.define_computed("inputs_ok", "AND(problem_count=0,blocked=0)")
 
 
-def _first_rows(sheets: Sequence[str], lang: str = "en") -> str:
-    """' see players row 7, games row 12' for the first problem row of each sheet (French: 'ligne')."""
+def _first_rows(sheets: Sequence[str]) -> str:
+    """', players row 7, games row 12' (the first problem row of each sheet), in the language of the work."""
     prefix = {"players": "player_", "games": "game_", "history": "history_"}
-    row, below, settings = ("row", "rows below row", "settings") if lang == "en" else \
-        ("ligne", "lignes après la ligne", "réglages")
     bits = []
     for s in sheets:
-        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", {s} {row} "'
-                    f'&(MATCH("?*",{prefix[s]}problem,0)+{FIRST - 1}),"")')
-        bits.append(f'IF({s}_overflow>0,", {s}: {below} "&(ROWS({prefix[s]}problem)+{FIRST - 1}),"")')
-    bits.append(f'IF(COUNTIF(setting_problem,"?*")>0,", {settings}","")')
+        row = text_formula("{sheet} row {row}", sheet=s, row=F(f'MATCH("?*",{prefix[s]}problem,0)+{FIRST - 1}'))
+        below = text_formula("{sheet}: rows below row {row}", sheet=s, row=F(f"ROWS({prefix[s]}problem)+{FIRST - 1}"))
+        bits.append(f'IF(COUNTIF({prefix[s]}problem,"?*")>0,", "&{row},"")')
+        bits.append(f'IF({s}_overflow>0,", "&{below},"")')
+    bits.append(f'IF(COUNTIF(setting_problem,"?*")>0,", "&{text_formula("settings")},"")')
     return "&".join(bits)
 
 
 def banner_formula(t: Template) -> str:
+    """The results sheet's banner: valid, or why not and where to look."""
     sheets = ["players", "games"] + (["history"] if t.history is not None else [])
-    where, ou = _first_rows(sheets), _first_rows(sheets, "fr")
-    blocked = "".join(f'IF({cond},"{words}: these results are not valid",' for cond, words in t.blockers)
-    ok = '"Results valid: every input checked / Résultats valides : saisie vérifiée"'
-    return (f'=IF(problem_count=0,{blocked}{ok}{")" * len(t.blockers)},'
-            f'problem_count&" input problem"&IF(problem_count>1,"s","")&": these results are not valid; see"&'
-            f'MID({where},2,200)&" / "&problem_count&" erreur"&IF(problem_count>1,"s","")&" de saisie : '
-            f'résultats non valables ; voir"&MID({ou},2,200))')
+    where = f"MID({_first_rows(sheets)},3,300)"
+    def invalid(why: str) -> str:
+        return text_formula("{why}: these results are not valid", why=why if isinstance(why, F) else _(why))
+
+    blocked = "".join(f"IF({cond},{invalid(why)}," for cond, why in t.blockers)
+    ok = text_formula("Results valid: every input checked")
+    one = text_formula("1 input problem: these results are not valid; see {where}", where=F(where))
+    many = text_formula("{count} input problems: these results are not valid; see {where}", count=F("problem_count"),
+                        where=F(where))
+    return f'=IF(problem_count=0,{blocked}{ok}{")" * len(t.blockers)},IF(problem_count=1,{one},{many}))'
 
 
 # --------------------------------------------------------------------------- results
@@ -392,11 +403,13 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     ws.conditional_formatting.add("A1", FormulaRule(formula=["NOT(inputs_ok)"], fill=BAD_FILL))
     ws.conditional_formatting.add("A1", FormulaRule(formula=["inputs_ok"], fill=OK_FILL))
     ws.merge_cells(start_row=2, start_column=1, end_row=2, end_column=last_printed)
-    title = ws.cell(2, 1, f'="{t.title}"&IF(event_name="",""," - "&event_name)&'
-                          f'IF(period="",""," - "&IF(ISNUMBER(period),TEXT(period,"yyyy-mm"),period))&'
-                          '" (sorted by new rating / classé par nouvelle cote)"')
+    sorted_ = text_formula(" (sorted by new rating)")
+    room = text_formula("room for {players} players", players=t.capacity.players)
+    title = ws.cell(2, 1, f'={text_formula(t.title)}&IF(event_name="",""," - "&event_name)&'
+                          f'IF(period="",""," - "&IF(ISNUMBER(period),TEXT(period,"yyyy-mm"),period))&{sorted_}'
+                          f'&" - "&{room}')
     title.font = Font(bold=True, size=11)
-    titles = [f"{c.title}\n{c.fr}" if c.fr and c.fr != c.title else c.title for c in cols]
+    titles = [_(c.title) for c in cols]
     # every word on one line, the row as tall as the tallest title once wrapped (bold header font)
     widths = [max(c.width, 1.15 * max(len(w) for w in title.split()) + 1.5)
               for c, title in zip(cols, titles, strict=True)]
@@ -448,12 +461,16 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     # formula); a workbook xl-elo fills gets the event's rows only (xl_elo.formats.workbook.write_cells)
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_options.horizontalCentered = True
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_margins.top = ws.page_margins.bottom = 0.5
+    for r in range(first, last + 1):  # the same height in Excel and LibreOffice (their defaults differ)
+        ws.row_dimensions[r].height = ROW_HEIGHT
+    # one page wide, PLAYERS_PER_PAGE players a page at least: the room of one page prints on one, whatever each
+    # spreadsheet's fonts (a scale in percent would depend on them; a fit to pages overrides page breaks)
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = -(-t.capacity.players // PLAYERS_PER_PAGE)
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_title_rows = "1:3"
     ws.print_area = f"A1:{col(last_printed)}{last}"
     del printed
@@ -466,16 +483,17 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
     ws.column_dimensions["A"].width = 30
     ws.column_dimensions["B"].width = 22
     ws.column_dimensions["C"].width = 72
-    ws["A1"] = t.title
+    ws["A1"] = _("{title} - room for {players} players", title=_(t.title), players=t.capacity.players)
     ws["A1"].font = Font(bold=True, size=14)
-    ws["A2"] = f"{t.title_fr} - xl-elo template ({t.federation.upper()}), rules: docs/rules.md"
+    ws["A2"] = _("xl-elo template ({code}), rules: docs/rules.md; language: {language}", code=t.federation.upper(),
+                 language=NAMES.get(language(), language()))
     ws["A2"].font = Font(italic=True)
     r = 4
-    ws.cell(r, 1, "Settings / Réglages").font = Font(bold=True, size=12)
+    ws.cell(r, 1, _("Settings")).font = Font(bold=True, size=12)
     r += 1
     problems_first = None
     for s in t.settings:
-        ws.cell(r, 1, s.label).alignment = Alignment(wrap_text=True, vertical="top")
+        ws.cell(r, 1, _(s.label)).alignment = Alignment(wrap_text=True, vertical="top")
         c = ws.cell(r, 2, s.default)
         c.protection = UNLOCKED
         c.fill = SETTING_FILL
@@ -484,13 +502,14 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
         c.border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
         book.name_cell(s.name, ws, f"B{r}")
         book.letters["instructions"][s.name] = "B"
-        h = ws.cell(r, 3, s.help)
+        help_ = _(s.help) if s.help else ""
+        h = ws.cell(r, 3, help_)
         h.alignment = Alignment(wrap_text=True, vertical="top")
-        ws.row_dimensions[r].height = 15 * max(1, -(-len(s.help) // 80))
+        ws.row_dimensions[r].height = 15 * max(1, -(-len(help_) // 80))
         if s.choices:
             dv = DataValidation(type="list", formula1='"' + ",".join(s.choices) + '"', allow_blank=False,
-                                showErrorMessage=True, errorStyle="stop", errorTitle=s.name,
-                                error=f"{' or '.join(s.choices)}")
+                                showErrorMessage=True, errorStyle="stop", errorTitle=s.name[:32],
+                                error=", ".join(s.choices))
             dv.add(f"B{r}")
             ws.add_data_validation(dv)
         r += 1
@@ -511,12 +530,16 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
     ws.conditional_formatting.add(f"B{first_setting}:B{last_setting}",
                                   FormulaRule(formula=[f'LEN($D{first_setting})>0'], fill=BAD_FILL))
     r += 1
-    ws.cell(r, 1, "Status / État").font = Font(bold=True, size=12)
+    ws.cell(r, 1, _("Status")).font = Font(bold=True, size=12)
     r += 1
-    status = [("Input problems / Erreurs de saisie", "=problem_count"),
-              ("Results / Résultats", "=results_banner"), *t.status]
+    pages = -(-t.capacity.players // PLAYERS_PER_PAGE)
+    status = [("Input problems", "=problem_count"), ("Results", "=results_banner"), *t.status]
+    if pages > 1:  # a larger room prints its whole room: the pages to print
+        status.append(("Pages to print", "=" + text_formula("1 to {last} (of {pages}): File > Print > Pages",
+                                                            last=F(f"MAX(1,ROUNDUP(COUNTA(player_id)/"
+                                                                   f"{PLAYERS_PER_PAGE},0))"), pages=pages)))
     for label, formula in status:
-        ws.cell(r, 1, label).alignment = Alignment(vertical="top", wrap_text=True)
+        ws.cell(r, 1, _(label)).alignment = Alignment(vertical="top", wrap_text=True)
         ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=3)
         c = ws.cell(r, 2, formula)
         c.fill = FORMULA_FILL
@@ -526,18 +549,13 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
     ws.conditional_formatting.add(f"B{r - len(status)}:C{r - len(status) + 1}",
                                   FormulaRule(formula=["problem_count>0"], fill=BAD_FILL))
     r += 1
-    for lang, label, lines in (("en", "How to use it", _steps("en", t) + t.rules_en),
-                               ("fr", "Mode d'emploi", _steps("fr", t) + t.rules_fr)):
-        if lang == "fr":
-            ws.row_breaks.append(Break(id=r - 1))
-        ws.cell(r, 1, label).font = Font(bold=True, size=12)
-        r += 1
-        for line in lines:
-            ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=3)
-            c = ws.cell(r, 1, line)
-            c.alignment = Alignment(wrap_text=True, vertical="top")
-            ws.row_dimensions[r].height = 15 * max(1, -(-len(line) // 110) + line.count("\n"))
-            r += 1
+    ws.cell(r, 1, _("How to use it")).font = Font(bold=True, size=12)
+    r += 1
+    for line in _steps(t) + [_(x) for x in t.rules]:
+        ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=3)
+        c = ws.cell(r, 1, line)
+        c.alignment = Alignment(wrap_text=True, vertical="top")
+        ws.row_dimensions[r].height = 15 * max(1, -(-len(line) // 110) + line.count("\n"))
         r += 1
     print_nothing(book, ws, 8)  # column H stays empty; laid out for A4 portrait when printed as a selection
     ws.page_setup.orientation = "portrait"
@@ -549,49 +567,35 @@ def _instructions(book: Book, ws: Worksheet, t: Template) -> None:
     protect(ws)
 
 
-def _steps(lang: str, t: Template) -> list[str]:
+def _steps(t: Template) -> list[str]:
+    """What to do, step by step, in the language of the work."""
     cap = t.capacity
-    m = {k: v[0 if lang == "en" else 1] for k, v in MENUS.items()}
-    if lang == "en":
-        return [
-            f"1. Set the settings above (yellow cells). Type the players on the 'players' sheet, one per row (room "
-            f"for {cap.players}): the id is required, unique, and spelled exactly the same in the games.",
-            f"2. Type the games on the 'games' sheet, one row per game (room for {cap.games}), each game once, the "
-            "result from the first player's side: 1, 0.5, 0, 1-0, ½-½, 0-1, =, W/D/L. Forfeits (+, -, F) and byes "
-            "(blank opponent) are kept and never rated. A pair that meets twice needs round numbers.",
-            "3. Every cell is checked as you type: a refused cell turns red and its row's 'problem' cell says why, "
-            "in English and French. While any problem is open the 'results' sheet shows a red banner and no "
-            "rating: a workbook never shows a wrong rating.",
-            "4. Read the new ratings on the 'results' sheet, sorted by new rating (unrated players last). Grey "
-            f"cells are locked formulas; to change one anyway: {m['unprotect']}. The other sheets show every "
-            "intermediate, each column headed by the rule it applies (docs/rules.md).",
-            f"5. To print: {m['print']}. Only the results sheet prints; to print another sheet (these "
-            f"instructions, the players, the games), {m['selection']}.",
-            f"6. If a value does not update: {m['recalc']}. To keep your work: {m['save']}.",
-            "7. For a second opinion: xl-elo rate this-file.xlsx (it never writes over this file); it says whether "
-            "these formulas and the xl-elo engine agree, and names the input cells behind any difference.",
-        ]
+    m = {k: _(v) for k, v in MENUS.items()}
+    pages = -(-cap.players // PLAYERS_PER_PAGE)
+    printing = _("File > Print, in Excel and LibreOffice alike: the results sheet prints on one A4 page, landscape, "
+                 "the columns to read and never the working ones") if pages == 1 else \
+        _("File > Print, in Excel and LibreOffice alike: the results sheet prints on A4 landscape, {players} players "
+          "a page at least, the banner and the header on every page; it prints its whole room ({pages} pages), the "
+          "filled rows first: print the pages the status above names", players=PLAYERS_PER_PAGE, pages=pages)
     return [
-        f"1. Remplissez les réglages ci-dessus (cellules jaunes). Saisissez les joueurs dans la feuille 'players', "
-        f"un par ligne ({cap.players} au plus) : l'identifiant (id) est obligatoire, unique, et écrit exactement "
-        "de la même façon dans les parties.",
-        f"2. Saisissez les parties dans la feuille 'games', une ligne par partie ({cap.games} au plus), chaque "
-        "partie une seule fois, le résultat vu du premier joueur : 1, 0,5, 0, 1-0, ½-½, 0-1, =, G/N/P. Les "
-        "forfaits (+, -, F) et les exempts (adversaire vide) sont conservés et jamais comptés. Deux joueurs qui "
-        "se rencontrent deux fois demandent des numéros de ronde.",
-        "3. Chaque cellule est vérifiée à la saisie : une cellule refusée devient rouge et la cellule 'problem' "
-        "de sa ligne dit pourquoi. Tant qu'une erreur reste, la feuille 'results' affiche un bandeau rouge et "
-        "aucune cote : le classeur n'affiche jamais une cote fausse.",
-        "4. Lisez les nouvelles cotes dans la feuille 'results', classées par nouvelle cote (les non classés à "
-        f"la fin). Les cellules grises sont des formules verrouillées ; pour en modifier une : {m['unprotect']}. "
-        "Les autres feuilles montrent chaque étape, chaque colonne titrée par la règle qu'elle applique "
-        "(docs/rules.md).",
-        f"5. Pour imprimer : {m['print']}. Seule la feuille results s'imprime ; pour imprimer une autre "
-        f"feuille (ces instructions, les joueurs, les parties), {m['selection']}.",
-        f"6. Si une valeur ne se met pas à jour : {m['recalc']}. Pour garder votre travail : {m['save']}.",
-        "7. Pour un deuxième avis : xl-elo rate ce-fichier.xlsx (ce fichier n'est jamais écrasé) ; la commande "
-        "dit si ces formules et le moteur xl-elo concordent et nomme les cellules saisies derrière chaque écart.",
+        _("1. Set the settings above (yellow cells). Type the players on the 'players' sheet, one per row (room for "
+          "{players}; a bigger event has a template of its own, named for its room): the id is required, unique, "
+          "and spelled exactly the same in the games.", players=cap.players),
+        _("2. Type the games on the 'games' sheet, one row per game (room for {games}), each game once, the result "
+          "from the first player's side: 1, 0.5, 0, 1-0, ½-½, 0-1, =, W/D/L. Forfeits (+, -, F) and byes (blank "
+          "opponent) are kept and never rated. A pair that meets twice needs round numbers.", games=cap.games),
+        _("3. Every cell is checked as you type: a refused cell turns red and its row's 'problem' cell says why. "
+          "While any problem is open the 'results' sheet shows a red banner and no rating: a workbook never shows a "
+          "wrong rating."),
+        _("4. Read the new ratings on the 'results' sheet, sorted by new rating (unrated players last). Grey cells "
+          "are locked formulas; to change one anyway: {unprotect}. The other sheets show every intermediate, each "
+          "column headed by the rule it applies (docs/rules.md).", unprotect=m["unprotect"]),
+        _("5. To print: {printing}. Only the results sheet prints; to print another sheet (these instructions, the "
+          "players, the games), {selection}.", printing=printing, selection=m["selection"]),
+        _("6. If a value does not update: {recalc}. To keep your work: {save}.", recalc=m["recalc"], save=m["save"]),
+        _("7. For a second opinion: xl-elo rate this-file.xlsx (it never writes over this file); it says whether "
+          "these formulas and the xl-elo engine agree, and names the input cells behind any difference."),
     ]
 
 
-__all__ = ["MENUS", "RowBreak", "banner_formula", "build_book", "formula_cells", "print_nothing"]
+__all__ = ["MENUS", "PLAYERS_PER_PAGE", "RowBreak", "banner_formula", "build_book", "formula_cells", "print_nothing"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
 import xl_elo.federations.fesa as fesa
 from xl_elo import core, schema
@@ -49,9 +49,15 @@ from xl_elo.templates.common import (
     yes_value,
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Sheet, Template
+from xl_elo.words import F, _, text_formula
 
-#: A FESA tournament's room: FESA's largest events have some 80 players over 7 rounds.
-CAPACITY = Capacity(80, 400, 600)
+#: The rooms shipped in workbooks/: a FESA tournament of 40 players (most have 10 to 40) over up to eight rounds (one
+#: printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 160, 200), Capacity(80, 320, 400))
+CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: FESA's working language.
+LANGUAGES = ('en',)
 #: Gauss-Seidel sweeps in list order, as FESA's program (rules 6.6): its tournaments settle in
 #: fewer (the last must change nothing, or the results say they are not valid).
 SWEEPS = 12
@@ -70,7 +76,7 @@ HANDICAP_SLOTS = 3
 
 def grade_check(column: str, *, allow_pro: bool) -> str:
     """A grade cell's check (rules 6.9): a FESA grade as the reader spells it."""
-    bad = reason(column, grades.GRADE_HELP + (grades.PRO_HELP if allow_pro else ""), "un grade FESA")
+    bad = reason(column, grades.GRADE_HELP + (grades.PRO_HELP if allow_pro else ""))
     table = "nsr_key" if allow_pro else "grade_key"
     key = f'LOWER(SUBSTITUTE(SUBSTITUTE({text_of("[x]")}," ",""),"-",""))'
     return guard(column, f'IF(ISNA(MATCH({key},{table},0)),{bad},"")')
@@ -78,13 +84,14 @@ def grade_check(column: str, *, allow_pro: bool) -> str:
 
 def handicap_check() -> str:
     """A handicap cell's check (rules 6.7): one of FESA's codes or names."""
-    bad = reason("handicap", "S, L, B, R, RL, 2p, 4p, 5p or 6p", "S, L, B, R, RL, 2p, 4p, 5p ou 6p")
+    bad = reason("handicap", "S, L, B, R, RL, 2p, 4p, 5p or 6p")
     return guard("handicap", f'IF(ISNA(MATCH(LOWER({text_of("[x]")}),hc_key,0)),{bad},"")')
 
 
 #: The games sheet's column of FESA's own fact of a game: the handicap its first player gives (rules 6.7).
-HANDICAP_INPUT: Final = Input("handicap", "Handicap given by the first player", "Handicap donné par le premier joueur",
-                              10, handicap_check(), ("list", "hc_code"))
+def handicap_input() -> Input:
+    """FESA's own column of the games sheet: the handicap the first player gives (rules 6.7)."""
+    return Input("handicap", "Handicap given by the first player", 10, handicap_check(), ("list", "hc_code"))
 
 
 def handicap_sides(halves: list[tuple[int, int]], g_last: int) -> list[Col]:
@@ -93,9 +100,8 @@ def handicap_sides(halves: list[tuple[int, int]], g_last: int) -> list[Col]:
         Col("handicap", "handicap code",
             '=IF([kind]<>"played","",IF(ISERROR(MATCH(LOWER(' + text_of("[games:handicap]")
             + '),hc_key,0)),"",INDEX(hc_of_key,MATCH(LOWER(' + text_of("[games:handicap]") + '),hc_key,0))))',
-            "6.7", "handicap"),
-        Col("giver", "gives the handicap (1/0)", lambda r: "=1" if r <= g_last else "=0", "6.7",
-            "donne le handicap", blocks=halves),
+            "6.7"),
+        Col("giver", "gives the handicap (1/0)", lambda r: "=1" if r <= g_last else "=0", "6.7", blocks=halves),
     ]
 
 
@@ -135,8 +141,9 @@ def single(name: str, title: str, exact: str, guard: str) -> list[Col]:
     x = f"[{name}_x]"
     e = f"(INT(LOG(ABS({x}),2))-23)"
     return [
-        Col(f"{name}_x", f"{title}, exact", f'=IF({guard},"",{exact})', "6.11"),
-        Col(name, f"{title}, single float", f'=IF({guard},"",IF({x}=0,0,{rhe(f"{x}/2^{e}")}*2^{e}))', "6.11"),
+        Col(f"{name}_x", _('{title}, exact', title=title), f'=IF({guard},"",{exact})', "6.11"),
+        Col(name, _('{title}, single float', title=title), f'=IF({guard},"",IF({x}=0,0,{rhe(f"{x}/2^{e}")}*2^{e}))',
+            "6.11"),
     ]
 
 
@@ -189,51 +196,52 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
         return lambda r: f'=IF([n]<{k},0,MAX({floor},{latest(f"INDEX(w_op{k},[player])", r)}))'
 
     sheet.add(
-        Col("key", "player", f'={w("key")}', "6.6", "joueur"),
-        Col("n", "games rated", f'=IF([key]="",0,{w("n")})', "6.8", "parties classées"),
-        Col("pm", "performance mode", f'=IF([key]="",0,{w("perf")})', "6.3", "mode performance"),
-        Col("own", "his value before this row", own, "6.6", "sa valeur avant cette ligne"),
+        Col("key", "player", f'={w("key")}', "6.6"),
+        Col("n", "games rated", f'=IF([key]="",0,{w("n")})', "6.8"),
+        Col("pm", "performance mode", f'=IF([key]="",0,{w("perf")})', "6.3"),
+        Col("own", "his value before this row", own, "6.6"),
     )
     for k in range(1, SLOTS + 1):
-        sheet.add(Col(f"b{k}", f"game {k}: opponent's latest value, at least {floor}", opponent(k), "6.6"))
+        sheet.add(Col(f"b{k}", _("game {k}: opponent's latest value, at least {floor}",
+                                 k=k, floor=floor), opponent(k), "6.6"))
     hcs = range(1, HANDICAP_SLOTS + 1)
     bblock = f"[b1]:[b{SLOTS}]"
     for j in hcs:
-        sheet.add(Col(f"hk{j}", f"handicap game {j}: game number", f'=IF([n]=0,0,{w(f"hk{j}")})', "6.7"))
+        sheet.add(Col(f"hk{j}", _('handicap game {j}: game number', j=j), f'=IF([n]=0,0,{w(f"hk{j}")})', "6.7"))
     for j in hcs:
         hk, q, i, fl, jj = f"[hk{j}]", f"[q{j}]", f"[i{j}]", f"[fl{j}]", f"[jj{j}]"
         none = f"{hk}=0"
         tag = f"handicap game {j}"
         sheet.add(
-            Col(f"q{j}", f"{tag}: rating shifted (receiver: the giver; giver: his own)",
+            Col(f"q{j}", _('{tag}: rating shifted (receiver: the giver; giver: his own)', tag=tag),
                 f'=IF({none},"",IF({w(f"hr{j}")}=-1,INDEX({bblock},{hk}),IF([pm]=1,[own],N({w("rating")}))))', "6.7"),
-            Col(f"i{j}", f"{tag}: its band", f'=IF(OR({none},{q}<=0),"",MATCH({q},s_lb,1))', "6.7"),
+            Col(f"i{j}", _('{tag}: its band', tag=tag), f'=IF(OR({none},{q}<=0),"",MATCH({q},s_lb,1))', "6.7"),
             *single(f"fr{j}", f"{tag}: part of the band", f"({q}-INDEX(s_lb,{i}))/INDEX(s_width,{i})", f'{i}=""'),
             *single(f"gn{j}", f"{tag}: grade number", f"IF({q}<=0,0,INDEX(s_num,{i})+[fr{j}])", none),
             *single(f"nr{j}", f"{tag}: minus the handicap", f"[gn{j}]-{w(f'hh{j}')}", none),
-            Col(f"fl{j}", f"{tag}: whole grade number", f'=IF({none},"",INT([nr{j}]))', "6.7"),
-            Col(f"jj{j}", f"{tag}: its band",
+            Col(f"fl{j}", _('{tag}: whole grade number', tag=tag), f'=IF({none},"",INT([nr{j}]))', "6.7"),
+            Col(f"jj{j}", _('{tag}: its band', tag=tag),
                 f'=IF({none},"",IF({fl}<{grades.FIRST_NUMBER},"",MATCH({fl},s_num,1)))', "6.7"),
             *single(f"pt{j}", f"{tag}: part times width", f"([nr{j}]-{fl})*INDEX(s_width,{jj})", f'{jj}=""'),
             *single(f"rv{j}", f"{tag}: rating", f"INDEX(s_lb,{jj})+[pt{j}]", f'{jj}=""'),
-            Col(f"sh{j}", f"{tag}: shift",
+            Col(f"sh{j}", _('{tag}: shift', tag=tag),
                 f'=IF({none},"",IF({fl}<{grades.FIRST_NUMBER},{grades.RATING_BELOW_SCALE:g},{rhe(f"[rv{j}]")}))',
                 "6.7"),
         )
     for j in hcs:
-        sheet.add(Col(f"adj{j}", f"handicap game {j}: added to the opponent",
+        sheet.add(Col(f"adj{j}", _('handicap game {j}: added to the opponent', j=j),
                       f'=IF([hk{j}]=0,0,IF({w(f"hr{j}")}=-1,[sh{j}]-INDEX({bblock},[hk{j}]),[q{j}]-[sh{j}]))', "6.7"))
     hk_block, adj_block = f"[hk1]:[hk{HANDICAP_SLOTS}]", f"[adj1]:[adj{HANDICAP_SLOTS}]"
     for k in range(1, SLOTS + 1):
-        sheet.add(Col(f"o{k}", f"game {k}: opponent counts",
+        sheet.add(Col(f"o{k}", _('game {k}: opponent counts', k=k),
                       f"=IF([n]<{k},0,[b{k}]+SUMIF({hk_block},{k},{adj_block}))", "6.7"))
     for k in range(1, SLOTS + 1):
-        sheet.add(Col(f"s{k}", f"game {k}: result", f"=IF([n]<{k},0,{w(f'sc{k}')})", "6.4"))
+        sheet.add(Col(f"s{k}", _('game {k}: result', k=k), f"=IF([n]<{k},0,{w(f'sc{k}')})", "6.4"))
 
     # normal mode: the walk with a running rating (rules 6.4)
     for k in range(1, SLOTS + 1):
         first = f'=IF(OR([n]=0,[pm]=1),"",N({w("rating")}))'
-        sheet.add(Col(f"pr{k}", f"game {k}: running rating",
+        sheet.add(Col(f"pr{k}", _('game {k}: running rating', k=k),
                       first if k == 1 else f'=IF([pr{k - 1}]="","",[pr{k - 1}]+[d{k - 1}])', "6.4"))
     for k in range(1, SLOTS + 1):
         pr, o, sc = f"[pr{k}]", f"[o{k}]", f"[s{k}]"
@@ -242,31 +250,29 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
         upset = f"IF(AND({sc}=1,{o}>{pr}),{kk}*({o}-{pr})/{fesa.UPSET_DIVISOR:g},-1E+300)"
         bonus = (f"IF(AND({pr}<{fesa.BONUS_BELOW:g},{w('bc')}+{k - 1}<{fesa.BONUS_GAMES}),"
                  f"({fesa.BONUS_BELOW:g}-{pr})/{fesa.BONUS_DIVISOR:g},0)")
-        sheet.add(Col(f"d{k}", f"game {k}: change",
+        sheet.add(Col(f"d{k}", _('game {k}: change', k=k),
                       f'=IF(OR({pr}="",[n]<{k}),0,MAX({normal},{upset})+{bonus})', "6.4"))
     ks = "{" + ",".join(str(k) for k in range(1, SLOTS + 1)) + "}"
     mask = f"({ks}<=[n])"
     prb, ob, sb = f"[pr1]:[pr{SLOTS}]", f"[o1]:[o{SLOTS}]", f"[s1]:[s{SLOTS}]"
     e_arr = f"1/(1+10^(({ob}-{prb})/400))"
     sheet.add(
-        Col("dsum", "change before rounding", f"=SUM([d1]:[d{SLOTS}])", "6.4", "variation avant arrondi"),
-        Col("esum", "expected score", f'=IF([pr1]="","",SUMPRODUCT({mask}/(1+10^(({ob}-{prb})/400))))', "6.4",
-            "score attendu"),
+        Col("dsum", "change before rounding", f"=SUM([d1]:[d{SLOTS}])", "6.4"),
+        Col("esum", "expected score", f'=IF([pr1]="","",SUMPRODUCT({mask}/(1+10^(({ob}-{prb})/400))))', "6.4"),
         Col("bsum", "activity bonus",
             f'=IF([pr1]="","",SUMPRODUCT({mask}*({ks}<={fesa.BONUS_GAMES}-{w("bc")})*({prb}<{fesa.BONUS_BELOW:g})*'
-            f'({fesa.BONUS_BELOW:g}-{prb})/{fesa.BONUS_DIVISOR:g}))', "6.4", "bonus d'activité"),
+            f'({fesa.BONUS_BELOW:g}-{prb})/{fesa.BONUS_DIVISOR:g}))', "6.4"),
         Col("ups", "upset gains used",
             f'=IF([pr1]="","",SUMPRODUCT({mask}*({sb}=1)*({ob}>{prb})*({k_of(prb)}*({ob}-{prb})/{fesa.UPSET_DIVISOR:g}'
-            f'>{k_of(prb)}*({sb}-{e_arr}))))', "6.4", "gains d'exploit"),
+            f'>{k_of(prb)}*({sb}-{e_arr}))))', "6.4"),
     )
 
     # performance mode: Newton's method from the list's first game (rules 6.5, 6.11)
     sheet.add(
-        Col("bst", "highest rating of the list", f'=IF([pm]=0,"",MAX({w("hmax")},MAX({ob})))', "6.5",
-            "cote la plus haute"),
+        Col("bst", "highest rating of the list", f'=IF([pm]=0,"",MAX({w("hmax")},MAX({ob})))', "6.5"),
         Col("x0", "Newton: start (the list's first game)",
             f'=IF([pm]=0,"",IF({w("allw")}=1,[bst],IF({w("nsr")}=2,{w("mp")},IF({w("hn")}>0,{w("hlast")},[o1]))))',
-            "6.11", "Newton : départ"),
+            "6.11"),
     )
     total = f'({w("hs")}+{w("score")}+{w("nsr")}/2+{w("allw")}*0.5)'
 
@@ -286,35 +292,37 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
     cap_step = f"{newton.STEP_CAP:g}"
     for j in range(1, NEWTON + 1):
         x = "[x0]" if j == 1 else f"[nx{j - 1}]"
-        sheet.add(Col(f"nx{j}", f"Newton {j}",
+        sheet.add(Col(f"nx{j}", _('Newton {j}', j=j),
                       f'=IF(OR([pm]=0,[n]=0,{w("alll")}=1),"",{x}+MAX(-{cap_step},MIN({cap_step},{g(x)}/{dg(x)})))',
                       "6.5"))
     x, before = f"[nx{NEWTON}]", f"[nx{NEWTON - 1}]"
     sheet.add(
         Col("sure", "performance beyond doubt",
-            f'=IF({x}="",1,IF(AND(ABS({x}-{before})<{SETTLED_STEP},ABS({x}-INT({x})-0.5)>={TIE_WINDOW}),1,0))', "6.11",
-            "performance certaine"),
+            f'=IF({x}="",1,IF(AND(ABS({x}-{before})<{SETTLED_STEP},ABS({x}-INT({x})-0.5)>={TIE_WINDOW}),1,0))', "6.11"),
         Col("v", "his value after this row",
             f'=IF([key]="",0,IF([n]=0,[own],IF([pm]=1,IF({w("alll")}=1,1,MAX(1,ROUND({x},0))),'
-            f'MAX(1,N({w("rating")})+{rhe("[dsum]")}))))', "6.6", "sa valeur après cette ligne"),
+            f'MAX(1,N({w("rating")})+{rhe("[dsum]")}))))', "6.6"),
     )
     return sheet
 
 
 #: FESA's own columns of the players sheet (rules 6.4, 6.5, 6.9, 6.10).
-OWN_INPUTS: Final = (
-    Input("bonus_count", "Activity bonuses used (0-100)", "Bonus d'activité utilisés (0-100)", 10,
-          number_check("bonus_count", 0, schema.MAX_BONUS_COUNT, "a whole number from 0 to 100",
-                       "un entier de 0 à 100"),
-          ("whole", 0, schema.MAX_BONUS_COUNT)),
-    Input("grade", "FESA grade (3 kyu, 1 dan)", "Grade FESA", 10, grade_check("grade", allow_pro=False),
-          ("list", "grade_name")),
-    Input("nsr_grade", "NSR grade of a new player", "Grade NSR d'un nouveau joueur", 10,
-          grade_check("nsr_grade", allow_pro=True)),
-    Input("lb_run", "LB run", "Série LB", 8, number_check("lb_run", 0, schema.MAX_RUN, "a whole number", "un entier")),
-    Input("mp_run", "MP run", "Série MP", 8, number_check("mp_run", 0, schema.MAX_RUN, "a whole number", "un entier")),
-    yes_no_input("mp_reached", "MP reached: yes/no", "MP atteint : oui/non", 9),
-)
+
+
+def own_inputs() -> tuple[Input, ...]:
+    """The system's own columns of the players sheet, in the language of the work."""
+    return (
+        Input("bonus_count", "Activity bonuses used (0-100)", 10,
+              number_check("bonus_count", 0, schema.MAX_BONUS_COUNT, "a whole number from 0 to 100"),
+              ("whole", 0, schema.MAX_BONUS_COUNT)),
+        Input("grade", "FESA grade (3 kyu, 1 dan)", 10, grade_check("grade", allow_pro=False),
+              ("list", "grade_name")),
+        Input("nsr_grade", "NSR grade of a new player", 10,
+              grade_check("nsr_grade", allow_pro=True)),
+        Input("lb_run", "LB run", 8, number_check("lb_run", 0, schema.MAX_RUN, "a whole number")),
+        Input("mp_run", "MP run", 8, number_check("mp_run", 0, schema.MAX_RUN, "a whole number")),
+        yes_no_input("mp_reached", "MP reached: yes/no", 9),
+    )
 
 
 def spec(cap: Capacity | None = None) -> Template:
@@ -342,63 +350,60 @@ def spec(cap: Capacity | None = None) -> Template:
     grade_key = f'LOWER(SUBSTITUTE(SUBSTITUTE({text_of("[players:grade]")}," ",""),"-",""))'
     work.add(*key_columns())
     work.add(
-        Col("bc", "bonus count", "=N([players:bonus_count])", "6.4", "compteur de bonus"),
-        Col("hn", "history games", f"=COUNTIF(hw_who,{POS})", "6.3", "parties d'historique"),
-        Col("hs", "history score", f"=SUMIFS(hw_s,hw_who,{POS})", "6.3", "points d'historique"),
-        Col("hwins", "history wins", f"=COUNTIFS(hw_who,{POS},hw_s,1)", "6.3", "victoires d'historique"),
+        Col("bc", "bonus count", "=N([players:bonus_count])", "6.4"),
+        Col("hn", "history games", f"=COUNTIF(hw_who,{POS})", "6.3"),
+        Col("hs", "history score", f"=SUMIFS(hw_s,hw_who,{POS})", "6.3"),
+        Col("hwins", "history wins", f"=COUNTIFS(hw_who,{POS},hw_s,1)", "6.3"),
         Col("hlast", "last history game's opponent",
-            f'=IF([hn]=0,"",INDEX(hw_o,SUMPRODUCT(MAX((hw_who={POS})*(ROW(hw_who)-{FIRST - 1})))))', "6.11",
-            "adversaire de la dernière partie d'historique"),
-        Col("new", "new player", '=IF(AND([key]<>"",[games]=0,[hn]=0),1,0)', "6.3", "nouveau joueur"),
+            f'=IF([hn]=0,"",INDEX(hw_o,SUMPRODUCT(MAX((hw_who={POS})*(ROW(hw_who)-{FIRST - 1})))))', "6.11"),
+        Col("new", "new player", '=IF(AND([key]<>"",[games]=0,[hn]=0),1,0)', "6.3"),
         Col("mp", "NSR games at",
             f'=IF(AND([new]=1,NOT({blank("[players:nsr_grade]")})),IFERROR(MAX({floor},IF(LEFT({nsr_name},3)="pro",'
             f'{grades.PRO_BASE}+{grades.PRO_STEP}*VALUE(MID({nsr_name},5,1)),INDEX(g_mp,MATCH({nsr_name},g_name,0)))),""),"")',
-            "6.5", "parties NSR à"),
-        Col("nsr", "NSR games", '=IF([mp]="",0,2)', "6.5", "parties NSR"),
-        Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_counts,1)", "6.8", "parties classées"),
-        Col("score", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "6.4", "points"),
+            "6.5"),
+        Col("nsr", "NSR games", '=IF([mp]="",0,2)', "6.5"),
+        Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_counts,1)", "6.8"),
+        Col("score", "score", f"=SUMIFS(side_score,side_who,{POS},side_counts,1)", "6.4"),
         Col("perf", "performance mode",
             f'=IF([key]="",0,IF([new]=1,1,IF([hn]>0,IF(OR([hs]=0,[hwins]=[hn],[games]+[n]<{fesa.PERFORMANCE_GAMES},[rated]=0),'
-            f'1,0),0)))', "6.3", "mode performance"),
-        Col("alll", "all losses", '=IF(AND([hs]=0,[score]=0,[nsr]=0),1,0)', "6.5", "que des défaites"),
+            f'1,0),0)))', "6.3"),
+        Col("alll", "all losses", '=IF(AND([hs]=0,[score]=0,[nsr]=0),1,0)', "6.5"),
         Col("allw", "all wins",
             f'=IF(AND([hwins]=[hn],COUNTIFS(side_who,{POS},side_counts,1,side_score,1)=[n],[nsr]=0,[hn]+[n]>0),1,0)',
-            "6.5", "que des victoires"),
-        Col("hmax", "highest history opponent", f'=IF([hn]=0,0,SUMPRODUCT(MAX((hw_who={POS})*hw_o)))', "6.5",
-            "meilleur adversaire d'historique"),
-        Col("before", "games of the players above", "=SUM([n@first]:[n])-[n]", "6.4", "parties des joueurs au-dessus"),
+            "6.5"),
+        Col("hmax", "highest history opponent", f'=IF([hn]=0,0,SUMPRODUCT(MAX((hw_who={POS})*hw_o)))', "6.5"),
+        Col("before", "games of the players above", "=SUM([n@first]:[n])-[n]", "6.4"),
         # FESA's program starts a performance-mode player at 0 (an opponent counts him 400) (rules 6.6)
-        Col("v0", "before the sweeps", "=IF([perf]=1,0,N([rating]))", "6.6", "avant les passes"),
+        Col("v0", "before the sweeps", "=IF([perf]=1,0,N([rating]))", "6.6"),
     )
 
     # ---------------------------------------------------------------- a player's games in round order
     sides.add(
         Col("h", "handicap grades", '=IF([handicap]="",0,IFERROR(INDEX(hc_value,MATCH([handicap],hc_code,0)),0))',
-            "6.7", "handicap en grades"),
-        Col("sortkey", "sort key", '=IF([counts]<>1,"",[who]*10000000+[round]*10000+[game_row])', "6.1", "clé de tri"),
-        Col("rank", "walk row", '=IF([sortkey]="","",COUNTIF(side_sortkey,"<"&[sortkey])+1)', "6.1",
-            "ligne du parcours"),
-        Col("hflag", "handicap side", '=IF(AND([counts]=1,[h]>0),1,0)', "6.7", "côté à handicap"),
-        Col("hgame", "its game number", '=IF([hflag]=1,[rank]-INDEX(w_before,[who]),"")', "6.7", "numéro de partie"),
+            "6.7"),
+        Col("sortkey", "sort key", '=IF([counts]<>1,"",[who]*10000000+[round]*10000+[game_row])', "6.1"),
+        Col("rank", "walk row", '=IF([sortkey]="","",COUNTIF(side_sortkey,"<"&[sortkey])+1)', "6.1"),
+        Col("hflag", "handicap side", '=IF(AND([counts]=1,[h]>0),1,0)', "6.7"),
+        Col("hgame", "its game number", '=IF([hflag]=1,[rank]-INDEX(w_before,[who]),"")', "6.7"),
         Col("hslot", "handicap game number",
-            '=IF([hflag]=1,COUNTIFS(side_who,[who],side_hflag,1,side_rank,"<"&[rank])+1,"")', "6.7",
-            "numéro de partie à handicap"),
-        Col("hkey", "player|handicap game", '=IF([hflag]=1,[who]*100+[hslot],"")', "6.7", "joueur|partie à handicap"),
+            '=IF([hflag]=1,COUNTIFS(side_who,[who],side_hflag,1,side_rank,"<"&[rank])+1,"")', "6.7"),
+        Col("hkey", "player|handicap game", '=IF([hflag]=1,[who]*100+[hslot],"")', "6.7"),
     )
     # a player's k-th game is the side ranked before + k (the walk's order: player, round, row)
     for k in range(1, SLOTS + 1):
         work.add(
-            Col(f"sd{k}", f"game {k}: side", f'=IF([n]<{k},"",MATCH([before]+{k},side_rank,0))', "6.4"),
-            Col(f"op{k}", f"game {k}: opponent", f'=IF([sd{k}]="",0,INDEX(side_opp,[sd{k}]))', "6.4"),
-            Col(f"sc{k}", f"game {k}: result", f'=IF([sd{k}]="",0,INDEX(side_score,[sd{k}]))', "6.4"),
+            Col(f"sd{k}", _('game {k}: side', k=k), f'=IF([n]<{k},"",MATCH([before]+{k},side_rank,0))', "6.4"),
+            Col(f"op{k}", _('game {k}: opponent', k=k), f'=IF([sd{k}]="",0,INDEX(side_opp,[sd{k}]))', "6.4"),
+            Col(f"sc{k}", _('game {k}: result', k=k), f'=IF([sd{k}]="",0,INDEX(side_score,[sd{k}]))', "6.4"),
         )
     for j in range(1, HANDICAP_SLOTS + 1):
         hs = f"[hs{j}]"
         work.add(
-            Col(f"hs{j}", f"handicap game {j}: side", f'=IFERROR(MATCH({POS}*100+{j},side_hkey,0),"")', "6.7"),
-            Col(f"hk{j}", f"handicap game {j}: game number", f'=IF({hs}="",0,INDEX(side_hgame,{hs}))', "6.7"),
-            Col(f"hh{j}", f"handicap game {j}: grades (single float)", f'=IF({hs}="",0,INDEX(side_h,{hs}))', "6.11"),
-            Col(f"hr{j}", f"handicap game {j}: giver +1, receiver -1",
+            Col(f"hs{j}", _('handicap game {j}: side', j=j), f'=IFERROR(MATCH({POS}*100+{j},side_hkey,0),"")', "6.7"),
+            Col(f"hk{j}", _('handicap game {j}: game number', j=j), f'=IF({hs}="",0,INDEX(side_hgame,{hs}))', "6.7"),
+            Col(f"hh{j}", _('handicap game {j}: grades (single float)',
+                            j=j), f'=IF({hs}="",0,INDEX(side_h,{hs}))', "6.11"),
+            Col(f"hr{j}", _('handicap game {j}: giver +1, receiver -1', j=j),
                 f'=IF({hs}="",0,IF(INDEX(side_giver,{hs})=1,1,-1))', "6.7"),
         )
     walk = Sheet("walk", "wk_", FIRST, FIRST + cap.sides - 1, leading=[("row", lambda r: r - FIRST + 1)])
@@ -407,16 +412,15 @@ def spec(cap: Capacity | None = None) -> Template:
         return f'INDEX(side_{name},[side])'
 
     walk.add(
-        Col("side", "side", '=IFERROR(MATCH(ROW()-1,side_rank,0),"")', "6.1", "côté"),
-        Col("who", "player", f'=IF([side]="","",{side_of("who")})', "6.1", "joueur"),
-        Col("s", "result", f'=IF([side]="","",{side_of("score")})', "6.4", "résultat"),
+        Col("side", "side", '=IFERROR(MATCH(ROW()-1,side_rank,0),"")', "6.1"),
+        Col("who", "player", f'=IF([side]="","",{side_of("who")})', "6.1"),
+        Col("s", "result", f'=IF([side]="","",{side_of("score")})', "6.4"),
         Col("first", "first game of the player",
-            f'=IF([side]="","",IF(ROW()={FIRST},1,IF([who@prev]=[who],0,1)))', "6.4", "première partie"),
-        Col("pos", "game number", '=IF([side]="","",IF([first]=1,1,N([pos@prev])+1))', "6.4", "numéro de partie"),
-        Col("perf", "performance mode", '=IF([side]="","",INDEX(w_perf,[who]))', "6.3", "mode performance"),
+            f'=IF([side]="","",IF(ROW()={FIRST},1,IF([who@prev]=[who],0,1)))', "6.4"),
+        Col("pos", "game number", '=IF([side]="","",IF([first]=1,1,N([pos@prev])+1))', "6.4"),
+        Col("perf", "performance mode", '=IF([side]="","",INDEX(w_perf,[who]))', "6.3"),
         Col("of", "opponent as counted at the end",
-            f'=IF([side]="","",INDEX(sw_o,{(SWEEPS - 1) * cap.players}+[who],[pos]))', "6.5",
-            "adversaire tel que compté"),
+            f'=IF([side]="","",INDEX(sw_o,{(SWEEPS - 1) * cap.players}+[who],[pos]))', "6.5"),
     )
 
     # ---------------------------------------------------------------- the sweeps (rules 6.4 - 6.7, 6.11)
@@ -425,30 +429,28 @@ def spec(cap: Capacity | None = None) -> Template:
     # ---------------------------------------------------------------- outcome per player
     last = f"{(SWEEPS - 1) * cap.players}+{POS}"
     work.add(
-        Col("vf", "value after the last sweep", f"=INDEX(sw_v,{last})", "6.6", "valeur après la dernière passe"),
+        Col("vf", "value after the last sweep", f"=INDEX(sw_v,{last})", "6.6"),
         Col("settled", "the last sweep changed nothing",
-            f"=IF([vf]=INDEX(sw_v,{(SWEEPS - 2) * cap.players}+{POS}),1,0)", "6.6", "stabilisé"),
+            f"=IF([vf]=INDEX(sw_v,{(SWEEPS - 2) * cap.players}+{POS}),1,0)", "6.6"),
     )
     v = "[vf]"
     work.add(
-        Col("wa", "first walk row", '=IF([n]=0,"",[before]+1)', "6.4", "première ligne"),
-        Col("wb", "last walk row", '=IF([n]=0,"",[before]+[n])', "6.4", "dernière ligne"),
-        Col("change", "change", f'=IF(OR([n]=0,[perf]=1),"",{rhe(f"INDEX(sw_dsum,{last})")})', "6.4",
-            "variation"),
-        Col("after", "rating after", f'=IF([key]="","",IF([n]=0,IF([nsr]=2,[mp],[rating]),{v}))', "6.6",
-            "cote après"),
-        Col("gafter", "games after", "=[games]+[n]+[nsr]", "6.5", "parties après"),
+        Col("wa", "first walk row", '=IF([n]=0,"",[before]+1)', "6.4"),
+        Col("wb", "last walk row", '=IF([n]=0,"",[before]+[n])', "6.4"),
+        Col("change", "change", f'=IF(OR([n]=0,[perf]=1),"",{rhe(f"INDEX(sw_dsum,{last})")})', "6.4"),
+        Col("after", "rating after", f'=IF([key]="","",IF([n]=0,IF([nsr]=2,[mp],[rating]),{v}))', "6.6"),
+        Col("gafter", "games after", "=[games]+[n]+[nsr]", "6.5"),
         Col("mode", "mode",
             '=IF([key]="","",IF([n]=0,IF([nsr]=2,"performance",IF([hn]>0,"performance",IF([rated]=1,"normal",'
-            '"unrated"))),IF([perf]=1,"performance","normal")))', "6.3", "mode"),
+            '"unrated"))),IF([perf]=1,"performance","normal")))', "6.3"),
     )
 
     # ---------------------------------------------------------------- promotions (rules 6.10)
     grade_name = f"INDEX(grade_of_key,MATCH({grade_key},grade_key,0))"
     work.add(
         Col("g0", "grade index before",
-            f'=IF({blank("[players:grade]")},-1,IFERROR(MATCH({grade_name},g_name,0)-1,-1))', "6.9", "grade avant"),
-        Col("h_after", "history after", '=IF([mode]="performance",[hn]+[nsr]+[n],0)', "6.5", "historique après"),
+            f'=IF({blank("[players:grade]")},-1,IFERROR(MATCH({grade_name},g_name,0)-1,-1))', "6.9"),
+        Col("h_after", "history after", '=IF([mode]="performance",[hn]+[nsr]+[n],0)', "6.5"),
     )
 
     def nth(name: str, idx: str) -> str:
@@ -468,7 +470,7 @@ def spec(cap: Capacity | None = None) -> Template:
     initial = {"g": "INDEX(w_g0,[who])", "lb": "N(INDEX(player_lb_run,[who]))", "mp": "N(INDEX(player_mp_run,[who]))",
                "re": f"{yes_value('INDEX(player_mp_reached,[who])')}"}
     for name in ("g", "lb", "mp", "re"):
-        walk.add(Col("s" + name, f"before this game: {name}",
+        walk.add(Col("s" + name, _('before this game: {name}', name=name),
                      f'=IF([x]="","",IF([first]=1,{initial[name]},[p{name}@prev]))', "6.10"))
     walk.add(
         Col("ix", "grade of this rating", f'=IF([x]="","",{idx0("[x]")})', "6.10"),
@@ -493,7 +495,7 @@ def spec(cap: Capacity | None = None) -> Template:
             '=IF(N([ru])=0,0,IF(OR(AND(INDEX(g_nmp,[gm]+2)<>"",[mp1]>=N(INDEX(g_nmp,[gm]+2))),'
             'AND(INDEX(g_nlb,[gm]+2)<>"",[re1]=1,[lb1]>=N(INDEX(g_nlb,[gm]+2)))),1,0))', "6.10"),
         Col("pg", "after this game: g", '=IF([x]="","",IF([pm]=1,[gm]+1,[gm]))', "6.10"),
-        *[Col("p" + name, f"after this game: {name}", f'=IF([x]="","",IF([pm]=1,0,[{name}1]))', "6.10")
+        *[Col("p" + name, _('after this game: {name}', name=name), f'=IF([x]="","",IF([pm]=1,0,[{name}1]))', "6.10")
           for name in ("lb", "mp", "re")],
     )
     # performance mode: all games at the new rating, from empty runs (closed form of the walk)
@@ -511,13 +513,13 @@ def spec(cap: Capacity | None = None) -> Template:
     # bound to get it (normal mode): 20 games each losing K
     for j in range(1, sim + 1):
         src = "[after]" if j == 1 else f"[sim{j - 1}]"
-        work.add(Col(f"sim{j}", f"simulated game {j}",
+        work.add(Col(f"sim{j}", _('simulated game {j}', j=j),
                      f'=IF(OR([key]="",[after]=""),"",{src}-LOOKUP({src},k_lower,k_value))', "6.10"))
     last_row = "INDEX(wk_{},[wb])"
     fin = {"g": "[g0]", "lb": "N([players:lb_run])", "mp": "N([players:mp_run])",
            "re": yes_value("[players:mp_reached]")}
     for name in ("g", "lb", "mp", "re"):
-        work.add(Col("f" + name, f"{name} after the walk",
+        work.add(Col("f" + name, _('{name} after the walk', name=name),
                      f'=IF(OR([n]=0,[perf]=1),{fin[name]},{last_row.format("p" + name)})', "6.10"))
     sims = f"[sim1]:[sim{sim}]"
     nf = "([fg]+1)"
@@ -539,7 +541,7 @@ def spec(cap: Capacity | None = None) -> Template:
     empty = {"g": "[g0]", "lb": "0", "mp": "0", "re": "0"}
     bound = {"g": nf, "lb": "0", "mp": "0", "re": "0"}
     for name in ("g", "lb", "mp", "re"):
-        work.add(Col("z" + name, f"after the tournament: {name}",
+        work.add(Col("z" + name, _('after the tournament: {name}', name=name),
                      f'=IF([key]="","",IF([mode]="performance",IF([after]="",{empty[name]},{perf_state[name]}),'
                      f'IF([bound]=1,{bound[name]},[f{name}])))', "6.10"))
 
@@ -633,77 +635,68 @@ def spec(cap: Capacity | None = None) -> Template:
         *grade_lists(),
     ]
     rules_en = [
-        f"FESA (xl-elo rules 6): new players and players whose record is still a game-by-game history (the "
-        f"'history' sheet) are rated by performance: the zero of g(x) over all their games; the others game by game "
-        f"in round order with K by band, the upset gain and the activity bonus, rounded once (halves to even). "
-        f"Opponents count at their rating after the tournament, at least {floor}, so the tournament is solved by "
-        f"sweeps over the players in list order, as FESA's program does ({SWEEPS} at most: 'Settled' above says "
-        f"whether they have). Handicap games shift ratings on the grade scale, in single floats as FESA's program "
-        f"does. Room: {SLOTS} rated games and {HANDICAP_SLOTS} handicap games per player. Promotions follow rules "
-        "6.10; 'history_after' is the history table for the next tournament. Where FESA's program decides in single "
-        "floats (a performance on a half point), the results say so: rate the file with xl-elo rate.",
-    ]
-    rules_fr = [
-        f"FESA (xl-elo rules 6) : les nouveaux joueurs et ceux dont le dossier est encore une liste de parties "
-        f"(feuille 'history') sont classés par performance (zéro de g(x) sur toutes leurs parties) ; les autres "
-        f"partie par partie dans l'ordre des rondes avec K par tranche, le gain d'exploit et le bonus d'activité, "
-        f"arrondis une fois (demi au pair). Les adversaires comptent à leur cote après le tournoi, au moins {floor} : "
-        f"le tournoi est résolu par passes sur les joueurs dans l'ordre de la liste, comme le programme de la FESA "
-        f"({SWEEPS} au plus : voir 'Settled'). Parties à handicap : décalage sur l'échelle des grades. Place : "
-        f"{SLOTS} parties classées et {HANDICAP_SLOTS} parties à handicap par joueur. 'history_after' est "
-        "l'historique du tournoi suivant.",
+        _("FESA (xl-elo rules 6): new players and players whose record is still a game-by-game history (the "
+          "'history' sheet) are rated by performance: the zero of g(x) over all their games; the others game by game "
+          "in round order with K by band, the upset gain and the activity bonus, rounded once (halves to even). "
+          "Opponents count at their rating after the tournament, at least {floor}, so the tournament is solved by "
+          "sweeps over the players in list order, as FESA's program does ({sweeps} at most: 'Settled' above says "
+          "whether they have). Handicap games shift ratings on the grade scale, in single floats as FESA's program "
+          "does. Room: {slots} rated games and {handicap_slots} handicap games per player. Promotions follow rules "
+          "6.10; 'history_after' is the history table for the next tournament. Where FESA's program decides in "
+          "single floats (a performance on a half point), the results say so: rate the file with xl-elo rate.",
+          floor=floor, sweeps=SWEEPS, slots=SLOTS, handicap_slots=HANDICAP_SLOTS),
     ]
     return Template(
-        federation="fesa", title="FESA shogi tournament rating", title_fr="Classement FESA d'un tournoi de shogi",
-        players=player_inputs("id", "name", "rating", "games", own=OWN_INPUTS),
-        games=[*game_inputs("round", "player", "opponent", "result"), HANDICAP_INPUT, *game_inputs("rated")],
+        federation="fesa", title="FESA shogi tournament rating",
+        players=player_inputs("id", "name", "rating", "games", own=own_inputs()),
+        games=[*game_inputs("round", "player", "opponent", "result"), handicap_input(), *game_inputs("rated")],
         history=history_inputs(),
         settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa.SYSTEM)],
-        rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work, hw, walk, sweeps, history_after],
+        rules=rules_en, sheets=[sides, work, hw, walk, sweeps, history_after],
         results=[
-            ResultCol("id", "Id", "Id", width=10), ResultCol("name", "Name", "Nom", width=24),
-            ResultCol("status", "Status", "Statut", width=11),
-            ResultCol("rating_before", "Rating before", "Cote avant", "0", 9),
-            ResultCol("games_rated", "Games", "Parties", "0", 7), ResultCol("score", "Score", "Points", "0.0", 7),
-            ResultCol("performance", "Performance", "Performance", "0", 11),
-            ResultCol("change", "Change", "Variation", "+0;-0;0", 9),
-            ResultCol("rating_after", "New rating", "Nouvelle cote", "0", 9),
-            ResultCol("games_after", "Games after", "Parties après", "0", 8),
-            ResultCol("grade_before", "Grade before", "Grade avant", width=9),
-            ResultCol("grade_after", "Grade after", "Grade après", width=9),
-            ResultCol("note", "Note", "Note", width=28),
-            ResultCol("expected", "expected", "attendu", "0.00", printed=False),
-            ResultCol("k", "K", "K", printed=False),
-            ResultCol("bonus", "bonus", "bonus", "0.00", printed=False),
-            ResultCol("mode", "mode", "mode", printed=False),
-            ResultCol("upsets", "upsets", "exploits", printed=False),
-            ResultCol("bonus_count", "bonus count", "compteur", printed=False),
-            ResultCol("nsr_grade", "NSR grade", "grade NSR", printed=False),
-            ResultCol("lb_run", "LB run", "série LB", printed=False),
-            ResultCol("mp_run", "MP run", "série MP", printed=False),
-            ResultCol("mp_reached", "MP reached", "MP atteint", printed=False),
+            ResultCol("id", "Id", width=10), ResultCol("name", "Name", width=24),
+            ResultCol("status", "Status", width=11),
+            ResultCol("rating_before", "Rating before", "0", 9),
+            ResultCol("games_rated", "Games", "0", 7), ResultCol("score", "Score", "0.0", 7),
+            ResultCol("performance", "Performance", "0", 11),
+            ResultCol("change", "Change", "+0;-0;0", 9),
+            ResultCol("rating_after", "New rating", "0", 9),
+            ResultCol("games_after", "Games after", "0", 8),
+            ResultCol("grade_before", "Grade before", width=9),
+            ResultCol("grade_after", "Grade after", width=9),
+            ResultCol("note", "Note", width=28),
+            ResultCol("expected", "expected", "0.00", printed=False),
+            ResultCol("k", "K", printed=False),
+            ResultCol("bonus", "bonus", "0.00", printed=False),
+            ResultCol("mode", "mode", printed=False),
+            ResultCol("upsets", "upsets", printed=False),
+            ResultCol("bonus_count", "bonus count", printed=False),
+            ResultCol("nsr_grade", "NSR grade", printed=False),
+            ResultCol("lb_run", "LB run", printed=False),
+            ResultCol("mp_run", "MP run", printed=False),
+            ResultCol("mp_reached", "MP reached", printed=False),
         ],
         lists=lists, player_checks=player_checks() + [history_check()], game_checks=game_checks(), capacity=cap,
-        status=[("Settled / Convergé", f'=IF(SUM(w_settled)={cap.players},"yes","no")')],
+        status=[("Settled", f'=IF(SUM(w_settled)={cap.players},{text_formula("yes", context="value")},'
+                            f'{text_formula("no", context="value")})')],
         blockers=[(f"SUM(w_settled)<{cap.players}",
-                   f"the {SWEEPS} sweeps have not settled: rate this file with xl-elo rate / non stabilisé"),
+                   _("the {sweeps} sweeps have not settled: rate this file with xl-elo rate", sweeps=SWEEPS)),
                   (f"MAX(w_n)>{SLOTS}",
-                   f"a player has more than {SLOTS} rated games (player \"&INDEX(w_key,MATCH(MAX(w_n),w_n,0))&\"): "
-                   f"rate this file with xl-elo rate / plus de {SLOTS} parties pour un joueur"),
+                   F(text_formula("a player has more than {slots} rated games (player {player}): rate this file with "
+                                  "xl-elo rate", slots=SLOTS, player=F("INDEX(w_key,MATCH(MAX(w_n),w_n,0))")))),
                   (f'COUNTIF(side_hslot,">{HANDICAP_SLOTS}")>0',
-                   f"a player has more than {HANDICAP_SLOTS} handicap games: rate this file with xl-elo rate / plus de "
-                   f"{HANDICAP_SLOTS} parties à handicap pour un joueur"),
+                   _("a player has more than {slots} handicap games: rate this file with xl-elo rate",
+                     slots=HANDICAP_SLOTS)),
                   ("COUNTIF(sw_sure,0)>0",
-                   "the performance of \"&INDEX(sw_key,MATCH(0,sw_sure,0))&\" falls on a half point, where FESA's "
-                   "program decides in single floats (rules 6.11): rate this file with xl-elo rate / une performance "
-                   "tombe sur un demi-point"),
+                   F(text_formula("the performance of {player} falls on a half point, where FESA's program decides in "
+                                  "single floats (rules 6.11): rate this file with xl-elo rate",
+                                  player=F("INDEX(sw_key,MATCH(0,sw_sure,0))")))),
                   ("+".join(f'COUNTIF(sw_q{j},">={grades.SCALE_END}")' for j in range(1, HANDICAP_SLOTS + 1)) + ">0",
-                   f"a rating passes {grades.SCALE_END}, the end of the grade scale (rules 6.12) / une cote dépasse "
-                   "la fin de l'échelle des grades")],
+                   _("a rating passes {end}, the end of the grade scale (rules 6.12)", end=grades.SCALE_END))],
     )
 
 
 def history_check() -> str:
     """A performance-mode player's games must equal his history rows (rules 8)."""
     return ('IF(AND(COUNTIF(hw_who,' + POS + ')>0,COUNTIF(hw_who,' + POS + ')<>N([players:games])),'
-            '"games: not the number of his history rows / pas le nombre de lignes d\'historique; ","")')
+            + reason("games", "not the number of his history rows") + ',"")')

@@ -19,9 +19,17 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
+from xl_elo.words import _, text_formula
 
-#: The room it is built with: the common one (:class:`~xl_elo.templates.spec.Capacity`).
-CAPACITY = Capacity()
+#: The rooms shipped in workbooks/: a club's two-month period: its tournaments and league games, 40 players (one
+#: printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
+CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: the Swiss federation's members: German, French and Italian, each a
+#: file of its own.
+LANGUAGES = ('de', 'fr', 'it')
+
 
 
 def spec(cap: Capacity | None = None) -> Template:
@@ -30,32 +38,27 @@ def spec(cap: Capacity | None = None) -> Template:
     work = work_sheet(cap)
     # a rating typed recalculates every side: as few columns per side as the rules' steps need
     sides.add(
-        Col("both", "both rated: a rated game", '=IF([counts]=1,INDEX(w_rated,[who])*INDEX(w_rated,[opp]),0)', "3.1",
-            "les deux classés"),
-        Col("new", "unrated against rated", '=IF([counts]=1,(1-INDEX(w_rated,[who]))*INDEX(w_rated,[opp]),0)', "3.3",
-            "non classé contre classé"),
-        Col("ro", "opponent's rating", '=IF([both]=1,INDEX(w_rating,[opp]),"")', "3.1", "cote de l'adversaire"),
-        Col("e", "expected (logistic)", '=IF([both]=1,1/(1+10^(([ro]-INDEX(w_rating,[who]))/400)),"")', "1.2",
-            "attendu (logistique)"),
+        Col("both", "both rated: a rated game", '=IF([counts]=1,INDEX(w_rated,[who])*INDEX(w_rated,[opp]),0)', "3.1"),
+        Col("new", "unrated against rated", '=IF([counts]=1,(1-INDEX(w_rated,[who]))*INDEX(w_rated,[opp]),0)', "3.3"),
+        Col("ro", "opponent's rating", '=IF([both]=1,INDEX(w_rating,[opp]),"")', "3.1"),
+        Col("e", "expected (logistic)", '=IF([both]=1,1/(1+10^(([ro]-INDEX(w_rating,[who]))/400)),"")', "1.2"),
     )
     work.add(*key_columns())
     work.add(
         Col("age", "age in the period's year",
             '=IF(AND(ISNUMBER([players:birth_year]),ISNUMBER(period_year)),period_year-[players:birth_year],"")',
-            "3.2", "âge dans l'année de la période"),
-        Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_both,1)", "3.1", "parties classées"),
-        Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_both,1)", "3.1", "points"),
-        Col("nn", "games vs rated (unrated)", f"=COUNTIFS(side_who,{POS},side_new,1)", "3.3",
-            "parties contre classés (non classé)"),
-        Col("sn", "score vs rated (unrated)", f"=SUMIFS(side_score,side_who,{POS},side_new,1)", "3.3",
-            "points contre classés"),
-        Col("e", "sum expected", f"=SUMIFS(side_e,side_who,{POS},side_both,1)", "3.1", "somme attendue", fmt="0.00"),
+            "3.2"),
+        Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_both,1)", "3.1"),
+        Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_both,1)", "3.1"),
+        Col("nn", "games vs rated (unrated)", f"=COUNTIFS(side_who,{POS},side_new,1)", "3.3"),
+        Col("sn", "score vs rated (unrated)", f"=SUMIFS(side_score,side_who,{POS},side_new,1)", "3.3"),
+        Col("e", "sum expected", f"=SUMIFS(side_e,side_who,{POS},side_both,1)", "3.1", fmt="0.00"),
         Col("k", "K",
             f'=IF(OR([games]<{fse.NEW_PLAYER_GAMES},AND(ISNUMBER([age]),N([age])<{fse.JUNIOR_AGE},'
             f'N([rating])<={fse.JUNIOR_RATING_LIMIT})),{fse.K_NEW},IF(N([rating])>={fse.MASTER_RATING},'
-            f'{fse.K_MASTER},{fse.K_STANDARD}))', "3.2", "K"),
-        Col("change", "change, halves away from zero", '=SIGN([k]*([s]-[e]))*INT(ABS([k]*([s]-[e]))+0.5)', "3.1",
-            "variation", fmt="0"),
+            f'{fse.K_MASTER},{fse.K_STANDARD}))', "3.2"),
+        Col("change", "change, halves away from zero", '=SIGN([k]*([s]-[e]))*INT(ABS([k]*([s]-[e]))+0.5)',
+                                                       "3.1", fmt="0"),
     )
 
     def rated(yes: str, no: str) -> str:
@@ -75,31 +78,28 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("res_bonus", "results: bonus", '=""', "8"),
         Col("res_rating_after", "results: new rating", rated("[rating]+[change]", '""'), "3.1"),
         Col("res_games_after", "results: games after", rated("[games]+[n]", "[games]+[nn]"), "3.1"),
-        Col("res_note", "results: note", rated('""', f'"{fse.NO_FIRST_RATING}"'), "3.3"),
+        Col("res_note", "results: note", rated('""', text_formula(fse.NO_FIRST_RATING)), "3.3"),
         Col("res_birth_year", "results: year of birth (the next period's)",
             '=IF([key]="","",IF(ISNUMBER([players:birth_year]),[players:birth_year],""))', "14.3"),
         *sort_columns(),
     )
     rules_en = [
-        f"FSE (xl-elo rules 3): the logistic expected score 1 / (1 + 10^((opponent - rating) / 400)); K {fse.K_NEW} "
-        f"for the first {fse.NEW_PLAYER_GAMES} games and for juniors under {fse.JUNIOR_AGE} rated at most "
-        f"{fse.JUNIOR_RATING_LIMIT}, {fse.K_MASTER} from {fse.MASTER_RATING}, {fse.K_STANDARD} otherwise; the sum "
-        "K x (score - expected) rounded, halves away from zero. Games against unrated players are not rated; an "
-        "unrated player gets no rating (the FSE gives no rule for a first rating).",
-    ]
-    rules_fr = [
-        f"FSE (xl-elo rules 3) : espérance logistique 1 / (1 + 10^((adversaire - cote) / 400)) ; K {fse.K_NEW} pour "
-        f"les {fse.NEW_PLAYER_GAMES} premières parties et les jeunes de moins de {fse.JUNIOR_AGE} ans à "
-        f"{fse.JUNIOR_RATING_LIMIT} au plus, {fse.K_MASTER} dès {fse.MASTER_RATING}, {fse.K_STANDARD} sinon ; la "
-        "somme K x (résultat - espérance) arrondie. Les parties contre des non classés ne comptent pas.",
+        _('FSE (xl-elo rules 3): the logistic expected score 1 / (1 + 10^((opponent - rating) / 400)); K {k_new} for '
+          'the first {new_player_games} games and for juniors under {junior_age} rated at most '
+          '{junior_rating_limit}, {k_master} from {master_rating}, {k_standard} otherwise; the sum K x (score - '
+          'expected) rounded, halves away from zero. Games against unrated players are not rated; an unrated player '
+          'gets no rating (the FSE gives no rule for a first rating).',
+          k_new=fse.K_NEW, new_player_games=fse.NEW_PLAYER_GAMES, junior_age=fse.JUNIOR_AGE,
+          junior_rating_limit=fse.JUNIOR_RATING_LIMIT, k_master=fse.K_MASTER, master_rating=fse.MASTER_RATING,
+          k_standard=fse.K_STANDARD),
     ]
     return Template(
-        federation="fse", title="FSE (Swiss) rating period", title_fr="Période de classement FSE (Suisse)",
+        federation="fse", title="FSE (Swiss) rating period",
         players=player_inputs("id", "name", "rating", "games", "birth_year"),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(fse.NEEDS_PERIOD), event_setting(), *option_settings(fse.SYSTEM)],
-        rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, work],
-        results=results_layout(ResultCol("note", "Note", "Note", width=34),
-                               ResultCol("birth_year", "birth year", "année de naissance", "0", printed=False)),
+        rules=rules_en, sheets=[sides, work],
+        results=results_layout(ResultCol("note", "Note", width=34),
+                               ResultCol("birth_year", "birth year", "0", printed=False)),
         player_checks=player_checks(), game_checks=game_checks(), capacity=cap,
     )

@@ -39,14 +39,20 @@ from xl_elo.templates.common import (
     work_sheet,
 )
 from xl_elo.templates.spec import FIRST, Capacity, Col, Input, ResultCol, Setting, Sheet, Template
+from xl_elo.words import _, text_formula
 
 #: Bracket steps ``f(a - k tau)`` laid out (the paper: k is "almost always 1, and very rarely 2 or more").
 BRACKET_STEPS: Final = 6
 #: Illinois steps laid out per player and period (the paper: median 5, at most 19 in 10,000 periods).
 ITERATION_STEPS: Final = 12
 
-#: A club ladder's season: a year of monthly periods, a club's players and their games.
-CAPACITY = Capacity(players=60, games=600, history=0, periods=12)
+#: The rooms shipped in workbooks/: a club ladder's season: a year of monthly periods, 40 players (one printed page),
+#: then a larger event's (its own file, named for its room). Any other: xl-elo workbooks --players N.
+ROOMS = (Capacity(players=40, games=300, history=0, periods=12),
+         Capacity(players=80, games=600, history=0, periods=12))
+CAPACITY = ROOMS[0]
+#: The languages shipped, the first unsuffixed: Glickman's paper's; any other with --language.
+LANGUAGES = ('en',)
 
 
 def _key(x: str) -> str:
@@ -62,8 +68,8 @@ def _key(x: str) -> str:
 
 def _period_check() -> str:
     """A game's period: a month YYYY-MM or a date YYYY-MM-DD typed as text (as the reader reads it)."""
-    bad = reason("period", "not a month YYYY-MM or a date YYYY-MM-DD", "pas un mois AAAA-MM ni une date AAAA-MM-JJ")
-    date = reason("period", "a date cell: type the period as text (YYYY-MM)", "une date : saisir la période en texte")
+    bad = reason("period", "not a month YYYY-MM or a date YYYY-MM-DD")
+    date = reason("period", "a date cell: type the period as text (YYYY-MM)")
     key = _key("[x]")
     y, m, d = f"INT({key}/10000)", f"MOD(INT({key}/100),100)", f"MOD({key},100)"
     real = (f"AND(LEFT({text_of('[x]')},5)={y}&\"-\",{y}>=1900,{y}<=2200,{m}>=1,{m}<=12,"
@@ -79,21 +85,20 @@ def _f(x: str) -> str:
 
 def _tau_setting(g2: object) -> Setting:
     low, high = g2.TAU_LOW, g2.TAU_HIGH  # type: ignore[attr-defined]
-    bad = f'"tau: a number from {low:g} to {high:g} / un nombre de {low:g} à {high:g}"'
+    bad = text_formula("tau: a number from {low} to {high}", low=low, high=high)
     check = f'IF(ISERROR([x]),{bad},IF(NOT(ISNUMBER([x])),{bad},IF(OR([x]<{low},[x]>{high}),{bad},"")))'
-    return Setting("opt_tau", f"tau, the system constant ({low:g} to {high:g}; rules 12.9)",
+    return Setting("opt_tau", _("tau, the system constant ({low} to {high}; rules 12.9)", low=low, high=high),
                    g2.TAU_DEFAULT, check=check,  # type: ignore[attr-defined]
-                   help="Smaller keeps the volatility steadier after improbable results (Glickman: 0.3 to 1.2) / "
-                        "Plus petit : volatilité plus stable")
+                   help="Smaller keeps the volatility steadier after improbable results (Glickman: 0.3 to 1.2)")
 
 
 def _cap_setting(g2: object) -> Setting:
     low, high = g2.NEW_RD, g2.RD_CAP_HIGH  # type: ignore[attr-defined]
-    bad = f'"rd_cap: a number from {low:g} to {high:g} / un nombre de {low:g} à {high:g}"'
+    bad = text_formula("rd_cap: a number from {low} to {high}", low=low, high=high)
     check = f'IF(ISERROR([x]),{bad},IF(NOT(ISNUMBER([x])),{bad},IF(OR([x]<{low},[x]>{high}),{bad},"")))'
     return Setting("opt_rd_cap", "rd_cap, the largest RD stored (rules 12.10)", g2.RD_CAP,  # type: ignore[attr-defined]
-                   check=check, help=f"No RD above it is stored; {high:g}: next to the paper's uncapped system / "
-                                     "Aucun RD au-dessus n'est gardé")
+                   check=check, help=_("No RD above it is stored; {high}: next to the paper's uncapped system",
+                                       high=high))
 
 
 def spec(cap: Capacity | None = None) -> Template:
@@ -107,12 +112,12 @@ def spec(cap: Capacity | None = None) -> Template:
 
     # ---------------------------------------------------------------- the periods of the season (rules 12.7)
     sides.add(
-        Col("pkey", "period (sort key)", f'=IF([kind]="","",{_key("[games:period]")})', "12.7", "période (clé)"),
+        Col("pkey", "period (sort key)", f'=IF([kind]="","",{_key("[games:period]")})', "12.7"),
         Col("pidx", "period of the season", '=IF(OR([pkey]="",[pkey]<0),"",IFERROR(MATCH([pkey],lad_key,0),""))',
-            "12.7", "période de la saison"),
+            "12.7"),
         Col("ppair", "period|round|pair (first side only)",
             lambda r: '=IF(OR([pair]="",[pkey]=""),"",[pkey]&"|"&[pair])' if r <= FIRST + cap.games - 1 else '=""',
-            "8", "période|ronde|paire", blocks=[(FIRST, FIRST + cap.games - 1),
+            "8", blocks=[(FIRST, FIRST + cap.games - 1),
                                                  (FIRST + cap.games, FIRST + cap.sides - 1)]),
     )
     ladder = Sheet("ladder", "lad_", FIRST, FIRST + periods - 1, leading=[("period", lambda r: r - FIRST + 1)])
@@ -124,33 +129,33 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("next", "next period named by a game",
             lambda r: ('=IF(COUNT(side_pkey)=0,"",SMALL(side_pkey,1))' if r == FIRST else
                        '=IF([key@prev]="","",IF(COUNTIF(side_pkey,">"&[key@prev])=0,"",'
-                       'SMALL(side_pkey,COUNTIF(side_pkey,"<="&[key@prev])+1)))'), "12.7", "période suivante"),
+                       'SMALL(side_pkey,COUNTIF(side_pkey,"<="&[key@prev])+1)))'), "12.7"),
         Col("key", "sort key",
             lambda r: ('=[next]' if r == FIRST else
                        f'=IF([next]="","",IF(AND([key@prev]>0,MOD([key@prev],100)=0,MOD([next],100)=0,'
-                       f'{month_after}<[next]),{month_after},[next]))'), "12.7", "clé de tri"),
+                       f'{month_after}<[next]),{month_after},[next]))'), "12.7"),
         Col("name", "the period",
             '=IF(OR([key]="",[key]<=0),"",LEFT([key],4)&"-"&MID([key],5,2)&IF(MOD([key],100)=0,"","-"&RIGHT([key],2)))',
-            "12.7", "la période", width=12),
-        Col("games", "games rated", '=IF([key]="","",COUNTIFS(side_pkey,[key],side_counts,1)/2)', "12.7",
-            "parties classées"),
+            "12.7", width=12),
+        Col("games", "games rated", '=IF([key]="","",COUNTIFS(side_pkey,[key],side_counts,1)/2)', "12.7"),
         Col("note", "note",
-            '=IF([key]="","",IF([key]<>[next],"a month without a game: every rated player\'s RD grows (rules 12.7) / '
-            'un mois sans partie : le RD de chaque joueur classé augmente",""))', "12.7", "remarque", width=40),
+            '=IF([key]="","",IF([key]<>[next],'
+            + text_formula("a month without a game: every rated player's RD grows (rules 12.7)") + ',""))', "12.7",
+            width=40),
     )
 
     # ---------------------------------------------------------------- each player's start (rules 12.2)
     work.add(
-        Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8", "identifiant"),
+        Col("key", "id", f'=IF({blank("[players:id]")},"",{text_of("[players:id]")})', "8"),
         Col("rated", "has a rating (0 is a new player)",
-            '=IF(AND([key]<>"",ISNUMBER([players:rating])),IF([players:rating]<>0,1,0),0)', "12.2", "a une cote"),
-        Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "12.2", "cote avant", fmt="0.00"),
-        Col("new0", "new player", '=IF([key]="","",1-[rated])', "12.2", "nouveau joueur"),
-        Col("mu0", "mu before", f'=IF([key]="","",IF([rated]=1,([players:rating]-{base})/{scale},0))', "12.1", "mu"),
+            '=IF(AND([key]<>"",ISNUMBER([players:rating])),IF([players:rating]<>0,1,0),0)', "12.2"),
+        Col("rating", "rating before", '=IF([rated]=1,[players:rating],"")', "12.2", fmt="0.00"),
+        Col("new0", "new player", '=IF([key]="","",1-[rated])', "12.2"),
+        Col("mu0", "mu before", f'=IF([key]="","",IF([rated]=1,([players:rating]-{base})/{scale},0))', "12.1"),
         Col("phi0", "phi before",
-            f'=IF([key]="","",IF([rated]=1,N([players:rd]),{g2.NEW_RD:g})/{scale})', "12.1", "phi"),
+            f'=IF([key]="","",IF([rated]=1,N([players:rd]),{g2.NEW_RD:g})/{scale})', "12.1"),
         Col("sig0", "volatility before",
-            f'=IF([key]="","",IF([rated]=1,N([players:volatility]),{g2.NEW_VOLATILITY:g}))', "12.2", "volatilité"),
+            f'=IF([key]="","",IF([rated]=1,N([players:volatility]),{g2.NEW_VOLATILITY:g}))', "12.2"),
     )
 
     # ---------------------------------------------------------------- one sheet per period (rules 12.3 - 12.7)
@@ -171,19 +176,16 @@ def spec(cap: Capacity | None = None) -> Template:
 
         ps = Sheet(sheet, p, FIRST, last_player, leading=[("player", lambda r: r - FIRST + 1)])
         ps.add(
-            Col("key", "id", '=[work:key]', "8", "identifiant"),
-            Col("on", "period in the season", f'=IF(INDEX(lad_key,{t})="",0,1)', "12.7", "période de la saison"),
-            Col("new", "new player", f'=IF([key]="","",{before("new_a", "new0")})', "12.2", "nouveau"),
-            Col("mu", "mu before", f'=IF([key]="","",{before("mu_a", "mu0")})', "12.1", "mu avant"),
-            Col("phi", "phi before", f'=IF([key]="","",{before("phi_a", "phi0")})', "12.1", "phi avant"),
-            Col("sig", "volatility before", f'=IF([key]="","",{before("sig_a", "sig0")})', "12.4", "volatilité avant"),
-            Col("g", "g(phi), as an opponent", '=IF([key]="","",1/SQRT(1+3*[phi]^2/PI()^2))', "12.3",
-                "g(phi), comme adversaire"),
-            Col("n", "games", f"=IF([key]=\"\",0,COUNTIFS(side_who,{POS},side_counts,1,side_pidx,{t}))", "12.3",
-                "parties"),
-            Col("s", "score", f'=IF([n]=0,0,SUMIFS(side_score,side_who,{POS},side_counts,1,side_pidx,{t}))', "12.3",
-                "points"),
-            Col("ex", "sum of E", f'=IF([n]=0,0,SUMIFS(side_e{t},side_who,{POS}))', "12.3", "somme des E"),
+            Col("key", "id", '=[work:key]', "8"),
+            Col("on", "period in the season", f'=IF(INDEX(lad_key,{t})="",0,1)', "12.7"),
+            Col("new", "new player", f'=IF([key]="","",{before("new_a", "new0")})', "12.2"),
+            Col("mu", "mu before", f'=IF([key]="","",{before("mu_a", "mu0")})', "12.1"),
+            Col("phi", "phi before", f'=IF([key]="","",{before("phi_a", "phi0")})', "12.1"),
+            Col("sig", "volatility before", f'=IF([key]="","",{before("sig_a", "sig0")})', "12.4"),
+            Col("g", "g(phi), as an opponent", '=IF([key]="","",1/SQRT(1+3*[phi]^2/PI()^2))', "12.3"),
+            Col("n", "games", f"=IF([key]=\"\",0,COUNTIFS(side_who,{POS},side_counts,1,side_pidx,{t}))", "12.3"),
+            Col("s", "score", f'=IF([n]=0,0,SUMIFS(side_score,side_who,{POS},side_counts,1,side_pidx,{t}))', "12.3"),
+            Col("ex", "sum of E", f'=IF([n]=0,0,SUMIFS(side_e{t},side_who,{POS}))', "12.3"),
             Col("sv", "sum g^2 E (1 - E)", f'=IF([n]=0,"",SUMIFS(side_v{t},side_who,{POS}))', "12.3"),
             Col("sd", "sum g (s - E)", f'=IF([n]=0,"",SUMIFS(side_d{t},side_who,{POS}))', "12.3"),
             Col("v", "v", '=IF([n]=0,"",1/[sv])', "12.3"),
@@ -193,7 +195,8 @@ def spec(cap: Capacity | None = None) -> Template:
             Col("big", "Delta^2 > phi^2 + v", '=IF([n]=0,"",IF([delta]^2>[p2v],1,0))', "12.4"),
         )
         for k in range(1, BRACKET_STEPS + 1):
-            ps.add(Col(f"fk{k}", f"f(a - {k} tau)", f'=IF(OR([n]=0,[big]<>0),"",{_f(f"([a]-{k}*opt_tau)")})', "12.4"))
+            ps.add(Col(f"fk{k}", _('f(a - {k} tau)', k=k), f'=IF(OR([n]=0,[big]<>0),"",{_f(f"([a]-{k}*opt_tau)")})',
+                       "12.4"))
         first_k = "".join(f"IF([fk{k}]>=0,{k}," for k in range(1, BRACKET_STEPS + 1)) + '""' + ")" * BRACKET_STEPS
         ps.add(
             Col("k", "k", f'=IF(OR([n]=0,[big]<>0),"",{first_k})', "12.4"),
@@ -207,58 +210,57 @@ def spec(cap: Capacity | None = None) -> Template:
             b, fb = ("[b0]", "[fb0]") if i == 1 else (f"[c{i - 1}]", f"[fc{i - 1}]")
             go = f"ABS({b}-{a})>{eps}"
             ps.add(
-                Col(f"c{i}", f"step {i}: C (the new B)", f'=IF([n]=0,"",IF({go},{a}+({a}-{b})*{fa}/({fb}-{fa}),{b}))',
-                    "12.4", f"étape {i} : C"),
-                Col(f"fc{i}", f"step {i}: f(C)", f'=IF([n]=0,"",IF({go},{_f(f"[c{i}]")},{fb}))', "12.4",
-                    f"étape {i} : f(C)"),
-                Col(f"a{i}", f"step {i}: A", f'=IF([n]=0,"",IF({go},IF([fc{i}]*{fb}<=0,{b},{a}),{a}))', "12.4",
-                    f"étape {i} : A"),
-                Col(f"fa{i}", f"step {i}: f(A)", f'=IF([n]=0,"",IF({go},IF([fc{i}]*{fb}<=0,{fb},{fa}/2),{fa}))',
-                    "12.4", f"étape {i} : f(A)"),
+                Col(f"c{i}", _('step {i}: C (the new B)', i=i),
+                    f'=IF([n]=0,"",IF({go},{a}+({a}-{b})*{fa}/({fb}-{fa}),{b}))',
+                    "12.4"),
+                Col(f"fc{i}", _('step {i}: f(C)', i=i), f'=IF([n]=0,"",IF({go},{_f(f"[c{i}]")},{fb}))', "12.4"),
+                Col(f"a{i}", _('step {i}: A', i=i), f'=IF([n]=0,"",IF({go},IF([fc{i}]*{fb}<=0,{b},{a}),{a}))', "12.4"),
+                Col(f"fa{i}", _('step {i}: f(A)', i=i), f'=IF([n]=0,"",IF({go},IF([fc{i}]*{fb}<=0,{fb},{fa}/2),{fa}))',
+                    "12.4"),
             )
         s_last = ITERATION_STEPS
         played = "AND([on]=1,[n]>0)"
         ps.add(
             Col("settled", "settled within the steps laid out",
-                f'=IF([n]=0,"",IF(AND(OR([big]=1,[k]<>""),ABS([c{s_last}]-[a{s_last}])<={eps}),1,0))', "12.4",
-                "convergé"),
+                f'=IF([n]=0,"",IF(AND(OR([big]=1,[k]<>""),ABS([c{s_last}]-[a{s_last}])<={eps}),1,0))', "12.4"),
             Col("steps", "steps used", '=IF([n]=0,"",' + "+".join(
                 f"IF(ABS({'[b0]' if i == 1 else f'[c{i - 1}]'}-{'[a]' if i == 1 else f'[a{i - 1}]'})>{eps},1,0)"
-                for i in range(1, s_last + 1)) + ")", "12.4", "étapes"),
-            Col("sig_new", "new volatility", f'=IF([n]=0,"",EXP([a{s_last}]/2))', "12.4", "nouvelle volatilité",
+                for i in range(1, s_last + 1)) + ")", "12.4"),
+            Col("sig_new", "new volatility", f'=IF([n]=0,"",EXP([a{s_last}]/2))', "12.4",
                 fmt="0.000000"),
             Col("phistar", "phi*", '=IF([n]=0,"",SQRT([phi]^2+[sig_new]^2))', "12.5"),
             Col("phi_new", "phi'", '=IF([n]=0,"",1/SQRT(1/[phistar]^2+1/[v]))', "12.5"),
             Col("mu_new", "mu'", '=IF([n]=0,"",[mu]+[phi_new]^2*[sd])', "12.5"),
-            Col("new_a", "new player after", f'=IF([key]="","",IF({played},0,[new]))', "12.2", "nouveau après"),
-            Col("mu_a", "mu after", f'=IF([key]="","",IF({played},[mu_new],[mu]))', "12.5", "mu après"),
+            Col("new_a", "new player after", f'=IF([key]="","",IF({played},0,[new]))', "12.2"),
+            Col("mu_a", "mu after", f'=IF([key]="","",IF({played},[mu_new],[mu]))', "12.5"),
             Col("phi_a", "phi after (capped)",
                 f'=IF([key]="","",MIN(opt_rd_cap/{scale},IF({played},[phi_new],IF(OR([on]=0,[new]=1),[phi],'
-                f'SQRT([phi]^2+[sig]^2)))))', "12.6", "phi après"),
-            Col("sig_a", "volatility after", f'=IF([key]="","",IF({played},[sig_new],[sig]))', "12.4",
-                "volatilité après"),
+                f'SQRT([phi]^2+[sig]^2)))))', "12.6"),
+            Col("sig_a", "volatility after", f'=IF([key]="","",IF({played},[sig_new],[sig]))', "12.4"),
             Col("rating_a", "rating after", f'=IF(OR([key]="",[new_a]=1),"",{scale}*[mu_a]+{base})', "12.5",
-                "cote après", fmt="0.00"),
-            Col("rd_a", "RD after", f'=IF(OR([key]="",[new_a]=1),"",{scale}*[phi_a])', "12.5", "RD après",
                 fmt="0.00"),
-            Col("tg", "games so far", f'=IF([key]="","",{total("tg")}+[n])', "12.7", "parties"),
-            Col("ts", "score so far", f'=IF([key]="","",{total("ts")}+[s])', "12.7", "points"),
-            Col("te", "sum of E so far", f'=IF([key]="","",{total("te")}+[ex])', "12.7", "somme des E"),
-            Col("tp", "periods played", f'=IF([key]="","",{total("tp")}+IF([n]>0,1,0))', "12.7", "périodes jouées"),
+            Col("rd_a", "RD after", f'=IF(OR([key]="",[new_a]=1),"",{scale}*[phi_a])', "12.5",
+                fmt="0.00"),
+            Col("tg", "games so far", f'=IF([key]="","",{total("tg")}+[n])', "12.7"),
+            Col("ts", "score so far", f'=IF([key]="","",{total("ts")}+[s])', "12.7"),
+            Col("te", "sum of E so far", f'=IF([key]="","",{total("te")}+[ex])', "12.7"),
+            Col("tp", "periods played", f'=IF([key]="","",{total("tp")}+IF([n]>0,1,0))', "12.7"),
             Col("lname", "last period played", f'=IF([key]="","",IF([n]>0,INDEX(lad_name,{t}),{last("lname")}))',
-                "12.7", "dernière période"),
+                "12.7"),
             Col("lv", "v of the last period played", f'=IF([key]="","",IF([n]>0,[v],{last("lv")}))', "12.7"),
             Col("ld", "Delta of the last period played", f'=IF([key]="","",IF([n]>0,[delta],{last("ld")}))', "12.7"),
         )
         period_sheets.append(ps)
         # the games of this period, from the opponents' values before it (rules 12.3)
         sides.add(
-            Col(f"e{t}", f"period {t}: E",
+            Col(f"e{t}", _('period {t}: E', t=t),
                 f'=IF(OR([counts]<>1,[pidx]<>{t}),"",1/(1+EXP(MIN(700,-INDEX({p}g,[opp])*(INDEX({p}mu,[who])-'
-                f'INDEX({p}mu,[opp]))))))', "12.3", f"période {t} : E"),
-            Col(f"v{t}", f"period {t}: g^2 E (1 - E)", f'=IF([e{t}]="","",INDEX({p}g,[opp])^2*[e{t}]*(1-[e{t}]))',
+                f'INDEX({p}mu,[opp]))))))', "12.3"),
+            Col(f"v{t}", _('period {t}: g^2 E (1 - E)', t=t),
+                f'=IF([e{t}]="","",INDEX({p}g,[opp])^2*[e{t}]*(1-[e{t}]))',
                 "12.3"),
-            Col(f"d{t}", f"period {t}: g (s - E)", f'=IF([e{t}]="","",INDEX({p}g,[opp])*([score]-[e{t}]))', "12.3"),
+            Col(f"d{t}", _('period {t}: g (s - E)', t=t), f'=IF([e{t}]="","",INDEX({p}g,[opp])*([score]-[e{t}]))',
+                "12.3"),
         )
 
     # ---------------------------------------------------------------- the results (rules 12.7, 8)
@@ -270,7 +272,7 @@ def spec(cap: Capacity | None = None) -> Template:
 
     work.add(
         Col("nmax", "most rated games in one period",
-            "=MAX(" + ",".join(f"[period{t}:n]" for t in range(1, periods + 1)) + ")", "8", "parties dans une période"),
+            "=MAX(" + ",".join(f"[period{t}:n]" for t in range(1, periods + 1)) + ")", "8"),
         Col("res_id", "results: id", "=[key]", "8"),
         Col("res_name", "results: name", have('[players:name]&""'), "8"),
         Col("res_status", "results: status", have('IF([rated]=1,"rated","new")'), "12.2"),
@@ -298,45 +300,39 @@ def spec(cap: Capacity | None = None) -> Template:
     )
 
     # ---------------------------------------------------------------- inputs and their checks (rules 8, 12.1, 12.2)
-    rating = Input("rating", "Rating before (blank: a new player)", "Cote avant (vide : nouveau joueur)", 10,
-                   number_check("rating", 0, MAX_RATING, f"a number from 0 to {MAX_RATING}",
-                                f"un nombre de 0 à {MAX_RATING}", whole=False, rating=True,
+    rating = Input("rating", "Rating before (blank: a new player)", 10,
+                   number_check("rating", 0, MAX_RATING, f"a number from 0 to {MAX_RATING}", whole=False, rating=True,
                                 what=g2.RATING_WORDS), ("decimal", 0, MAX_RATING))
-    rd = Input("rd", "RD (blank for a new player)", "RD (vide pour un nouveau joueur)", 9,
-               number_check("rd", g2.RD_LOW, g2.RD_HIGH, f"an RD from {g2.RD_LOW:g} to {g2.RD_HIGH:g}",
-                            f"un RD de {g2.RD_LOW:g} à {g2.RD_HIGH:g}", whole=False),
+    rd = Input("rd", "RD (blank for a new player)", 9,
+               number_check("rd", g2.RD_LOW, g2.RD_HIGH, f"an RD from {g2.RD_LOW:g} to {g2.RD_HIGH:g}", whole=False),
                ("decimal", g2.RD_LOW, g2.RD_HIGH))
-    vol = Input("volatility", "Volatility (blank for a new player)", "Volatilité (vide pour un nouveau joueur)", 10,
+    vol = Input("volatility", "Volatility (blank for a new player)", 10,
                 number_check("volatility", g2.VOLATILITY_LOW, g2.VOLATILITY_HIGH,
-                             f"a volatility from {g2.VOLATILITY_LOW:g} to {g2.VOLATILITY_HIGH:g}",
-                             f"une volatilité de {g2.VOLATILITY_LOW:g} à {g2.VOLATILITY_HIGH:g}", whole=False),
+                             f"a volatility from {g2.VOLATILITY_LOW:g} to {g2.VOLATILITY_HIGH:g}", whole=False),
                 ("decimal", g2.VOLATILITY_LOW, g2.VOLATILITY_HIGH))
-    period = Input("period", "Rating period: YYYY-MM or YYYY-MM-DD, as text (blank: one period)",
-                   "Période : AAAA-MM ou AAAA-MM-JJ, en texte (vide : une seule période)", 11, _period_check(), fmt="@")
+    period = Input("period", "Rating period: YYYY-MM or YYYY-MM-DD, as text (blank: one period)", 11, _period_check(),
+                   fmt="@")
     rated = "AND(ISNUMBER([players:rating]),N([players:rating])<>0)"
     new = f"AND(NOT({blank('[players:rating]')}),NOT({rated}))"
     unrated = f"OR({blank('[players:rating]')},{new})"
-    too_many = reason("id", f"more than {MAX_GAMES_PER_PLAYER} rated games in a period (a column pasted twice?)",
-                      "trop de parties dans une période")
+    too_many = reason("id", _("more than {count} rated games in a period (a column pasted twice?)",
+                              count=MAX_GAMES_PER_PLAYER))
     player_checks = [
         f'IF([work:nmax]>{MAX_GAMES_PER_PLAYER},{too_many},"")',
         f'IF(AND({rated},{blank("[players:rd]")}),'
-        f'{reason("rd", "blank for a rated player: give his RD", "vide pour un joueur classé : son RD")},"")',
+        f'{reason("rd", "blank for a rated player: give his RD")},"")',
         f'IF(AND({rated},{blank("[players:volatility]")}),'
-        f'{reason("volatility", "blank for a rated player: give his volatility", "vide pour un joueur classé")},"")',
+        f'{reason("volatility", "blank for a rated player: give his volatility")},"")',
         *(f'IF(AND({unrated},NOT({blank(f"[players:{name}]")})),'
-          + reason(name, f"given for a player without a rating (a new player starts at {start:g})", "joueur sans cote")
+          + reason(name, _('given for a player without a rating (a new player starts at {start})', start=start))
           + ',"")' for name, start in (("rd", g2.NEW_RD), ("volatility", g2.NEW_VOLATILITY))),
         f'IF(AND({rated},ISNUMBER([players:rd])),IF([players:rd]>N(opt_rd_cap),'
-        f'{reason("rd", "above the RD cap (instructions: rd_cap)", "au-dessus du plafond de RD")},""),"")',
+        f'{reason("rd", "above the RD cap (instructions: rd_cap)")},""),"")',
     ]
-    twice = reason("player", "this pair meets twice in this round of this period (a game typed twice?)",
-                   "cette paire se rencontre deux fois dans la ronde de cette période")
+    twice = reason("player", "this pair meets twice in this round of this period (a game typed twice?)")
     inside = reason("period", "a day of a month that is another period of this ladder: a game is in one period "
-                              "(give it the month, or give every game of that month its date)",
-                    "un jour d'un mois qui est une autre période : une partie est dans une seule période")
-    mixed = reason("period", "blank while other games have one (give every game its period, or none)",
-                   "vide alors que d'autres parties en ont une")
+                              "(give it the month, or give every game of that month its date)")
+    mixed = reason("period", "blank while other games have one (give every game its period, or none)")
     game_checks = [
         f'IF([sides:ppair]="","",IF(COUNTIF(side_ppair,[sides:ppair])>1,{twice},""))',
         f'IF(AND(NOT({blank("[games:player]")}),{blank("[games:period]")},g2_periods_given>0),{mixed},"")',
@@ -352,58 +348,48 @@ def spec(cap: Capacity | None = None) -> Template:
          "(rules 12.4): rate it with xl-elo rate"),
     ]
     rules_en = [
-        f"Glicko-2 (xl-elo rules 12; Glickman's 'Example of the Glicko-2 system'): each player has a rating, an RD "
-        f"and a volatility; a new player (rating blank, RD and volatility blank too) starts at {g2.BASE:g} / "
-        f"{g2.NEW_RD:g} / {g2.NEW_VOLATILITY:g} when he first plays. Type each game's rating period in the games' "
-        "'period' column as text (YYYY-MM, or a date YYYY-MM-DD for shorter periods; blank for a one-period file): "
-        f"the periods are rated in time order, up to {periods} here, everyone's period from the values before it. "
-        "A player who does not play in a period keeps his rating and volatility and his RD grows (Step 6); a month "
-        "without a game between two monthly periods is a period too, in which nobody played (the ladder sheet "
-        "lists it). "
-        f"No RD above the cap ({g2.RD_CAP:g} unless set) is stored. The results give each player's rating, RD and "
-        "volatility after the last period: the next season's players sheet.",
-        f"The sheets period1 ... show every step of the paper for every player: v and Delta (Steps 3, 4), the "
-        f"bracket f(a - k tau) for k = 1 to {BRACKET_STEPS} and the Illinois iteration of Step 5, "
-        f"{ITERATION_STEPS} steps laid out (C, f(C), A, f(A)), then phi*, phi' and mu' (Steps 6 - 8).",
-    ]
-    rules_fr = [
-        "Glicko-2 (xl-elo rules 12 ; l'exemple de Glickman) : chaque joueur a une cote, un RD et une volatilité ; "
-        f"un nouveau joueur (cote vide, RD et volatilité vides) part de {g2.BASE:g} / {g2.NEW_RD:g} / "
-        f"{g2.NEW_VOLATILITY:g}. Saisissez la période de chaque partie dans la colonne 'period' en texte (AAAA-MM "
-        f"ou AAAA-MM-JJ ; vide pour une seule période) : les périodes sont classées dans l'ordre, {periods} au plus "
-        "ici. Un joueur qui ne joue pas garde sa cote et sa volatilité, son RD augmente ; un mois sans partie "
-        "entre deux périodes mensuelles est une période aussi. Les résultats donnent "
-        "cote, RD et volatilité après la dernière période : la feuille players de la saison suivante.",
-        "Les feuilles period1 ... montrent chaque étape de l'article pour chaque joueur, l'itération de l'étape 5 "
-        f"sur {ITERATION_STEPS} étapes.",
+        _("Glicko-2 (xl-elo rules 12; Glickman's 'Example of the Glicko-2 system'): each player has a rating, an RD "
+          "and a volatility; a new player (rating blank, RD and volatility blank too) starts at {base} / {new_rd} / "
+          "{new_volatility} when he first plays. Type each game's rating period in the games' 'period' column as "
+          "text (YYYY-MM, or a date YYYY-MM-DD for shorter periods; blank for a one-period file): the periods are "
+          "rated in time order, up to {periods} here, everyone's period from the values before it. A player who does "
+          "not play in a period keeps his rating and volatility and his RD grows (Step 6); a month without a game "
+          "between two monthly periods is a period too, in which nobody played (the ladder sheet lists it). No RD "
+          "above the cap ({rd_cap} unless set) is stored. The results give each player's rating, RD and volatility "
+          "after the last period: the next season's players sheet.",
+          base=g2.BASE, new_rd=g2.NEW_RD, new_volatility=g2.NEW_VOLATILITY, periods=periods, rd_cap=g2.RD_CAP),
+        _("The sheets period1 ... show every step of the paper for every player: v and Delta (Steps 3, 4), the "
+          "bracket f(a - k tau) for k = 1 to {bracket_steps} and the Illinois iteration of Step 5, {iteration_steps} "
+          "steps laid out (C, f(C), A, f(A)), then phi*, phi' and mu' (Steps 6 - 8).",
+          bracket_steps=BRACKET_STEPS, iteration_steps=ITERATION_STEPS),
     ]
     return Template(
-        federation="glicko2", title="Glicko-2 ladder season", title_fr="Saison d'échelle Glicko-2",
+        federation="glicko2", title="Glicko-2 ladder season",
         players=[*player_inputs("id", "name"), rating, rd, vol],
         games=[period, *game_inputs("round", "player", "opponent", "result")], history=None,
         settings=[period_setting(False), event_setting(), _tau_setting(g2), _cap_setting(g2)],
-        rules_en=rules_en, rules_fr=rules_fr, sheets=[sides, ladder, work, *period_sheets],
+        rules=rules_en, sheets=[sides, ladder, work, *period_sheets],
         results=[
-            ResultCol("id", "Id", "Id", width=12), ResultCol("name", "Name", "Nom", width=24),
-            ResultCol("status", "Status", "Statut", width=8),
-            ResultCol("rating_before", "Rating before", "Cote avant", "0.00", 9),
-            ResultCol("rd_before", "RD before", "RD avant", "0.00", 8),
-            ResultCol("volatility_before", "Volatility before", "Volatilité avant", "0.000000", 10),
-            ResultCol("games_rated", "Games", "Parties", "0", 7),
-            ResultCol("score", "Score", "Points", "0.0", 7),
-            ResultCol("expected", "Expected", "Attendu", "0.00", 8),
-            ResultCol("change", "Change", "Variation", "+0.00;-0.00;0.00", 9),
-            ResultCol("rating_after", "New rating", "Nouvelle cote", "0.00", 9),
-            ResultCol("rd_after", "New RD", "Nouveau RD", "0.00", 8),
-            ResultCol("volatility_after", "New volatility", "Nouvelle volatilité", "0.000000", 10),
-            ResultCol("periods_played", "Periods", "Périodes", "0", 7),
-            ResultCol("last_period", "Last period", "Dernière période", width=10),
-            ResultCol("v", "v", "v", "0.0000", printed=False),
-            ResultCol("delta", "Delta", "Delta", "0.0000", printed=False),
-            ResultCol("k", "k", "k", printed=False), ResultCol("performance", "performance", "performance",
+            ResultCol("id", "Id", width=12), ResultCol("name", "Name", width=24),
+            ResultCol("status", "Status", width=8),
+            ResultCol("rating_before", "Rating before", "0.00", 9),
+            ResultCol("rd_before", "RD before", "0.00", 8),
+            ResultCol("volatility_before", "Volatility before", "0.000000", 10),
+            ResultCol("games_rated", "Games", "0", 7),
+            ResultCol("score", "Score", "0.0", 7),
+            ResultCol("expected", "Expected", "0.00", 8),
+            ResultCol("change", "Change", "+0.00;-0.00;0.00", 9),
+            ResultCol("rating_after", "New rating", "0.00", 9),
+            ResultCol("rd_after", "New RD", "0.00", 8),
+            ResultCol("volatility_after", "New volatility", "0.000000", 10),
+            ResultCol("periods_played", "Periods", "0", 7),
+            ResultCol("last_period", "Last period", width=10),
+            ResultCol("v", "v", "0.0000", printed=False),
+            ResultCol("delta", "Delta", "0.0000", printed=False),
+            ResultCol("k", "k", printed=False), ResultCol("performance", "performance",
                                                                 printed=False),
-            ResultCol("bonus", "bonus", "bonus", printed=False),
-            ResultCol("games_after", "games after", "parties après", printed=False),
+            ResultCol("bonus", "bonus", printed=False),
+            ResultCol("games_after", "games after", printed=False),
         ],
         player_checks=player_checks, game_checks=game_checks, capacity=cap, blockers=blockers, periods=True,
         names={"g2_periods_given": 'SUMPRODUCT(--(LEN(TRIM(SUBSTITUTE(game_period&"",_xlfn.UNICHAR(160)," ")))>0))'},
