@@ -78,10 +78,10 @@ LABELS = {
     "others": ("Other federations / needed", "1.4.3"), "own": ("Own federation / at most", "1.4.4"),
     "one": ("One federation / at most", "1.4.4"), "verdict": ("Norm", "1.4"), "reason": ("Why", ""),
 }
-#: The table's headings, printed, and their columns' widths (characters); the opponent's column at least.
+#: The table's headings, printed, and their columns' widths (characters); the note's column at least.
 HEADINGS = ("Rd", "Opponent", "Title", "Fed", "FIDE id", "Rating", "Result", "Set aside", "Note")
 WIDTHS = (4, 26, 6, 6, 10, 7, 7, 7, 27)
-OPPONENT_WIDTH = 20
+NOTE_WIDTH = 18
 #: The sheet's other words (the catalogues' context ``norms``; the reasons are the engine's words, no context, so
 #: that ``xl-elo norms`` says them alike: :func:`xl_elo.words.translate`).
 HEAD = "FIDE title norm: table of opponents"
@@ -270,9 +270,10 @@ def _head(ws: Any, engine: Any, norms: TitleNorms) -> None:
 
 def _table(book: Book, ws: Any, engine: Any) -> None:
     titles = [words._(t, context="norms") for t in HEADINGS]
-    # each heading's longest word whole on its line (a language's longer words): the opponent's column gives way
+    # each heading's longest word whole on its line (a language's longer words): the note's column gives way (the
+    # opponent's holds the summary's labels below)
     widths = [max(w, 1 + max(len(word) for word in t.split())) for w, t in zip(WIDTHS, titles, strict=True)]
-    widths[1] = max(OPPONENT_WIDTH, widths[1] - (sum(widths) - sum(WIDTHS)))
+    widths[-1] = max(NOTE_WIDTH, widths[-1] - (sum(widths) - sum(WIDTHS)))
     for j, (t, w) in enumerate(zip(titles, widths, strict=True), start=1):
         c = ws.cell(FIRST - 1, j, t)
         c.fill, c.font, c.border = HEADER_FILL, HEADER_FONT, BOX
