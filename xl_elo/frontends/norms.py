@@ -21,32 +21,8 @@ from xl_elo.federations import registry
 from xl_elo.federations.contract import TitleNorms, options_of
 from xl_elo.model import Column, InputError, Problem, Results
 
-#: The columns a terminal table shows (every column is in CSV and JSON).
-TABLE_COLUMNS = ("start_rank", "name", "title", "eligible", "norm", "games", "score", "ra", "rp", "norm_games",
-                 "reason")
 #: The engine's words a table says in the language asked (--language): read back into its phrases.
 SAID = ("reason", "forecast")
-
-
-def phrases() -> None:
-    """Ask for every phrase the table says (the catalogues list them: :mod:`xl_elo.templates.catalogues`); the
-    engine's reasons are the norm sheet's (:func:`xl_elo.templates.normsheet.phrases`)."""
-    from xl_elo import words
-
-    for name in (*TABLE_COLUMNS, "forecast"):
-        words._(name, context="norms")
-    for phrase in FORECAST:
-        words._(phrase)
-
-
-#: What the forecast says (rules 13.9), as the engine says it: its figures as placeholders.
-FORECAST = ("{m} rounds left: {points}", "{m} round left: {points}",
-            "needs {points} from {m} against {rating}-rated opponents for Rp {performance}",
-            "out of reach: even {m} from {m} gives no {title} performance against {rating} opposition",
-            "the mix can still hold", "the mix can still hold with {short}", "the mix cannot hold: {short}",
-            "{k} more title-holders", "{k} more title-holder", "{k} more {titles}", "{k} more federations",
-            "{k} more federation", "too many opponents of one federation already (1.4.4)",
-            "only {n} games at most (1.4.1)")
 
 
 def spoken(results: Results, columns: Sequence[str]) -> Results:
@@ -225,6 +201,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> tuple[int, str | 
                           {c: [v[i] for i in keep] for c, v in results.values.items()}, warnings=results.warnings)
     fmt = args.format or (_by_suffix(args.output) if args.output else ("table" if out.isatty() else "csv"))
     if fmt == "table":
+        from xl_elo.templates.normsheet import TABLE_COLUMNS  # the table's columns, each a phrase
+
         columns = list(TABLE_COLUMNS)
         if any(r["remaining"] for r in results.rows):
             columns.append("forecast")

@@ -48,14 +48,12 @@ def report_phrases() -> None:
     """Ask for every phrase the reports say: the crosstable, a season's workbook and its players' pages, the norms'
     table and the norm sheet's words and reasons (the engine's, read back)."""
     from xl_elo.formats import report, seasonbook, seasonreport
-    from xl_elo.frontends import norms
     from xl_elo.templates import normsheet
 
     report.phrases()
     seasonbook.phrases()
     seasonreport.phrases()
     normsheet.phrases()
-    norms.phrases()
 
 
 def update(out: Path = LOCALE) -> list[Path]:

@@ -122,6 +122,18 @@ FAIL_NONE = "no game counted"
 NORM_SAID = ("{title} norm: Rp {rp} >= {performance} with Ra {ra} over {n} games", "counts {n} games")
 FAILS = (*FAIL_GAMES, *FAIL_KINDS, FAIL_NO_FEDERATION, FAIL_OTHERS, FAIL_CROWDED, FAIL_HOLDERS, FAIL_DRR,
          *FAIL_TITLED, FAIL_RA, FAIL_SHARE, FAIL_RP, FAIL_NONE, *NORM_SAID)
+#: The columns xl-elo norms' table shows (every column is in CSV and JSON), each heading said in the language asked
+#: (context ``norms``), and the forecast's when a round is left.
+TABLE_COLUMNS = ("start_rank", "name", "title", "eligible", "norm", "games", "score", "ra", "rp", "norm_games",
+                 "reason")
+#: What the forecast says (rules 13.9), as the engine says it: its figures as placeholders.
+FORECAST = ("{m} rounds left: {points}", "{m} round left: {points}",
+            "needs {points} from {m} against {rating}-rated opponents for Rp {performance}",
+            "out of reach: even {m} from {m} gives no {title} performance against {rating} opposition",
+            "the mix can still hold", "the mix can still hold with {short}", "the mix cannot hold: {short}",
+            "{k} more title-holders", "{k} more title-holder", "{k} more {titles}", "{k} more federations",
+            "{k} more federation", "too many opponents of one federation already (1.4.4)",
+            "only {n} games at most (1.4.1)")
 #: Why a round is set aside, as the engine says it (the note of a filled sheet's row).
 ASIDE = ("forfeit win (1.4.2c)", "forfeit loss (1.4.2c)",
          "less than one move played: not decided over the board (1.4.2c)", "pairing-allocated bye",
@@ -132,8 +144,8 @@ ASIDE = ("forfeit win (1.4.2c)", "forfeit loss (1.4.2c)",
 
 
 def phrases() -> None:
-    """Ask for every phrase the sheet says, and the engine's reasons (the catalogues list them:
-    :mod:`xl_elo.templates.catalogues`)."""
+    """Ask for every phrase the sheet says, the engine's reasons and forecasts, and the headings of ``xl-elo norms``'
+    table (the catalogues list them: :mod:`xl_elo.templates.catalogues`)."""
     _ = words._
     for label, _span in INPUT_LABELS.values():
         _(label, context="norms")
@@ -151,6 +163,10 @@ def phrases() -> None:
     for phrase in FAILS:
         _(phrase)
     for phrase in ASIDE:
+        _(phrase)
+    for name in (*TABLE_COLUMNS, "forecast"):  # xl-elo norms' table
+        _(name, context="norms")
+    for phrase in FORECAST:
         _(phrase)
 
 
