@@ -41,6 +41,8 @@ ROOMS = (Capacity(40, 200, 80), Capacity(100, 500, 200))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the German federation's (the DSB's own terms).
 LANGUAGES = ('de',)
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 #: Sweeps of each iteration the workbook computes (rules 9.10).
 SWEEPS = 30
 

@@ -60,6 +60,8 @@ ROOMS = (Capacity(40, 160, 200), Capacity(80, 320, 400))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: FESA's working language.
 LANGUAGES = ('en',)
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 #: Gauss-Seidel sweeps in list order, as FESA's program (rules 6.6): its tournaments settle in
 #: fewer (the last must change nothing, or the results say they are not valid).
 SWEEPS = 12

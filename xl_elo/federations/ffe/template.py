@@ -59,6 +59,8 @@ ROOMS = (Capacity(40, 300, 300), Capacity(120, 600, 600))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the French federation's.
 LANGUAGES = ('fr',)
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 
 
 #: The FFE's own columns of the players sheet (rules 5.6, 5.7).

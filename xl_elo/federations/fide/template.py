@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import xl_elo.federations.fide as fide
 from xl_elo.tables import FIDE_DP_TABLE, FIDE_PD_ROWS
 from xl_elo.templates.common import (
@@ -22,7 +24,7 @@ from xl_elo.templates.common import (
     yes_value,
 )
 from xl_elo.templates.spec import Capacity, Col, ResultCol, Template
-from xl_elo.words import _
+from xl_elo.words import F, _, text_formula
 
 #: The rooms shipped in workbooks/: a club's rating month: its tournaments and league games, 40 players (one printed
 #: page),
@@ -30,10 +32,25 @@ from xl_elo.words import _
 ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: FIDE's own language; xl-elo workbooks --language builds it in any
-#: catalogue's.
+#: catalogue's, every phrase in those of SPEAKS (FIDE's terms as its handbook's translations use them).
 LANGUAGES = ('en',)
+SPEAKS: tuple[str, ...] = ('fr', 'de', 'it')
 
 FILE = "fide_period.xlsx"
+
+#: The engine's notes (rules 2.4, 2.8, 2.9) as phrases, its figures placeholders: the template's note column says
+#: them in its language, and a report reads the engine's English back into them.
+FLOOR_NOTE = "new rating {rating} is below {floor}: shown as unrated on the next list (rules 2.8)"
+GAP_NOTE = "{n} game(s) not rated: {gap} points or more apart, one above {above} ({list} list, rules 2.9)"
+NO_FIRST_NOTE = "no first rating: {why} (rules 2.4)"
+#: Why no first rating: too few games (plural, singular), too few games and points (plural, singular), too few
+#: points.
+FEW = ("{n} games against rated opponents, fewer than {min}", "{n} game against rated opponents, fewer than {min}",
+       "{n} games against rated opponents, fewer than {min} and {points} points, fewer than {min_points}",
+       "{n} game against rated opponents, fewer than {min} and {points} points, fewer than {min_points}",
+       "{points} points, fewer than {min_points}")
+BELOW_FLOOR_NOTE = "below floor: Ra + dp = {rating} is below the floor of {floor}: not published"
+FIRST_NOTE = "first rating: Ra {ra}, p {p}, dp {dp}"
 
 
 
@@ -54,7 +71,7 @@ def spec(cap: Capacity | None = None) -> Template:
             f'MAX([rw],[ro])>{fide.NOT_RATED_ABOVE}),1,0)),0)', "2.9"),
         Col("both", "both rated: a rated game", '=IF(AND(ISNUMBER([rw]),ISNUMBER([ro])),1-[far],0)', "2.1"),
         Col("new", "unrated against rated", '=IF(AND([counts]=1,NOT(ISNUMBER([rw])),ISNUMBER([ro])),1,0)', "2.4"),
-        Col("capped", "difference, 400-point rule",
+        Col("capped", _("difference, {cap}-point rule", cap=fide.DIFFERENCE_CAP),
             f'=IF([both]=1,IF(AND({standard},[rw]>={fide.NO_CAP_FROM}),[rw]-[ro],MAX(-{fide.DIFFERENCE_CAP},'
             f'MIN({fide.DIFFERENCE_CAP},[rw]-[ro]))),"")', "2.2"),
         Col("pd", "PD x 100 (logistic: 100 E)",
@@ -67,7 +84,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("age", "age in the period's year",
             '=IF(AND(ISNUMBER([players:birth_year]),ISNUMBER(period_year)),period_year-[players:birth_year],"")',
             "2.3"),
-        Col("ever", "2400 reached before", "=" + yes_value("[players:ever_2400]"), "2.3"),
+        Col("ever", _("{rating} reached before", rating=fide.K10_RATING), "=" + yes_value("[players:ever_2400]"),
+            "2.3"),
         Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_both,1)", "2.1"),
         Col("nfar", "games not rated (rapid, blitz: far apart)", f"=COUNTIFS(side_who,{POS},side_far,1)", "2.9"),
         Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_both,1)", "2.1"),
@@ -75,7 +93,7 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("sn", "score vs rated (unrated)", f"=SUMIFS(side_score,side_who,{POS},side_new,1)", "2.4"),
         Col("pd", "sum PD x 100", f"=SUMIFS(side_pd,side_who,{POS},side_both,1)", "2.2"),
         Col("so", "sum of opponents", f"=SUMIFS(side_ro,side_who,{POS},side_both,1)", "2.6"),
-        Col("kbase", "K before the 700 rule",
+        Col("kbase", _("K before the {most} rule", most=fide.K_TIMES_GAMES_MAX),
             f'=IF(OR([games]<{fide.NEW_PLAYER_GAMES},AND(ISNUMBER([age]),N([age])<={fide.JUNIOR_AGE},'
             f'N([rating])<{fide.JUNIOR_RATING_LIMIT})),{fide.K_NEW},IF(OR([ever]=1,N([rating])>={fide.K10_RATING}),'
             f'{fide.K_2400},{fide.K_STANDARD}))', "2.3"),
@@ -99,20 +117,23 @@ def spec(cap: Capacity | None = None) -> Template:
         return f'=IF([key]="","",IF([rated]=1,{yes},{no}))'
 
     below = f"[rating]+[change]<{fide.RATING_FLOOR}"
-    floor_text = (f'"new rating "&INT([rating]+[change])&" is below {fide.RATING_FLOOR}: shown as unrated on the '
-                  'next list (rules 2.8)"')
-    gap_text = (f'[nfar]&" game(s) not rated: {fide.NOT_RATED_GAP} points or more apart, one above '
-                f'{fide.NOT_RATED_ABOVE} ("&LOWER(TRIM(opt_list&""))&" list, rules 2.9)"')
+    # the notes in the engine's words (rules 2.4, 2.8, 2.9), each a phrase of the catalogues: xl-elo reads the
+    # engine's English back into them (xl_elo.words.translate), so a report says what the template says
+    floor_text = text_formula(FLOOR_NOTE, rating=F("INT([rating]+[change])"), floor=fide.RATING_FLOOR)
+    gap_text = text_formula(GAP_NOTE, n=F("[nfar]"), gap=fide.NOT_RATED_GAP, above=fide.NOT_RATED_ABOVE,
+                            list=F('LOWER(TRIM(opt_list&""))'))
     rated_note = (f'IF({below},{floor_text}&IF([nfar]>0,"; "&{gap_text},""),IF([nfar]>0,{gap_text},""))')
-
-    few_games = (f'IF([nn]<{fide.FIRST_RATING_MIN_GAMES},[nn]&" game"&IF([nn]=1,"","s")&" against rated opponents, '
-                 f'fewer than {fide.FIRST_RATING_MIN_GAMES}"&IF([sn]<{fide.FIRST_RATING_MIN_SCORE}," and ",""),"")')
-    few_points = (f'IF([sn]<{fide.FIRST_RATING_MIN_SCORE},[sn]&" points, fewer than '
-                  f'{fide.FIRST_RATING_MIN_SCORE:g}","")')
-    first_note = (f'IF([enough]=0,"no first rating: "&{few_games}&{few_points}&" (rules 2.4)",'
-                  f'IF([ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&'
-                  f'FIXED([ra]+[ndp],0,TRUE)&" is below the floor of {fide.RATING_FLOOR}: not published",'
-                  f'"first rating: Ra "&FIXED([ra],2,TRUE)&", p "&FIXED([npct]/100,2,TRUE)&", dp "&[ndp]))')
+    few: dict[str, Any] = {"n": F("[nn]"), "min": fide.FIRST_RATING_MIN_GAMES, "points": F("[sn]"),
+                           "min_points": fide.FIRST_RATING_MIN_SCORE}
+    few_games, few_points = f"[nn]<{fide.FIRST_RATING_MIN_GAMES}", f"[sn]<{fide.FIRST_RATING_MIN_SCORE}"
+    why = (f'IF(AND({few_games},{few_points}),IF([nn]=1,{text_formula(FEW[3], **few)},{text_formula(FEW[2], **few)}),'
+           f'IF({few_games},IF([nn]=1,{text_formula(FEW[1], **few)},{text_formula(FEW[0], **few)}),'
+           f'{text_formula(FEW[4], **few)}))')
+    first_note = (f'IF([enough]=0,{text_formula(NO_FIRST_NOTE, why=F(why))},'
+                  f'IF([ru]<{fide.RATING_FLOOR},'
+                  f'{text_formula(BELOW_FLOOR_NOTE, rating=F("FIXED([ra]+[ndp],0,TRUE)"), floor=fide.RATING_FLOOR)},'
+                  + text_formula(FIRST_NOTE, ra=F("FIXED([ra],2,TRUE)"), p=F("FIXED([npct]/100,2,TRUE)"),
+                                 dp=F("[ndp]")) + '))')
     work.add(
         Col("res_id", "results: id", '=[key]', "8"),
         Col("res_name", "results: name", '=IF([key]="","",[players:name]&"")', "8"),
@@ -129,7 +150,7 @@ def spec(cap: Capacity | None = None) -> Template:
             rated(f'IF({below},"",[rating]+[change])', f'IF(AND([enough]=1,[ru]>={fide.RATING_FLOOR}),[ru],"")'),
             "2.8"),
         Col("res_games_after", "results: games after", rated("[games]+[n]", "[games]+[nn]"), "2.1"),
-        Col("res_ever_2400", "results: 2400 reached",
+        Col("res_ever_2400", _("results: {rating} reached", rating=fide.K10_RATING),
             rated(f'IF(OR([ever]=1,[rating]+[change]>={fide.K10_RATING}),"yes","no")', 'IF([ever]=1,"yes","no")'),
             "2.3"),
         Col("res_note", "results: note", rated(rated_note, first_note), "2.4"),
@@ -160,11 +181,11 @@ def spec(cap: Capacity | None = None) -> Template:
     return Template(
         federation="fide", title="FIDE rating period",
         players=player_inputs("id", "name", "rating", "games", "birth_year", own=[
-            yes_no_input("ever_2400", "Rating has reached 2400: yes/no", 10)]),
+            yes_no_input("ever_2400", _("Rating has reached {rating}: yes/no", rating=fide.K10_RATING), 10)]),
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide.SYSTEM)],
         rules=rules_en, sheets=[sides, work],
-        results=results_layout(ResultCol("ever_2400", "2400 reached", width=8),
+        results=results_layout(ResultCol("ever_2400", _("{rating} reached", rating=fide.K10_RATING), width=8),
                                ResultCol("note", "Note", width=56),
                                ResultCol("birth_year", "birth year", "0", printed=False)),
         lists=[("FIDE PD", ["fide_lower", "fide_pct"], [(lo, pct) for lo, _, pct in FIDE_PD_ROWS]),

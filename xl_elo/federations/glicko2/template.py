@@ -53,6 +53,8 @@ ROOMS = (Capacity(players=40, games=300, history=0, periods=12),
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: Glickman's paper's; any other with --language.
 LANGUAGES = ('en',)
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 
 
 def _key(x: str) -> str:

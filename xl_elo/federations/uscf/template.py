@@ -46,6 +46,8 @@ ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: US Chess's.
 LANGUAGES = ('en',)
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 #: The special formula's steps laid out on each step's sheet (rules 10.5); more blocks the results.
 STEPS: Final = 10
 #: Stands for "no breakpoint on that side" in the breakpoint searches (far beyond any rating).
