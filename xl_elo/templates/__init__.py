@@ -116,7 +116,16 @@ def build_book(name: str, capacity: Capacity | None = None,
     from xl_elo.templates.workbook import build_book as assemble
 
     with words.use(language or languages(name)[0]):
-        return assemble(spec_module(name).spec(capacity or default_capacity(name)))
+        return assemble(with_carry(name, spec_module(name).spec(capacity or default_capacity(name))))
+
+
+def with_carry(name: str, t: Template) -> Template:
+    """A template spec with its next players table declared (rules 14.3): each players column and the results column
+    the next period reads it from, as the system's declarations say (:func:`xl_elo.season.carried`)."""
+    from xl_elo.season import carried
+
+    system = registry()[name]
+    return replace(t, carry=carried(system, [c.name for c in system.COLUMNS]))
 
 
 def default_capacity(name: str) -> Capacity:

@@ -652,7 +652,7 @@ def spec(cap: Capacity | None = None) -> Template:
         games=[*game_inputs("round", "player", "opponent", "result"), handicap_input(), *game_inputs("rated")],
         history=history_inputs(),
         settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa.SYSTEM)],
-        rules=rules_en, sheets=[sides, work, hw, walk, sweeps, history_after],
+        rules=rules_en, sheets=[sides, work, hw, walk, sweeps, history_after], next_history="history_after",
         results=[
             ResultCol("id", "Id", width=10), ResultCol("name", "Name", width=24),
             ResultCol("status", "Status", width=11),
