@@ -31,7 +31,7 @@ from xl_elo.formats.libreoffice import recalculate_many, soffice
 from xl_elo.formats.workbook import compare, fill_template, read_workbook, same, write_cells
 from xl_elo.frontends.cli import main
 from xl_elo.loader import example_event
-from xl_elo.model import Event, facts
+from xl_elo.model import Event, InputError, facts
 from xl_elo.season import carried
 from xl_elo.templates import Capacity, build_template, spec_module
 
@@ -77,6 +77,96 @@ def carries() -> list[Carry]:
     return out
 
 
+# --------------------------------------------------------------------------- the FIDE season template's cases
+
+#: The season template's room in the tests: its formulas, twelve months, fewer rows.
+SEASON_ROOM = Capacity(20, 250, 0, 12)
+#: The season's twelve months: July 2026 to June 2027 (a junior born in 2008 is 18 in the first six, 19 after).
+MONTHS = [f"{2026 + (6 + k) // 12}-{(6 + k) % 12 + 1:02d}" for k in range(12)]
+
+
+@dataclass
+class SeasonCase:
+    """A filled FIDE season template: its event, and the games row and words of its one mistake (None: valid)."""
+
+    id: str
+    event: Event
+    row: int | None = None
+    words: str | None = None
+
+
+def club_season() -> Event:
+    """A club's year on FIDE's list (rules 2, 14): a player who reaches 2400 in the first month (K 20, then 10), one
+    who passes 30 games in it (K 40, then 20), a junior born in 2008 (K 40 in 2026, 20 in 2027 at 19), one who falls
+    below the floor (shown unrated after), two unrated players (a first rating, or none), a month without a game;
+    the other games random pairings of everyone, two rounds a month, results by strength."""
+    import numpy as np
+
+    from xl_elo.core import parse_result
+
+    fide = get("fide")
+    rng = np.random.default_rng(2026)
+    people = {
+        "hi": (2392, 300, 1975), "n30": (1800, 27, 1990), "jr": (1900, 150, 2008), "lo": (1410, 60, 1970),
+        "u1": (None, 0, 1995), "u2": (None, 0, 1999),
+        **{f"m{k:02d}": (int(1500 + 60 * k), 100, 1960 + 2 * k) for k in range(1, 15)},
+    }
+    players = [fide.Player(pid, pid.upper(), rating, games=games, birth_year=born, ever_2400=False)
+               for pid, (rating, games, born) in people.items()]
+    games: list[Any] = []
+
+    def play(month: int, rnd: int, a: str, b: str, result: Any) -> None:
+        games.append(fide.Game(a, b, parse_result(result), rnd, period=MONTHS[month - 1]))
+
+    # month 1: hi beats two 2300s (2392 -> 2400 or more); n30 plays four (27 + 4 games); u1, u2 three each
+    play(1, 1, "hi", "m13", 1)
+    play(1, 2, "hi", "m14", 1)
+    for rnd, opp in enumerate(("m03", "m04", "m05", "m06"), start=1):
+        play(1, rnd, "n30", opp, "½")
+    for rnd, opp in enumerate(("m01", "m02", "m07"), start=1):
+        play(1, rnd, "u1", opp, 1 if rnd == 1 else 0)
+        play(1, rnd, "u2", opp, "½")
+    # month 2: lo loses three (below 1400); u2 plays five more against rated players
+    for rnd, opp in enumerate(("m01", "m02", "m03"), start=1):
+        play(2, rnd, "lo", opp, 0)
+    for rnd, opp in enumerate(("m08", "m09", "m10", "m11", "m12"), start=1):
+        play(2, rnd, "u2", opp, 1 if rnd < 3 else 0)
+    ids = [p.id for p in players]
+    strength = {p.id: p.rating or 1600 for p in players}
+    for month in range(1, 13):
+        if month == 5:  # November 2026: no game
+            continue
+        for rnd in (11, 12):
+            order = list(rng.permutation(ids))
+            for a, b in zip(order[::2], order[1::2], strict=True):
+                e = 1 / (1 + 10 ** ((strength[b] - strength[a]) / 400))
+                u = rng.random()
+                play(month, rnd, a, b, 1 if u < e - 0.1 else "½" if u < e + 0.1 else 0)
+    return Event(tuple(players), tuple(games), (), MONTHS[0], "club season")
+
+
+def season_cases() -> list[SeasonCase]:
+    """The season, and copies of it with one mistake each (a games row's own words, or the banner's)."""
+    ev = club_season()
+    g = ev.games
+
+    def with_game(k: int, **changes: Any) -> Event:
+        return replace(ev, games=(*g[:k], replace(g[k], **changes), *g[k + 1:]))
+
+    twice = next(k for k in range(1, len(g)) if g[k].period == g[k - 1].period and g[k].round == g[k - 1].round)
+    return [
+        SeasonCase("season", ev),
+        SeasonCase("season-bad-month", with_game(3, period="2026-13"), 5,
+                   "period: '2026-13' is not a month (expected the game's period as YYYY-MM, e.g. 2026-10)"),
+        SeasonCase("season-twice", with_game(twice, player=g[twice - 1].player, opponent=g[twice - 1].opponent),
+                   twice + 2, "meet twice in round"),
+        SeasonCase("season-blank-month", with_game(11, period=None), 13,
+                   "period: the game's period is blank while other games have one"),
+        SeasonCase("season-outside", with_game(7, period="2027-07"), None,
+                   "a game's month is outside the season's twelve, 2026-07 to 2027-06 (games row 9"),
+    ]
+
+
 # --------------------------------------------------------------------------- the season by xl-elo rate
 
 
@@ -93,22 +183,27 @@ def _write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> Path:
     return path
 
 
-def season_by_cli(c: Carry, folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """``xl-elo rate`` on the two periods as one season: its results (the list after the second) and its units."""
+def season_by_cli(c: Carry, folder: Path, whole: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """``xl-elo rate`` on the two periods as one season (``whole``: on ``c.first``, its games naming their months
+    in their ``period`` column, as the season template takes them): its results (the list after the last) and its
+    season output (its units, each player's history and his rating after each unit)."""
     from xl_elo.formats.workbook import game_cells
 
     system = get(c.code)
     folder.mkdir(parents=True, exist_ok=True)
     header, players = _player_cells(c.first)
     _write_csv(folder / "players.csv", header, players)
-    days = DAYS[system.CADENCE.unit]
-    column = "period" if system.CADENCE.as_given else "date"
-    rows = []
-    for k, (ev, day) in enumerate(((c.first, days[0]), (c.second, days[1]))):
-        g_head, g_rows = game_cells(ev.games)
-        at = g_head.index("period")
-        rows += [[*r[:at], day, f"E{k + 1}"] for r in g_rows]
-    _write_csv(folder / "games.csv", [*g_head[:at], column, "event"], rows)
+    if whole:
+        _write_csv(folder / "games.csv", *game_cells(c.first.games))
+    else:
+        days = DAYS[system.CADENCE.unit]
+        column = "period" if system.CADENCE.as_given else "date"
+        rows = []
+        for k, (ev, day) in enumerate(((c.first, days[0]), (c.second, days[1]))):
+            g_head, g_rows = game_cells(ev.games)
+            at = g_head.index("period")
+            rows += [[*r[:at], day, f"E{k + 1}"] for r in g_rows]
+        _write_csv(folder / "games.csv", [*g_head[:at], column, "event"], rows)
     more = []
     if c.first.history or system.takes_history:
         _write_csv(folder / "history.csv", ["id", "opponent_rating", "result"],
@@ -119,8 +214,8 @@ def season_by_cli(c: Carry, folder: Path) -> tuple[list[dict[str, Any]], list[di
     assert main(["rate", "-f", c.code, "-p", str(folder / "players.csv"), "-g", str(folder / "games.csv"), *more,
                  *opts, "--format", "json", "--season-output", str(folder / "season.json")],
                 stdout=out, stderr=io.StringIO()) == 0
-    units = json.loads((folder / "season.json").read_text(encoding="utf-8"))["units"]
-    return json.loads(out.getvalue())["results"], units
+    season = json.loads((folder / "season.json").read_text(encoding="utf-8"))
+    return json.loads(out.getvalue())["results"], season
 
 
 # --------------------------------------------------------------------------- the spreadsheet
@@ -212,14 +307,21 @@ def prepare(base: Path) -> dict[str, Any]:
     templates, firsts, seconds, seasons = {}, {}, {}, {}
     for c in carries():
         seasons[c.id] = season_by_cli(c, base / "cli" / c.id)
-        units = seasons[c.id][1]
+        units = seasons[c.id][1]["units"]
         templates[c.id] = build_template(c.code, base / "templates" / c.id, ROOM)
         firsts[c.id] = fill_template(templates[c.id], _unit_event(c, c.first, units[0]),
                                      base / "first" / f"{c.id}.xlsx", c.options)
+    season_template = build_template("fide-season", base / "templates" / "fide-season", SEASON_ROOM)
+    for case in season_cases():  # the FIDE season template's files join the first batch
+        template = season_template
+        firsts[case.id] = fill_template(template, case.event, base / "first" / f"{case.id}.xlsx")
+        if case.id == "season":
+            seasons[case.id] = season_by_cli(Carry(case.id, "fide", case.event, case.event, {}), base / "cli" / case.id,
+                                             whole=True)
     done_first = dict(zip(firsts, recalculate_many(list(firsts.values()), base / "first_done",
                                                    timeout=RECALCULATION_SECONDS), strict=True))
     for c in carries():
-        units = seasons[c.id][1]
+        units = seasons[c.id][1]["units"]
         seconds[c.id] = pasted(templates[c.id], done_first[c.id], base / "second" / f"{c.id}.xlsx",
                                _unit_event(c, c.second, units[1]), c.options)
     done_second = dict(zip(seconds, recalculate_many(list(seconds.values()), base / "second_done",
@@ -303,8 +405,8 @@ def test_the_next_players_table_pasted_is_the_season_rated_in_one_run(recalculat
         assert mine == theirs and all(mine), (name, mine, theirs)  # headed and ordered as the sheet it goes into
     second = read_workbook(Path(recalculated["second"][c.id]))
     assert second.calculated
-    results, units = recalculated["seasons"][c.id]
-    assert len(units) == 2
+    results, season = recalculated["seasons"][c.id]
+    assert len(season["units"]) == 2
     system = get(c.code)
     engine = system.rate(second.event, options_of(system.Options, None, **second.options))
     assert not compare(second, engine)  # the second copy agrees with the engine on what was pasted into it
@@ -320,6 +422,95 @@ def test_the_next_players_table_pasted_is_the_season_rated_in_one_run(recalculat
             if not same(column.exact, mine.get(column.name), engine):
                 differences.append((row["id"], column.name, mine.get(column.name), row.get(column.name)))
     assert not differences, differences[:10]
+
+
+def _named(path: Path, name: str) -> list[Any]:
+    """A named column's values in a recalculated workbook."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    try:
+        sheet, ref = next(iter(wb.defined_names[name].destinations))
+        cells = wb[sheet][ref.replace("$", "")]
+        return [cells.value] if not isinstance(cells, tuple) else [row[0].value for row in cells]
+    finally:
+        wb.close()
+
+
+def _shown(value: Any) -> Any:
+    return None if value in (None, "") else value
+
+
+@lo
+def test_the_fide_season_template_is_the_season_xl_elo_rates(recalculated):
+    """Rules 2, 14: the FIDE season template, twelve months of a club's games, gives what ``xl-elo rate -f fide``
+    gives for them as a season: every results column after the last month, each player's rating after each
+    month, and K month by month (2400 reached, 30 games passed, a junior's 19th year)."""
+    path = Path(recalculated["first"]["season"])
+    filled = read_workbook(path)
+    assert filled.calculated and filled.banner == "Results valid: every input checked", filled.banner
+    results, season = recalculated["seasons"]["season"]
+    assert sorted(filled.computed) == sorted(str(row["id"]) for row in results)
+    system = get("fide")
+    differences = []
+    for row in results:
+        mine = filled.computed[str(row["id"])]
+        for column in system.COLUMNS:
+            if column.kind != "note" and not same(column.exact, mine.get(column.name), row.get(column.name)):
+                differences.append((row["id"], column.name, mine.get(column.name), row.get(column.name)))
+    assert not differences, differences[:10]
+
+    # each month's list: the rating after the latest unit up to it (a month without a game changes nobody)
+    units = [u["period"] for u in season["units"]]
+    assert "2026-11" not in units and len(units) == 11
+    start = {p.id: p.rating for p in club_season().players}
+    after = {entry["id"]: dict(zip(units, entry["ratings"], strict=True)) for entry in season["lists"]}
+    shown = {t: _named(path, f"r_after_{t}") for t in range(1, 13)}
+    for k, pid in enumerate(_named(path, "r_id")):
+        if pid in (None, ""):
+            continue
+        rating = start[pid]
+        for t, month in enumerate(MONTHS, start=1):
+            rating = after[pid].get(month, rating) if month in units else rating
+            got = _shown(shown[t][k])
+            assert (got is None and rating is None) or (got is not None and rating is not None and
+                                                        round(float(got)) == round(float(rating))), (pid, month, got,
+                                                                                                     rating)
+
+    # K month by month, as the engine's history gives it for each unit a player played in
+    ks = {t: dict(zip(_named(path, f"p{t}_key"), _named(path, f"p{t}_k"), strict=True)) for t in range(1, 13)}
+    history = {(h["id"], h["unit"]): h for h in season["history"]}
+    for (pid, unit), h in history.items():
+        if h["k"] is not None:
+            assert ks[MONTHS.index(unit) + 1][pid] == h["k"], (pid, unit, ks[MONTHS.index(unit) + 1][pid], h["k"])
+    # the case exercises what it says: K falls for 2400 reached, 30 games passed and a junior turned 19
+    k_of = {(pid, unit): h["k"] for (pid, unit), h in history.items()}
+    assert (k_of[("hi", MONTHS[0])], k_of[("hi", MONTHS[1])]) == (20, 10)
+    assert (k_of[("n30", MONTHS[0])], k_of[("n30", MONTHS[1])]) == (40, 20)
+    jr = [k_of[("jr", m)] for m in MONTHS if ("jr", m) in k_of]
+    assert jr[0] == 40 and jr[-1] == 20
+    assert after["lo"][MONTHS[1]] is None and after["u2"][MONTHS[1]] is not None
+
+
+@lo
+@pytest.mark.parametrize("case", [c for c in season_cases() if c.words is not None], ids=lambda c: c.id)
+def test_a_mistake_in_the_fide_season_template_is_flagged(recalculated, case):
+    """A season's mistakes as the period template flags them (rules 8, 14.1): on the games row, in the reader's
+    words, or in the banner for a game outside the twelve months; no rating shown while one is open."""
+    path = Path(recalculated["first"][case.id])
+    banner = _named(path, "results_banner")[0]
+    assert "not valid" in banner, banner
+    assert all(v in (None, "") for v in _named(path, "r_rating_after"))
+    if case.row is None:
+        assert case.words in banner, banner
+        return
+    problems = _named(path, "game_problem")
+    assert case.words in (problems[case.row - 2] or ""), problems[case.row - 2]
+    assert sum(1 for p in problems if p) == 1, [p for p in problems if p]
+    with pytest.raises(InputError) as refused:
+        read_workbook(path)
+    found = [p for p in refused.value.problems if p.row == case.row]
+    assert len(found) == 1 and found[0].message in problems[case.row - 2], (refused.value.problems, problems)
 
 
 if __name__ == "__main__":  # a quick look: python tests/test_season_templates.py DIR

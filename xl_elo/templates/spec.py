@@ -131,6 +131,9 @@ class ResultCol:
     fmt: str = "General"
     width: float = 10
     printed: bool = True
+    heading: str | None = None
+    """A formula for its heading, over workbook names (a season's month, named from its first month); its title
+    then says what the column is where a heading is not computed (its width is sized for the title)."""
 
 
 @dataclass

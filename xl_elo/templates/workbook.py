@@ -425,6 +425,10 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     lines = [sum(math.ceil(1.15 * len(part) / (w - 1)) for part in title.split("\n"))
              for title, w in zip(titles, widths, strict=True)]
     header_cells(ws, 3, titles + ["pos"], widths + [5], height=13.5 * max(lines) + 4)
+    for j, c in enumerate(cols, start=1):
+        if c.heading is not None:  # computed from the settings (a season's months)
+            check_formula("=" + c.heading, f"results!{c.name} heading")
+            ws.cell(3, j).value = "=" + c.heading
     source = t.results_source
     prefix = {"work": "w_"}.get(source, source + "_")
     pos = f"${col(pos_j)}{{r}}"

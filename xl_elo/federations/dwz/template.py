@@ -42,6 +42,8 @@ ROOMS = (Capacity(40, 200, 80), Capacity(100, 500, 200))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the German federation's (the DSB's own terms).
 LANGUAGES = ('de',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Sweeps of each iteration the workbook computes (rules 9.10).
 SWEEPS = 30
 

@@ -58,6 +58,8 @@ ROOMS = (Capacity(40, 160, 200), Capacity(80, 320, 400))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: FESA's working language.
 LANGUAGES = ('en',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Gauss-Seidel sweeps in list order, as FESA's program (rules 6.6): its tournaments settle in
 #: fewer (the last must change nothing, or the results say they are not valid).
 SWEEPS = 12

@@ -59,6 +59,8 @@ ROOMS = (Capacity(40, 300, 300), Capacity(120, 600, 600))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the French federation's.
 LANGUAGES = ('fr',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 
 
 #: The FFE's own columns of the players sheet (rules 5.6, 5.7).
