@@ -563,9 +563,10 @@ def _block(book: Book, ws: Worksheet, start: int, first: int, last: int, name: s
     for j, (key, _title, formula, _width) in enumerate(columns, start=start):
         letters[f"{name}_{key}"] = col(j)
         write_column(book, ws, j, first, last, formula, None)
-    header_cells(ws, 3, [t for _, t, _, _ in columns], [w for *_, w in columns], start=start)
+    # each heading's longest word on one line (the players sheet's widths are for the values typed)
+    widths = [max(w, 1.2 * max(len(word) for word in (t or " ").split()) + 2) for _, t, _, w in columns]
+    header_cells(ws, 3, [t for _, t, _, _ in columns], widths, start=start)
     end = start + len(columns) - 1
-    widths = [w for *_, w in columns]
     room = sum(widths[skip:])
     need = 1.1 * len(title) / 3 + 4  # three lines: the banner's row and the title's
     if need > room:  # two lines over the block's columns: its widest column takes what is missing
