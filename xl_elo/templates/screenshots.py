@@ -18,6 +18,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from xl_elo.formats.libreoffice import recalculate_many, to_pdf
 from xl_elo.formats.workbook import fill_template, write_cells
 from xl_elo.loader import example_event, examples
 from xl_elo.model import facts
-from xl_elo.templates import SEASON, build_template, template_names
+from xl_elo.templates import SEASON, build_template, default_capacity, template_names
 
 RESOLUTION = 80
 
@@ -135,8 +136,10 @@ def main(out_dir: str) -> None:
             for lang in languages(code):
                 stem = code.replace("-", "_")  # a season template: fide_season_results.png
                 name = f"{stem}_results" if lang == languages(code)[0] else f"{stem}_{lang}_results"
-                template = build_template(code, t / "templates" / name, language=lang)
                 event = club_season(t / "club") if code.endswith(SEASON) else example_event(code)
+                room = default_capacity(code)  # the club's year in the season template's room, its games all in
+                room = replace(room, games=max(room.games, len(event.games)))
+                template = build_template(code, t / "templates" / name, room, language=lang)
                 filled.append((code, lang, fill_template(template, event, t / "filled" / f"{name}.xlsx")))
         shown = next(ex.federation for ex in examples() if ex.workbook)  # the demo's filled template
         tables, settings = _problem_tables(shown)
@@ -203,8 +206,6 @@ def season_workbook(folder: Path) -> Path:
 
 def club_season(folder: Path) -> Any:
     """The club's season (:func:`club_csvs`) as the FIDE season template takes it: its first month the setting."""
-    from dataclasses import replace
-
     from xl_elo.loader import load
 
     club_csvs(folder)

@@ -166,9 +166,11 @@ class Season:
     another, each rated from the list the month before left (:mod:`.season_template`)."""
 
     FILE = "fide_season.xlsx"
-    #: The room shipped: a club's year, 40 members (one printed page) and 800 games (a monthly tournament of four
-    #: rounds on 16 boards, or a weekly club night); the months laid out: twelve.
-    ROOMS = (Capacity(40, 800, 0, 12),)
+    #: The room shipped: a club's year, 40 members (one printed page) and 500 games (each member's 25 rated games of
+    #: a year on average: a monthly tournament of four rounds on ten boards); the months laid out: twelve. Its
+    #: formulas grow with the games (each game's side carries its rating and PD for every month): 800 games took
+    #: twice LibreOffice's 3x floor target to open, recalculate and save (README).
+    ROOMS = (Capacity(40, 500, 0, 12),)
     CAPACITY = ROOMS[0]
     LANGUAGES = ("en",)
     SEASON = None
