@@ -37,7 +37,7 @@ from typing import Any
 
 import pytest
 from conftest import DATA
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from xl_elo.frontends import functions
@@ -832,10 +832,12 @@ def mutated(draw: st.DrawFn, data: bytes) -> bytes:
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(players=mutated(PLAYERS), games=mutated(GAMES), federation=st.sampled_from(["fide", "fqe", "ffe", "fesa"]))
+# found once: two rows run together (cells beyond the header) in a file numpy cannot split (CR line ends)
+@example(players=b"id,name,rating,games,birth_year\rp1,Anna,1850,40,1990\rp2,Bob,1700,12,2010\rp3,Cid,,0,1985\r",
+         games=b"round,player,opponent,result,rated\n1,p1,p2,1,1,p3,p1,0.5,\n2,p2,p3,0,no\n", federation="fide")
 def test_mutated_csv_bytes_never_give_a_traceback(players: bytes, games: bytes, federation: str,
                                                   tmp_path_factory: pytest.TempPathFactory) -> None:
     from xl_elo.formats import csvfiles
-    from xl_elo.formats.reader import Table
     from xl_elo.formats.writers import results_csv
     from xl_elo.loader import load
     from xl_elo.model import InputError
@@ -853,7 +855,7 @@ def test_mutated_csv_bytes_never_give_a_traceback(players: bytes, games: bytes, 
     assert p.read_bytes() == players and g.read_bytes() == games
     # the cell-by-cell tokenizer reads what the command line read, whichever tokenizer it took
     try:
-        tables = [Table.from_rows(f.name, *csvfiles.read_csv(f), typed=False) for f in (p, g)]
+        tables = [csvfiles.careful_table(f) for f in (p, g)]
         careful = load(federation, players=tables[0], games=tables[1], period="2026-10").rate()
     except InputError:
         careful = None
