@@ -81,6 +81,8 @@ def carries() -> list[Carry]:
 
 #: The season template's room in the tests: its formulas, twelve months, fewer rows.
 SEASON_ROOM = Capacity(20, 250, 0, 12)
+#: The room of the season template's copies with a mistake: the first games of the season.
+MISTAKE_ROOM = Capacity(20, 40, 0, 12)
 #: The season's twelve months: July 2026 to June 2027 (a junior born in 2008 is 18 in the first six, 19 after).
 MONTHS = [f"{2026 + (6 + k) // 12}-{(6 + k) % 12 + 1:02d}" for k in range(12)]
 
@@ -146,8 +148,10 @@ def club_season() -> Event:
 
 
 def season_cases() -> list[SeasonCase]:
-    """The season, and copies of it with one mistake each (a games row's own words, or the banner's)."""
-    ev = club_season()
+    """The season, and copies of its first games with one mistake each (a games row's own words, or the banner's:
+    in a smaller room, :data:`MISTAKE_ROOM`)."""
+    whole = club_season()
+    ev = replace(whole, games=whole.games[:MISTAKE_ROOM.games])
     g = ev.games
 
     def with_game(k: int, **changes: Any) -> Event:
@@ -155,7 +159,7 @@ def season_cases() -> list[SeasonCase]:
 
     twice = next(k for k in range(1, len(g)) if g[k].period == g[k - 1].period and g[k].round == g[k - 1].round)
     return [
-        SeasonCase("season", ev),
+        SeasonCase("season", whole),
         SeasonCase("season-bad-month", with_game(3, period="2026-13"), 5,
                    "period: '2026-13' is not a month (expected the game's period as YYYY-MM, e.g. 2026-10)"),
         SeasonCase("season-twice", with_game(twice, player=g[twice - 1].player, opponent=g[twice - 1].opponent),
@@ -311,9 +315,10 @@ def prepare(base: Path) -> dict[str, Any]:
         templates[c.id] = build_template(c.code, base / "templates" / c.id, ROOM)
         firsts[c.id] = fill_template(templates[c.id], _unit_event(c, c.first, units[0]),
                                      base / "first" / f"{c.id}.xlsx", c.options)
-    season_template = build_template("fide-season", base / "templates" / "fide-season", SEASON_ROOM)
+    season_templates = {room: build_template("fide-season", base / "templates" / f"fide-season-{room.games}", room)
+                        for room in (SEASON_ROOM, MISTAKE_ROOM)}
     for case in season_cases():  # the FIDE season template's files join the first batch
-        template = season_template
+        template = season_templates[SEASON_ROOM if case.words is None else MISTAKE_ROOM]
         firsts[case.id] = fill_template(template, case.event, base / "first" / f"{case.id}.xlsx")
         if case.id == "season":
             seasons[case.id] = season_by_cli(Carry(case.id, "fide", case.event, case.event, {}), base / "cli" / case.id,
