@@ -305,3 +305,50 @@ def test_events_long_names_wrap_in_the_lists_and_stay_off_the_small_charts(tmp_p
     assert wb["lists"].row_dimensions[1].height >= 3 * 13  # "Club championship 2026 spring" on three lines
     together, *small = wb["charts"]._charts
     assert not together.x_axis.delete and len(small) == 2 and all(c.x_axis.delete for c in small)
+
+
+def test_the_workbook_in_german_holds_the_same_season_in_the_dsbs_words(tmp_path):
+    """``--language de``: every sheet's name, heading, title and word in German (the catalogue's), the charts
+    reading the German lists sheet; every number as in the English workbook of the same season."""
+    p, g = club(tmp_path, "fide", 12, 3)
+    english, german = tmp_path / "en.xlsx", tmp_path / "de.xlsx"
+    base = ["rate", "-f", "fide", "-p", str(p), "-g", str(g)]
+    assert main([*base, "--season-output", str(english), "-o", str(tmp_path / "a.csv")]) == 0
+    assert main([*base, "--season-output", str(german), "-o", str(tmp_path / "b.csv"), "--language", "de"]) == 0
+    en, de = openpyxl.load_workbook(english), openpyxl.load_workbook(german)
+    assert de.sheetnames == ["Rangliste", "Diagramme", "Listen", "Verlauf"]
+    for a, b in zip(en, de, strict=True):
+        cells_a = [c.value for row in a.iter_rows() for c in row]
+        cells_b = [c.value for row in b.iter_rows() for c in row]
+        numbers = [v for v in cells_a if isinstance(v, (int, float))]
+        assert numbers == [v for v in cells_b if isinstance(v, (int, float))]
+    board = de["Rangliste"]
+    rows = list(board.iter_rows(values_only=True))
+    head = next(i for i, r in enumerate(rows) if r[0] == "Rang")
+    assert rows[head] == ("Rang", "Spieler", "ID", "Wertung", "Änderung", "Partien", "beste")
+    assert rows[1][0] == "Die Liste nach 2026-03 (die Saison 2026-01 bis 2026-03, 3 Listen)"
+    assert rows[2][0].startswith("Änderung: seit der Liste nach 2026-02; Partien: in der Saison gewertet; beste: ")
+    assert board.oddHeader.left.text == "FIDE (Weltschachbund): die Saison 2026-01 bis 2026-03 (3 Listen)"
+    assert [r[3] for r in rows[head + 1:] if isinstance(r[3], str)] == ["ohne Wertung"] * 2
+    assert [c.value for c in de["Listen"][1]][:3] == ["ID", "Name", "Anfang"]
+    assert [c.value for c in de["Verlauf"][1]][:7] == ["Abschnitt", "Zeitraum", "Beginn", "Ende", "ID", "Name",
+                                                        "Wertung vorher"]
+    charts = de["Diagramme"]
+    assert charts["A1"].value == "Die Wertungen im Zeitverlauf" and "im Blatt Listen" in charts["A2"].value
+    assert all(s.val.numRef.f.startswith("'Listen'!") for chart in charts._charts for s in chart.series)
+    assert de["Rangliste"].oddFooter.right.text == "Seite &P von &N"
+
+
+def test_a_players_season_page_in_italian(tmp_path, capsys):
+    """``--player ID --language it``: the calculation page in the FSI's words, its figures those of the English page."""
+    p, g = club(tmp_path, "fide", 8, 2)
+    base = ["rate", "-f", "fide", "-p", str(p), "-g", str(g), "--player", "p001"]
+    assert main(base) == 0
+    english = capsys.readouterr().out
+    assert main([*base, "--language", "it"]) == 0
+    italian = capsys.readouterr().out
+    assert "il calcolo della stagione" in italian.splitlines()[0] and "the season's calculation" in english
+    assert "avversario" in italian and "somma delle variazioni" in italian and "Elo dopo" in italian
+    assert re.findall(r"-?\d+(?:\.\d+)?", english) == re.findall(r"-?\d+(?:\.\d+)?", italian)
+    for word in ("opponent", "rating before", "rating after", "score", "expected"):
+        assert word not in italian

@@ -11,7 +11,7 @@ from conftest import ROOT
 
 from xl_elo import schema, words
 from xl_elo.core import MAX_RATING
-from xl_elo.templates import build_book, catalogues, shipped
+from xl_elo.templates import build_book, catalogues, sheet_names, shipped, spoken, template_names
 
 #: A room of one printed page and one of several pages, their sums grouped by player: every phrase between them.
 ROOMS = catalogues.rooms_said()
@@ -21,6 +21,14 @@ def _pairs() -> list[tuple[str, str]]:
     return sorted({(s.code, s.language) for s in shipped() if s.code != "tables" and s.language != words.SOURCE})
 
 
+def _spoken_pairs() -> list[tuple[str, str]]:
+    """Every template and norm sheet in each language it is said to speak and is not shipped in (FIDE's template in
+    French, German and Italian: xl-elo workbooks --language)."""
+    shipped_pairs = set(_pairs())
+    return sorted((code, language) for code in [*template_names(), *sheet_names()] if code != "tables"
+                  for language in spoken(code) if language != words.SOURCE and (code, language) not in shipped_pairs)
+
+
 @pytest.mark.parametrize(("code", "language"), _pairs(), ids=lambda v: str(v))
 def test_every_phrase_of_a_shipped_template_is_in_its_language(code, language):
     """A phrase missing from a catalogue fails here (it would show in English in the shipped file)."""
@@ -28,6 +36,28 @@ def test_every_phrase_of_a_shipped_template_is_in_its_language(code, language):
         with words.recording() as (_asked, missing), catalogues.grouped():
             build_book(code, room, language)
         assert not missing, f"{code} in {language}: no words for {sorted(m[1] for m in missing)[:5]}"
+
+
+@pytest.mark.parametrize(("code", "language"), _spoken_pairs(), ids=lambda v: str(v))
+def test_every_phrase_of_a_template_is_in_each_language_it_speaks(code, language):
+    """A template built on request in a language it is said to speak (its spec's SPEAKS; a norm sheet speaks its
+    system's) says every phrase in it: a phrase missing from the catalogue fails here."""
+    assert ("fide", "de") in _spoken_pairs() and ("fide", "it") in _spoken_pairs()
+    rooms = ROOMS if code not in sheet_names() else (None,)
+    for room in rooms:
+        with words.recording() as (_asked, missing), catalogues.grouped():
+            build_book(code, room, language)
+        assert not missing, f"{code} in {language}: no words for {sorted(m[1] for m in missing)[:5]}"
+
+
+@pytest.mark.parametrize("language", words.available()[1:])
+def test_every_phrase_of_the_reports_is_in_each_language(language):
+    """The reports (the crosstable, the season workbook and the players' season pages, the norms' table and the
+    norm sheet's reasons) say everything in every catalogue's language."""
+    with words.recording() as (asked, _missing):
+        catalogues.report_phrases()
+    lacking = words.missing(language, asked)
+    assert not lacking, f"{language}: no words for {[m[1] for m in lacking][:5]}"
 
 
 def test_the_template_of_phrases_lists_every_phrase_asked():
@@ -115,3 +145,24 @@ def test_the_report_in_german(capsys):
                        facts="") in " ".join(german.split())
     if "first DWZ: stage" in english:
         assert "Erstauswertung: Stufe" in german
+
+
+@pytest.mark.parametrize("language", words.available()[1:])
+def test_the_reports_said_in_a_language_lack_no_phrase(tmp_path, capsys, language):
+    """What the reports say when asked in a language, every word of it in its catalogue: a season workbook, a
+    player's season page, the norms' table and a norm sheet filled from FIDE's example (a phrase said but missing
+    from :func:`xl_elo.templates.catalogues.report_phrases` fails here too)."""
+    from test_seasonbook import club
+
+    from xl_elo.frontends.cli import main
+
+    players, games = club(tmp_path, "fide", 8, 2)
+    report = ROOT / "xl_elo" / "federations" / "fide" / "example" / "norms.trf"
+    season = ["rate", "-f", "fide", "-p", str(players), "-g", str(games), "--language", language]
+    with words.recording() as (_asked, missing):
+        assert main([*season, "--season-output", str(tmp_path / "s.xlsx"), "-o", str(tmp_path / "a.csv")]) == 0
+        assert main([*season, "--player", "p001", "--player", "p007"]) == 0
+        assert main(["norms", str(report), "--format", "table", "--language", language]) == 0
+        assert main(["norms", str(report), "--sheet", "4", "-o", str(tmp_path / "n.xlsx"), "--language", language]) == 0
+    capsys.readouterr()
+    assert not missing, f"{language}: no words for {sorted(m[1] for m in missing)[:5]}"

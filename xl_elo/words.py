@@ -18,6 +18,7 @@ in another language, so a template's problem cell and a report say what the comm
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import string
 from collections.abc import Iterator, Mapping
@@ -324,10 +325,11 @@ def text_formula(msgid: str, /, context: str | None = None, **pieces: Any) -> st
 def _patterns(lang: str) -> list[tuple[re.Pattern[str], str, str | None]]:
     """Each phrase of the language's catalogue as a pattern over its English (placeholders as groups), the longest
     first."""
-    out = []
+    out: list[tuple[re.Pattern[str], str, str | None]] = []
     for (context, msgid), _words in catalogue(lang).entries.items():
-        if context == "column" or "{" not in msgid or not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", msgid)):
-            continue  # a phrase without words of its own ("{date} {why}") fits any text: never read back
+        if context is not None or "{" not in msgid or not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", msgid)):
+            continue  # a phrase without words of its own ("{date} {why}") fits any text: never read back; a phrase
+            # of a context (a heading, a report's or a workbook's own words) is never the command line's
         regex, names = "", []
         for before, name, _spec, _conv in string.Formatter().parse(msgid):
             regex += re.escape(before)
@@ -360,10 +362,39 @@ def translate(text: str, lang: str | None = None) -> str:
     if fit is not None:
         msgid, context, groups = fit
         words = cat.get(msgid, context) or msgid
-        return words.format(**{k: translate(v, lang) for k, v in groups.items()})
+        return words.format(**{k: _translate_part(v, lang) for k, v in groups.items()})
     if missing is not None and any(c.isalpha() for c in text) and not _plain(text):
         missing.add((None, text))
     return text
+
+
+def translate_notes(text: str, lang: str | None = None) -> str:
+    """An engine's note in ``lang`` (default: the work's): notes joined by ``"; "`` each read back when each is a
+    phrase (a rating below the floor; games not rated), else the whole as :func:`translate` reads it."""
+    lang = lang or language()
+    if "; " in text and lang != SOURCE and not _known(text, lang):
+        parts = text.split("; ")
+        if all(_known(p, lang) for p in parts):
+            return "; ".join(translate(p, lang) for p in parts)
+    return translate(text, lang)
+
+
+def _translate_part(text: str, lang: str) -> str:
+    """A filled-in part of a phrase in ``lang``: a value (a number, an id, a value as typed) as it is, or in its words
+    when the catalogue has it whole; a list of phrases (``1 more title-holder, 2 more federations``) each said in
+    turn when each is one; else as :func:`translate` says it."""
+    if _plain(text):
+        return catalogue(lang).get(text) or text
+    if ", " in text and not _known(text, lang):
+        pieces = text.split(", ")
+        if all(_known(p, lang) for p in pieces):
+            return ", ".join(translate(p, lang) for p in pieces)
+    return translate(text, lang)
+
+
+def _known(text: str, lang: str) -> bool:
+    """A phrase of the catalogue of ``lang``, whole or with its placeholders filled."""
+    return catalogue(lang).get(text) is not None or _fit(text, lang) is not None
 
 
 def _plain(text: str) -> bool:
@@ -371,10 +402,14 @@ def _plain(text: str) -> bool:
     return bool(re.fullmatch(r"'.*'|\S+|[\d\s.,:+-]+", text))
 
 
+@functools.lru_cache(maxsize=8192)
 def _fit(text: str, lang: str) -> tuple[str, str | None, dict[str, str]] | None:
     """The phrase of the catalogue of ``lang`` an English text fits, with its filled-in parts: (msgid, context,
     parts); None when none fits. A phrase of a word or two around its placeholders ("{a} or {b}") fits values only
-    (numbers, values as typed), never a sentence."""
+    (numbers, values as typed), never a sentence. A phrase whose every filled-in part is a value or a phrase itself
+    is taken before one that fits with words left over in a part (``4 games ..., fewer than 5 and 0 points ...`` is
+    no number of games)."""
+    loose = None
     for pattern, msgid, context in _patterns(lang):
         m = pattern.match(text)
         if m is None:
@@ -382,8 +417,18 @@ def _fit(text: str, lang: str) -> tuple[str, str | None, dict[str, str]] | None:
         groups = m.groupdict()
         if len(re.sub(r"\{\w+\}|\W", "", msgid)) < 8 and not all(_plain(v) for v in groups.values()):
             continue
-        return msgid, context, groups
-    return None
+        if all(_said(v, lang) for v in groups.values()):
+            return msgid, context, groups
+        loose = loose or (msgid, context, groups)
+    return loose
+
+
+def _said(part: str, lang: str) -> bool:
+    """A filled-in part that is a value, a phrase of the catalogue, or a list of them."""
+    if _plain(part) or _known(part, lang):
+        return True
+    pieces = part.split(", ")
+    return len(pieces) > 1 and all(_plain(p) or _known(p, lang) for p in pieces)
 
 
 def _message_id(text: str) -> tuple[str | None, str]:
@@ -444,6 +489,7 @@ __all__ = [
     "shown",
     "text_formula",
     "translate",
+    "translate_notes",
     "translate_value",
     "use",
     "write_po",

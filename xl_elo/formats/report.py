@@ -18,6 +18,7 @@ _MARK = {1.0: "+", 0.5: "=", 0.0: "-"}
 
 #: The report's headings (English: each said in the language of the report).
 HEADINGS = ("no", "name", "before", "score", "after", "change", "status", "note")
+ROUND_BY_ROUND = "Games round by round:"
 LEGEND = "Results: + win, = draw, - loss, (x) not rated or not counted for the player{facts}."
 
 
@@ -31,6 +32,7 @@ def phrases() -> None:
     words._(", [{mark}] {fact} given by the first-named player", mark="h", fact="handicap")
     words._(", [{mark}] {fact}", mark="p", fact="period")
     words._("Notes:", context="report")
+    words._(ROUND_BY_ROUND, context="report")
 
 
 def report(results: Results, event: Event, width: int | None = None, language: str | None = None) -> str:
@@ -85,7 +87,7 @@ def _report(results: Results, event: Event, width: int | None) -> str:
             format_cell(row.get("score")), shown(after, places),
             "" if change is None else shown(change, places, sign=True),
             str(words.translate_value(row.get("status", ""))),
-            *([words.translate(str(row.get("note") or ""))] if inline else []),
+            *([words.translate_notes(str(row.get("note") or ""))] if inline else []),
         ])
     widths = [max(len(h), *(len(r[j]) for r in table)) if table else len(h) for j, h in enumerate(header)]
     title = (f"{event.name or _('Event')} ({results.federation.upper()}"
@@ -101,7 +103,7 @@ def _report(results: Results, event: Event, width: int | None) -> str:
         main = [0, 1, 2, *range(3 + k, len(header))]
         lines.append(grid([header[j] for j in main], [[r[j] for j in main] for r in table], width,
                           right=[False] * len(main), keep=2, rule=True))
-        lines += ["", "Games round by round:", ""]
+        lines += ["", _(ROUND_BY_ROUND, context="report"), ""]
         lines.append(grid([header[j] for j in (0, *range(3, 3 + k))], [[r[j] for j in (0, *range(3, 3 + k))]
                                                                           for r in table],
                           width, right=[False] * (k + 1), keep=1, rule=True))
@@ -110,7 +112,7 @@ def _report(results: Results, event: Event, width: int | None) -> str:
         for p in event.players:
             note = rows.get(p.id, {}).get("note")
             if note:
-                lines.append(wrapped(words.translate(str(note)), width, indent="    ",
+                lines.append(wrapped(words.translate_notes(str(note)), width, indent="    ",
                                      first=f"  {number[p.id]} {p.name or p.id}: "))
     lines.append("")
     own = facts(type(event.games[0])) if event.games else ()

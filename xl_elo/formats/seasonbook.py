@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any, Final
 
+from xl_elo import words
 from xl_elo.formats import files
 from xl_elo.model import SEASON_HISTORY_COLUMNS
 
@@ -65,6 +66,71 @@ _BANDS_PER_PAGE: Final = 4
 #: The longest unit's name a small chart shows under its axis (a month, a day); longer ones (events) only the
 #: first chart shows.
 _SHORT: Final = 10
+
+
+#: The workbook's words, in English (each said in the language of the work, :func:`xl_elo.words.use`; the
+#: catalogues' context ``season``, the sheets' names ``sheet``, the history's headings ``history``).
+SHEETS: Final = ("leaderboard", "charts", LISTS, "history")
+SPAN: Final = "{start} to {end}"
+NO_UNIT: Final = "{system}: a season without a unit"
+TITLE: Final = ("{system}: the season {span} (1 list)", "{system}: the season {span} ({count} lists)")
+LIST_AFTER: Final = ("The list after {unit} (the season {span}, 1 list)",
+                     "The list after {unit} (the season {span}, {count} lists)")
+LEGEND: Final = ("{change}: since {before}; {games}: rated in the season; {best}: the highest rating on the season's "
+                 "lists, its start included. Unrated players last.")
+BEFORE: Final = ("the list after {unit}", "the season's start")
+UNRATED: Final = "unrated"
+NEW: Final = "new"
+CHARTS_TITLE: Final = "Ratings over time"
+CHARTS_NOTE: Final = ("The first {count} of the leaderboard, each on his own scale; every player's ratings are on the "
+                      "sheet {sheet}.")
+NO_CHART: Final = "No player is rated on the last list."
+TOGETHER_TITLE: Final = "The first {count} of the list after {unit}"
+START: Final = "start"
+#: The lists sheet's first columns: each player's id, name and rating at the season's start.
+LIST_HEAD: Final = ("id", "name", START)
+FOOTER: Final = "page {page} of {pages}"
+
+
+def _(msgid: str, **params: Any) -> str:
+    """A phrase of the workbook in the language of the work."""
+    return words._(msgid, context="season", **params)
+
+
+#: What a sheet's name cannot hold (Excel's rule), and its longest.
+_NOT_IN_NAME: Final = re.compile(r"[\\/?*\[\]:]")
+_NAME_LENGTH: Final = 31
+
+
+def sheet_name(name: str) -> str:
+    """A sheet's name in the language of the work, as Excel allows it: 31 characters, none of ``\\ / ? * [ ] :``."""
+    said = _NOT_IN_NAME.sub("", words._(name, context="sheet")).strip("' ")[:_NAME_LENGTH]
+    return said or name
+
+
+def phrases() -> None:
+    """Ask for every phrase the workbook says (the catalogues list them: :mod:`xl_elo.templates.catalogues`)."""
+    from xl_elo.federations import registry
+
+    for system in registry().values():
+        _system_name(system)
+    for name in SHEETS:
+        sheet_name(name)
+    for name in (*_BOARD_HEAD, *LIST_HEAD):
+        _(name)
+    for name in SEASON_HISTORY_COLUMNS:
+        words._(name, context="history")
+    _(SPAN, start="", end="")
+    _(NO_UNIT, system="")
+    for phrase in (*TITLE, *LIST_AFTER):
+        _(phrase, system="", span="", count="", unit="")
+    _(LEGEND, change="", before="", games="", best="")
+    _(BEFORE[0], unit="")
+    for phrase in (BEFORE[1], UNRATED, NEW, CHARTS_TITLE, NO_CHART):
+        _(phrase)
+    _(CHARTS_NOTE, count="", sheet="")
+    _(TOGETHER_TITLE, count="", unit="")
+    _(FOOTER, page="", pages="")
 
 
 @dataclass(frozen=True)
@@ -151,21 +217,30 @@ def season_workbook(system: Any, keys: Sequence[str], units: Sequence[Mapping[st
     board = standings(keys, lists, names, history)
     start = season_start(keys, lists, history)
     book = _Book(openpyxl.Workbook(), decimals, _title(system, keys), _system_name(system))
+    board_name, charts_name, lists_name, history_name = _sheet_names()
     board_sheet = book.wb.active
-    board_sheet.title = "leaderboard"
+    board_sheet.title = board_name
     _leaderboard(book, board_sheet, board, keys)
-    chart_sheet = book.wb.create_sheet("charts")
-    lists_sheet = book.wb.create_sheet(LISTS)
-    history_sheet = book.wb.create_sheet("history")
+    chart_sheet = book.wb.create_sheet(charts_name)
+    lists_sheet = book.wb.create_sheet(lists_name)
+    history_sheet = book.wb.create_sheet(history_name)
     list_rows = _lists(book, lists_sheet, board, keys, lists, start)
     history_rows = _history(book, history_sheet, history)
-    _charts(book, chart_sheet, board, keys, lists, start)
+    _charts(book, chart_sheet, board, keys, lists, start, lists_name)
     buf = io.BytesIO()
     book.wb.save(buf)
     wide = len(SEASON_HISTORY_COLUMNS)
     return _with_rows(buf.getvalue(), {
         lists_sheet.path.lstrip("/"): (list_rows, f"A1:{_col(3 + len(keys))}{1 + len(list_rows)}"),
         history_sheet.path.lstrip("/"): (history_rows, f"A1:{_col(wide)}{1 + len(history_rows)}")})
+
+
+def _sheet_names() -> tuple[str, ...]:
+    """The four sheets' names in the language of the work (the English ones where two would clash)."""
+    said = [sheet_name(n) for n in SHEETS]
+    if len({n.casefold() for n in said}) < len(said):
+        return SHEETS
+    return tuple(said)
 
 
 def _decimals(system: Any) -> int:
@@ -176,15 +251,21 @@ def _decimals(system: Any) -> int:
 
 
 def _system_name(system: Any) -> str:
-    return str(getattr(system, "NAME", None) or getattr(system, "CODE", system)).strip()
+    """The system's name (its declared ``NAME``) in the language of the work."""
+    return str(words._(str(getattr(system, "NAME", None) or getattr(system, "CODE", system)).strip(),
+                       context="system"))
+
+
+def _span(keys: Sequence[str]) -> str:
+    """The season's units, first to last."""
+    return keys[0] if len(keys) == 1 else _(SPAN, start=keys[0], end=keys[-1])
 
 
 def _title(system: Any, keys: Sequence[str]) -> str:
     name = _system_name(system)
     if not keys:
-        return f"{name}: a season without a unit"
-    span = keys[0] if len(keys) == 1 else f"{keys[0]} to {keys[-1]}"
-    return f"{name}: the season {span} ({len(keys)} list{'s' if len(keys) != 1 else ''})"
+        return _(NO_UNIT, system=name)
+    return _(TITLE[len(keys) != 1], system=name, span=_span(keys), count=len(keys))
 
 
 # --------------------------------------------------------------------------- the look
@@ -260,7 +341,7 @@ class _Book:
         if title_cols:
             ws.print_title_cols = title_cols
         for part, text in ((ws.oddHeader.left, _header_text(self.title)), (ws.oddHeader.right, "&A"),
-                           (ws.oddFooter.right, "page &P of &N")):
+                           (ws.oddFooter.right, _(FOOTER, page="&P", pages="&N"))):
             part.text, part.size, part.font = text, 8, f"{FONT_NAME},Regular"
 
 
@@ -297,26 +378,28 @@ def _leaderboard(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence
     from openpyxl.worksheet.pagebreak import Break
 
     last = keys[-1] if keys else ""
-    before = f"the list after {keys[-2]}" if len(keys) > 1 else "the season's start"
-    span = (keys[0] if len(keys) == 1 else f"{keys[0]} to {last}") if keys else "no unit"
+    before = _(BEFORE[0], unit=keys[-2]) if len(keys) > 1 else _(BEFORE[1])
+    head_words = [_(h) for h in _BOARD_HEAD]
+    said = dict(zip(_BOARD_HEAD, head_words, strict=True))
     lines = [(book.system_name, book.title_font, 20),
-             (f"The list after {last} (the season {span}, {len(keys)} list{'s' if len(keys) != 1 else ''})",
+             (_(LIST_AFTER[len(keys) != 1], unit=last, span=_span(keys), count=len(keys)) if keys else book.title,
               book.bold, 16),
-             (f"change: since {before}; games: rated in the season; best: the highest rating on the season's "
-              "lists, its start included. Unrated players last.", book.note_font, 26)]
+             (_(LEGEND, change=said["change"], before=before, games=said["games"], best=said["best"]),
+              book.note_font, 26)]
     for r, (text, font, height) in enumerate(lines, start=1):
         c = ws.cell(r, 1, _excel_text(text))
         c.font, c.alignment, c.data_type = font, book.wrap, "s"
         ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=len(_BOARD_HEAD))
         ws.row_dimensions[r].height = height
     head = len(lines) + 1
-    book.header(ws, head, _BOARD_HEAD, align="cllrrrr")
+    book.header(ws, head, head_words, align="cllrrrr")
     ws.row_dimensions[head].height = 20
     band = book.band
+    unrated, new = _(UNRATED), _(NEW)
     for i, s in enumerate(board):
         r = head + 1 + i
-        values = [s.rank, _excel_text(s.name), _excel_text(s.id), s.rating if s.rating is not None else "unrated",
-                  s.change if s.change is not None else ("new" if s.rating is not None else None), s.games, s.best]
+        values = [s.rank, _excel_text(s.name), _excel_text(s.id), s.rating if s.rating is not None else unrated,
+                  s.change if s.change is not None else (new if s.rating is not None else None), s.games, s.best]
         for j, v in enumerate(values, start=1):
             c = ws.cell(r, j)
             c.value = v
@@ -337,7 +420,9 @@ def _leaderboard(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence
         ws.row_dimensions[r].height = _ROW_HEIGHT
         if i and i % PAGE_PLAYERS == 0:
             ws.row_breaks.append(Break(id=r - 1))
-    widths = [7, _width([s.name for s in board], 24, 36), _width([s.id for s in board], 10, 24), 12, 12, 9, 11]
+    widths = [max(w, len(h) + 2) for w, h in zip(
+        (7, _width([s.name for s in board], 24, 36), _width([s.id for s in board], 10, 24), 12, 12, 9, 11),
+        head_words, strict=True)]
     for j, w in enumerate(widths, start=1):
         ws.column_dimensions[_col(j)].width = w
     ws.freeze_panes = f"A{head + 1}"
@@ -349,12 +434,13 @@ def _leaderboard(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence
 def _lists(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence[str],
            lists: Mapping[str, Sequence[float | None]], start: Mapping[str, float | None]) -> list[str]:
     """The head of the lists sheet (its rows are written as XML): the rows, in the leaderboard's order."""
-    book.header(ws, 1, ["id", "name", "start", *keys])
-    ws.column_dimensions["A"].width = _width([s.id for s in board] + ["id"], 6, 24)
-    ws.column_dimensions["B"].width = _width([s.name for s in board] + ["name"], 10, 32)
+    heads = [_(h) for h in LIST_HEAD]
+    book.header(ws, 1, [*heads, *keys])
+    ws.column_dimensions["A"].width = _width([s.id for s in board] + [heads[0]], 6, 24)
+    ws.column_dimensions["B"].width = _width([s.name for s in board] + [heads[1]], 10, 32)
     number = 6 + book.decimals
     lines = 2
-    for j, key in enumerate(["start", *keys], start=3):
+    for j, key in enumerate([heads[2], *keys], start=3):
         width = max(number, min(len(key), 14) + 1)
         ws.column_dimensions[_col(j)].width = width
         lines = max(lines, len(textwrap.wrap(key, width - 1, break_long_words=True)))
@@ -379,15 +465,16 @@ _HISTORY_FORMATS: Final = {"rating_before": "rating", "rating_after": "rating", 
 def _history(book: _Book, ws: Any, history: Sequence[Mapping[str, Any]]) -> list[str]:
     """The history sheet's head (its rows are written as XML): every row, a filter on the header."""
     columns = list(SEASON_HISTORY_COLUMNS)
-    book.header(ws, 1, columns)
+    heads = {name: words._(name, context="history") for name in columns}
+    book.header(ws, 1, list(heads.values()))
     formats = {"rating": book.rating_format, "change": book.change_format}
     shown = [formats.get(f, f) for f in (_HISTORY_FORMATS.get(name, "General") for name in columns)]
     styles = [[book.style_id(fmt, band) for fmt in shown] for band in (False, True)]
     for j, name in enumerate(columns, start=1):
         if name in ("unit", "id", "name"):
-            ws.column_dimensions[_col(j)].width = _width([r.get(name) for r in history] + [name], 6, 32)
+            ws.column_dimensions[_col(j)].width = _width([r.get(name) for r in history] + [heads[name]], 6, 32)
         else:
-            ws.column_dimensions[_col(j)].width = max(len(name) + 2, 8 if name not in ("start", "end") else 11)
+            ws.column_dimensions[_col(j)].width = max(len(heads[name]) + 2, 8 if name not in ("start", "end") else 11)
     ws.freeze_panes = "A2"
     end = 1 + max(len(history), 1)
     ws.auto_filter.ref = f"A1:{_col(len(columns))}{end}"
@@ -400,17 +487,16 @@ def _history(book: _Book, ws: Any, history: Sequence[Mapping[str, Any]]) -> list
 
 
 def _charts(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence[str],
-            lists: Mapping[str, Sequence[float | None]], start: Mapping[str, float | None]) -> None:
+            lists: Mapping[str, Sequence[float | None]], start: Mapping[str, float | None], lists_name: str) -> None:
     """The leaders' ratings over time: the first TOGETHER together, then each of the first LEADERS, two to a
     band, four bands to an A4 page; each chart reads the lists sheet (row 2 on: the leaderboard's order)."""
     from openpyxl.worksheet.pagebreak import Break
 
     charted = [(i, s) for i, s in enumerate(board) if s.rating is not None][:LEADERS]
-    ws["A1"] = "Ratings over time"
+    ws["A1"] = _(CHARTS_TITLE)
     ws["A1"].font = book.title_font
     shown = len(charted)
-    ws["A2"] = (f"The first {shown} of the leaderboard, each on his own scale; every player's ratings are on the "
-                "sheet lists." if shown else "No player is rated on the last list.")
+    ws["A2"] = _(CHARTS_NOTE, count=shown, sheet=lists_name) if shown else _(NO_CHART)
     ws["A2"].font = book.note_font
     ws.row_dimensions[1].height = 20
     ws.row_dimensions[2].height = 14
@@ -423,15 +509,16 @@ def _charts(book: _Book, ws: Any, board: Sequence[Standing], keys: Sequence[str]
     for r in range(top, top + band_rows + bands * _CHART_ROWS + 1):
         ws.row_dimensions[r].height = _CHART_ROW
     if together:
-        chart = _line_chart(book, f"The first {len(together)} of the list after {keys[-1]}", keys,
-                            [_rating_range(i, s, keys, lists, start) for i, s in together], _WIDE, legend=True)
+        chart = _line_chart(book, _(TOGETHER_TITLE, count=len(together), unit=keys[-1]), keys,
+                            [_rating_range(i, s, keys, lists, start) for i, s in together], _WIDE, legend=True,
+                            lists_name=lists_name)
         _place(ws, chart, 0, top)
     first = top + band_rows
     for k, (i, s) in enumerate(charted):
         band, side = divmod(k, 2)
         label = f"{s.rank}. {s.name or s.id}"
-        _place(ws, _line_chart(book, label, keys, [_rating_range(i, s, keys, lists, start)], _SMALL), side,
-               first + band * _CHART_ROWS)
+        _place(ws, _line_chart(book, label, keys, [_rating_range(i, s, keys, lists, start)], _SMALL,
+                               lists_name=lists_name), side, first + band * _CHART_ROWS)
     # a page break after each four bands (the first page: the title, the chart together, two bands)
     page_bands = _BANDS_PER_PAGE - (2 if together else 0)
     b = page_bands
@@ -471,7 +558,7 @@ def _rating_range(i: int, s: Standing, keys: Sequence[str], lists: Mapping[str, 
 
 
 def _line_chart(book: _Book, title: str, keys: Sequence[str], players: Sequence[_Range], size: tuple[float, float],
-                legend: bool = False) -> Any:
+                legend: bool = False, lists_name: str = LISTS) -> Any:
     """A line chart of players' ratings (a series each, from the lists sheet's start column to its last unit),
     the units as categories; the rating axis bounded round the ratings drawn."""
     from openpyxl.chart import LineChart, Series
@@ -486,9 +573,10 @@ def _line_chart(book: _Book, title: str, keys: Sequence[str], players: Sequence[
     chart.display_blanks = "gap"  # unrated: no point
     last = _col(3 + len(keys))
     for p in players:
-        series = Series(f"'{LISTS}'!$C${p.row}:${last}${p.row}")
-        series.tx = SeriesLabel(strRef=StrRef(f"'{LISTS}'!$B${p.row}"))
-        series.cat = AxDataSource(strRef=StrRef(f"'{LISTS}'!$C$1:${last}$1"))
+        sheet = lists_name.replace("'", "''")
+        series = Series(f"'{sheet}'!$C${p.row}:${last}${p.row}")
+        series.tx = SeriesLabel(strRef=StrRef(f"'{sheet}'!$B${p.row}"))
+        series.cat = AxDataSource(strRef=StrRef(f"'{sheet}'!$C$1:${last}$1"))
         series.smooth = False
         if len(keys) <= 24:
             series.marker.symbol = "circle"

@@ -14,6 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from xl_elo import words
 from xl_elo.formats.writers import format_cell, shown
 
 #: The widest line the page prints (an 80-column terminal, an A4 page in a monospaced font).
@@ -44,54 +45,110 @@ def _figure(value: Any, places: int = 2) -> str:
     return str(value)
 
 
+#: The page's words (each said in the language of the work: :mod:`xl_elo.words`).
+TITLE = "{name} ({id}), {system}: the season's calculation"
+NO_GAME = "No rated game in the season."
+BEFORE = "rating before {rating}"
+AT_START = "rating at its start {rating}"
+GAMES = "games"
+SPAN = "{start} to {end}"
+UNRATED = "unrated"
+HEADINGS = ("opponent", "rating", "result", "expected", "change")
+SCORE = "score {score}"
+EXPECTED = "expected {expected}"
+SUM = "sum of the changes {sum}"
+TOTAL = "total {total}"
+CHANGE = "change {change}"
+AFTER = "rating after {rating}"
+#: The engines' notes of a game (:class:`xl_elo.federations.contract.GameLine`), as they write them, each read back
+#: into the page's language (:func:`xl_elo.words.translate`).
+GAME_NOTES = ("no DWZ: not counted", "no DWZ: not counted (give the first DWZ he gets in this tournament)",
+              "upset gain", "unrated opponent: not counted", "not compatible: ignored", "unrated opponent: not rated",
+              "unrated opponent: counts {rating}", "RD {rd}, g {g}")
+
+
+def phrases() -> None:
+    """Ask for every phrase the page says (the catalogues list them: :mod:`xl_elo.templates.catalogues`)."""
+    _ = words._
+    _(TITLE, context="season", name="", id="", system="")
+    _(NO_GAME, context="season")
+    for phrase in (BEFORE, AT_START, AFTER):
+        _(phrase, context="season", rating="")
+    _(GAMES, context="season")
+    _(SPAN, context="season", start="", end="")
+    _(UNRATED, context="season")
+    for h in HEADINGS:
+        _(h, context="season")
+    _(SCORE, context="season", score="")
+    _(EXPECTED, context="season", expected="")
+    _(SUM, context="season", sum="")
+    _(TOTAL, context="season", total="")
+    _(CHANGE, context="season", change="")
+    for note in GAME_NOTES:
+        _(note, rating="", rd="", g="")
+
+
 def player_page(system: str, pid: str, name: str, units: Sequence[Any], names: Mapping[str, str]) -> str:
     """One player's season as FIDE's calculation pages lay it out (rules 14.5): ``units`` are his
-    :class:`xl_elo.season.UnitCalculation` records; ``names`` each player's name by id."""
-    lines = [f"{name or pid} ({pid}), {system.upper()}: the season's calculation", ""]
+    :class:`xl_elo.season.UnitCalculation` records; ``names`` each player's name by id. In the language of the work
+    (:func:`xl_elo.words.use`): its words, and each engine's note read back into it."""
+    def _(msgid: str, **params: Any) -> str:
+        return words._(msgid, context="season", **params)
+
+    def rating(value: Any) -> str:
+        return shown(value) or _(UNRATED)
+
+    lines = [_(TITLE, name=name or pid, id=pid, system=system.upper()), ""]
     if not units:
-        return "\n".join(lines + ["No rated game in the season.", ""])
+        return "\n".join(lines + [_(NO_GAME), ""])
+    head = [_(h) for h in HEADINGS]
+    # the opponent's name, then the figures right-aligned, each column as wide as its heading needs
+    widths = [28, *(max(w, len(h) + 1) for w, h in zip((7, 8, 10, 10), head[1:], strict=True))]
     for uc in units:
         row = uc.row
         u = uc.unit
-        when = f" ({u.start:%Y-%m-%d} to {u.end:%Y-%m-%d})" if u.start and u.end and u.start != u.end else \
-            (f" ({u.start:%Y-%m-%d})" if u.start else "")
+        when = f" ({_(SPAN, start=f'{u.start:%Y-%m-%d}', end=f'{u.end:%Y-%m-%d}')})" if u.start and u.end and \
+            u.start != u.end else (f" ({u.start:%Y-%m-%d})" if u.start else "")
         k = row.get("k")
-        lines.append(f"{u.key}{when}: rating before {shown(row.get('rating_before')) or 'unrated'}"
+        lines.append(f"{u.key}{when}: {_(BEFORE, rating=rating(row.get('rating_before')))}"
                      + (f", K {format_cell(k)}" if k is not None else ""))
         total = 0.0
         summed = True
         for ev in uc.events:
             c = ev.calculation
-            head = f"  {ev.event}" if ev.event and ev.event != u.key else ""
+            title = f"  {ev.event}" if ev.event and ev.event != u.key else ""
             if c.rating_before is not None and c.rating_before != row.get("rating_before"):
-                head = f"{head or '  games'}: rating at its start {shown(c.rating_before)}"
-            if head:
-                lines.append(head)
-            lines.append(f"    {'opponent':<28}{'rating':>7}{'result':>8}{'expected':>10}{'change':>10}")
+                title = f"{title or '  ' + _(GAMES)}: {_(AT_START, rating=shown(c.rating_before))}"
+            if title:
+                lines.append(title)
+            lines.append("    " + head[0].ljust(widths[0]) + "".join(h.rjust(w) for h, w in zip(head[1:], widths[1:],
+                                                                                              strict=True)))
             for g, other in zip(c.games, ev.opponents, strict=True):
-                who = f"{names.get(other) or other}"[:27]
-                counted = shown(g.counts_as if g.counts_as is not None else g.opponent) or "unrated"
-                lines.append(f"    {who:<28}{counted:>7}{format_cell(g.score):>8}{_figure(g.expected):>10}"
-                             f"{_figure(g.change):>10}" + (f"  {g.note}" if g.note else ""))
+                who = f"{names.get(other) or other}"[:widths[0] - 1]
+                counted = rating(g.counts_as if g.counts_as is not None else g.opponent)
+                figures = (counted, format_cell(g.score), _figure(g.expected), _figure(g.change))
+                lines.append("    " + who.ljust(widths[0]) + "".join(f.rjust(w) for f, w in zip(figures, widths[1:],
+                                                                                               strict=True))
+                             + (f"  {words.translate_notes(g.note)}" if g.note else ""))
             changes = [g.change for g in c.games if g.change is not None]
             if changes:
                 total += sum(changes)
             else:
                 summed = False
-            said = f"    score {format_cell(c.score)}"
+            said = [_(SCORE, score=format_cell(c.score))]
             if c.expected is not None:
-                said += f", expected {_figure(c.expected)}"
+                said.append(_(EXPECTED, expected=_figure(c.expected)))
             if changes:
-                said += f", sum of the changes {_figure(sum(changes))}"
-            lines.append(said)
+                said.append(_(SUM, sum=_figure(sum(changes))))
+            lines.append("    " + ", ".join(said))
         after = row.get("rating_after")
         change = row.get("change")
-        tail = f"  {u.key}: "
+        tail = []
         if summed and len(uc.events) > 1:
-            tail += f"total {_figure(total)}, "
-        tail += (f"change {format_cell(change)}, " if change is not None else "") + \
-            f"rating after {shown(after) or 'unrated'}"
-        if row.get("note"):
-            tail += f" ({row['note']})"
-        lines += [tail, ""]
+            tail.append(_(TOTAL, total=_figure(total)))
+        if change is not None:
+            tail.append(_(CHANGE, change=format_cell(change)))
+        tail.append(_(AFTER, rating=rating(after)))
+        note = f" ({words.translate_notes(str(row['note']))})" if row.get("note") else ""
+        lines += [f"  {u.key}: " + ", ".join(tail) + note, ""]
     return "\n".join(lines)

@@ -129,9 +129,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="table: these results columns, in this order (the names of the CSV's header)")
     r.add_argument("--output", "-o", help="write to this file instead of the screen (never over an input)")
     r.add_argument("--language", metavar="LANG",
-                   help="the language of --format report: en (default), or a catalogue's code ("
+                   help="the language of --format report, of a season workbook (--season-output FILE.xlsx) and "
+                        "of the players' pages (--player): en (default), or a catalogue's code ("
                         + ", ".join(words.available()[1:]) + ") or a .po file's path; a workbook's report is in its "
-                        "own language. xl-elo's own messages stay English")
+                        "own language. CSV and JSON, and xl-elo's own messages, stay English")
     r.add_argument("--history-output", help="where to write the history for the next event, for a system that "
                                             "takes one (default: next to --output, as NAME_history.csv)")
     r.add_argument("--season-output", metavar="FILE",
@@ -472,10 +473,12 @@ def _rate_and_write(loaded: Loaded, args: argparse.Namespace, out: TextIO, err: 
     results = season.final if season is not None and not loaded.module.PERIODS else loaded.rate(options)
     for warning in results.warnings:
         print(f"xl-elo: warning: {warning}", file=err)
+    language = _language(args.language)
     if season is not None:
-        deliver_season(where, season, out)
+        with words.use(language):  # the season workbook's and the players' pages' words (CSV, JSON: as written)
+            deliver_season(where, season, out)
     if not where.players:
-        with words.use(_language(args.language)):  # the report's words; everything else stays as written
+        with words.use(language):  # the report's words; everything else stays as written
             deliver(where, results, lambda: loaded.event, out)
     return EXIT_OK
 
@@ -684,8 +687,12 @@ def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # (system, room, language, file): each template's shipped rooms and languages, or the room and language asked
     jobs: list[tuple[str, Capacity | None, str | None, str]] = []
     for key in keys:
-        if key == "tables" or key in sheet_names():
+        if key == "tables":
             jobs.append((key, None, None, file_name(key)))
+            continue
+        if key in sheet_names():  # a norm sheet: its one room, in the language asked
+            lang = args.language
+            jobs.append((key, None, lang, file_name(key, None, Path(lang).stem if lang else None)))
             continue
         for room_of in ([c] if (c := capacities[key]) is not None else shipped_rooms(key)):
             for lang in ([args.language] if args.language else languages(key)):

@@ -16,13 +16,38 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, TextIO
 
+from xl_elo import words
 from xl_elo.federations import registry
 from xl_elo.federations.contract import TitleNorms, options_of
-from xl_elo.model import InputError, Problem, Results
+from xl_elo.model import Column, InputError, Problem, Results
 
-#: The columns a terminal table shows (every column is in CSV and JSON).
-TABLE_COLUMNS = ("start_rank", "name", "title", "eligible", "norm", "games", "score", "ra", "rp", "norm_games",
-                 "reason")
+#: The engine's words a table says in the language asked (--language): read back into its phrases.
+SAID = ("reason", "forecast")
+
+
+def spoken(results: Results, columns: Sequence[str]) -> Results:
+    """The table's ``columns`` in the language of the work: each heading its word, yes and no theirs, the engine's
+    reasons and forecasts read back into their phrases (:func:`xl_elo.templates.normsheet.said`)."""
+    from dataclasses import replace
+
+    from xl_elo import words
+    from xl_elo.templates.normsheet import said
+
+    spec = {c.name: c for c in results.spec}
+    out: list[Column] = []
+    values: dict[str, Any] = {}
+    for name in columns:
+        column = spec[name]
+        heading = str(words._(name, context="norms"))
+        cells = list(results.values[name])
+        if column.kind == "bool":
+            cells = [words.translate_value(bool(v)) if v is not None else None for v in cells]
+            column = replace(column, kind="text")
+        elif name in SAID:
+            cells = [said(str(v)) if v else v for v in cells]
+        out.append(replace(column, name=heading))
+        values[heading] = cells
+    return Results(results.federation, out, values, warnings=results.warnings)
 
 
 def offers() -> dict[str, Any]:
@@ -104,6 +129,10 @@ def add_parser(sub: Any) -> None:
     n.add_argument("--norms-only", action="store_true", help="only the rows that are norms")
     n.add_argument("--sheet", metavar="ID", help="fill the norm sheet for this player (his id or start rank) and "
                                                  "write it to --output FILE.xlsx")
+    n.add_argument("--language", metavar="LANG",
+                   help="the language of the table (--format table) and of the norm sheet (--sheet): en (default), or "
+                        "a catalogue's code (" + ", ".join(words.available()[1:]) + ") or a .po file's path. CSV and "
+                        "JSON, and xl-elo's own messages, stay English")
     seen: set[str] = set()
     for module in offers().values():
         for f in fields(module.NORMS.engine.NormOptions):
@@ -138,6 +167,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> tuple[int, str | 
     except ValueError as exc:
         return 2, str(exc)
     inputs = [x for x in (args.report, args.players, args.games) if x]
+    language = args.language or words.SOURCE
+    try:
+        words.catalogue(language)
+    except LookupError as exc:
+        return 2, str(exc)
     if args.sheet and not (args.output and Path(args.output).suffix.lower() == ".xlsx"):
         return 2, "--sheet writes a workbook: give --output FILE.xlsx"
     if args.output:
@@ -154,8 +188,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> tuple[int, str | 
             return 2, f"--sheet {args.sheet}: no such player (give his id or start rank)"
         wanted = titles[0] if titles else None
         try:
-            said = fill_sheet(module, tournament, checks, player, wanted, args.output, options=options,
-                              inputs=inputs)
+            with words.use(language):
+                said = fill_sheet(module, tournament, checks, player, wanted, args.output, options=options,
+                                  inputs=inputs)
         except ValueError as exc:
             return 2, f"--sheet {args.sheet}: {exc}"
         print(f"xl-elo: {said}", file=err)
@@ -166,10 +201,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> tuple[int, str | 
                           {c: [v[i] for i in keep] for c, v in results.values.items()}, warnings=results.warnings)
     fmt = args.format or (_by_suffix(args.output) if args.output else ("table" if out.isatty() else "csv"))
     if fmt == "table":
+        from xl_elo.templates.normsheet import TABLE_COLUMNS  # the table's columns, each a phrase
+
         columns = list(TABLE_COLUMNS)
         if any(r["remaining"] for r in results.rows):
             columns.append("forecast")
-        text: str | bytes = results_table(results, columns) + "\n"
+        with words.use(language):
+            shown = spoken(results, columns)
+        text: str | bytes = results_table(shown, list(shown.columns)) + "\n"
     elif fmt == "json":
         text = results_json(results) + "\n"
     else:

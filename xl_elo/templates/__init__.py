@@ -82,11 +82,24 @@ def languages(name: str) -> tuple[str, ...]:
     return tuple(spec_module(name).LANGUAGES)
 
 
+def spoken(name: str) -> tuple[str, ...]:
+    """The languages a template speaks, every phrase in its catalogue: those it is shipped in, then those
+    ``xl-elo workbooks --language`` builds it in (its spec's ``SPEAKS``); a norm sheet speaks its system's."""
+    if name == "tables":
+        return ("en",)
+    if name.endswith(NORM_SHEET):
+        return spoken(name.removesuffix(NORM_SHEET))
+    module = spec_module(name)
+    return tuple(dict.fromkeys((*module.LANGUAGES, *module.SPEAKS)))
+
+
 def file_name(name: str, capacity: Capacity | None = None, language: str | None = None) -> str:
     """The file a template is written to: the system's ``TEMPLATE`` for its first room and language; another
-    language adds its code (``fse_period_fr.xlsx``), another room its players (``fide_period_120.xlsx``)."""
+    language adds its code (``fse_period_fr.xlsx``, ``fide_norms_de.xlsx``), another room its players
+    (``fide_period_120.xlsx``)."""
     if name.endswith(NORM_SHEET):
-        return str(_norms(name).sheet)
+        sheet = str(_norms(name).sheet)
+        return sheet if language in (None, languages(name)[0]) else f"{sheet.removesuffix('.xlsx')}_{language}.xlsx"
     if name == "tables":
         return TABLES_FILE
     stem = (season_spec(name).FILE if name.endswith(SEASON) else str(registry()[name].TEMPLATE)).removesuffix(".xlsx")
@@ -121,7 +134,8 @@ def build_book(name: str, capacity: Capacity | None = None,
     if name.endswith(NORM_SHEET):
         from xl_elo.templates.normsheet import build
 
-        return build(_norms(name))
+        with words.use(language or languages(name)[0]):
+            return build(_norms(name))
     from xl_elo.templates.workbook import build_book as assemble
 
     with words.use(language or languages(name)[0]):
@@ -151,6 +165,9 @@ class TemplateSpec(Protocol):
     """The rooms it is shipped in, CAPACITY first (a larger event's: a file of its own, named for its room)."""
     LANGUAGES: tuple[str, ...]
     """The languages it is shipped in (catalogue codes), its members' first."""
+    SPEAKS: tuple[str, ...]
+    """The languages it speaks besides (every phrase in their catalogues), built on request: ``xl-elo workbooks
+    --language``."""
     SEASON: SeasonSpec | None
     """Its season template (rules 14: periods one after another, ``<code>-season``), or None."""
 
@@ -273,4 +290,4 @@ def build_all(directory: str | os.PathLike[str]) -> list[Path]:
 
 __all__ = ["MAX_FORMULAS", "SEASON", "Capacity", "Shipped", "build_all", "build_template", "default_capacity",
            "file_name", "formulas", "languages", "largest_room", "room_problem", "rooms", "sheet_names", "shipped",
-           "shipped_rooms", "system_code", "template_names"]
+           "shipped_rooms", "spoken", "system_code", "template_names"]

@@ -1,9 +1,10 @@
 """The catalogues kept in line with what the templates and reports say: ``python -m xl_elo.templates.catalogues``.
 
 Builds every template in English (a room of one printed page and one of several pages, between them every phrase a
-template says) and asks the report's phrases, then writes ``xl_elo/locale/xl_elo.pot`` (every phrase, in the order
-first asked) and brings each ``<language>.po`` in line with it: a new phrase added untranslated, a phrase no longer
-said kept as obsolete (``#~``), every translation kept (:mod:`xl_elo.words`).
+template says) and the norm sheets, and asks the reports' phrases (:func:`report_phrases`), then writes
+``xl_elo/locale/xl_elo.pot`` (every phrase, in the order first asked) and brings each ``<language>.po`` in line with
+it: a new phrase added untranslated, a phrase no longer said kept as obsolete (``#~``), every translation kept
+(:mod:`xl_elo.words`).
 """
 
 from __future__ import annotations
@@ -30,17 +31,29 @@ def grouped() -> contextlib.AbstractContextManager[None]:
 
 def asked_phrases() -> dict[tuple[str | None, str], str]:
     """Every phrase the templates and the reports say, in the order first asked (built in English, the rooms small)."""
-    from xl_elo.templates import build_book, template_names  # the templates say most of them
+    from xl_elo.templates import build_book, sheet_names, template_names  # the templates say most of them
 
     with recording() as (asked, _missing), grouped():
         for name in template_names():
             if name != "tables":
                 for room in rooms_said():
                     build_book(name, room, SOURCE)
-        from xl_elo.formats import report
-
-        report.phrases()
+        for name in sheet_names():  # the norm sheets
+            build_book(name, None, SOURCE)
+        report_phrases()
     return asked
+
+
+def report_phrases() -> None:
+    """Ask for every phrase the reports say: the crosstable, a season's workbook and its players' pages, the norms'
+    table and the norm sheet's words and reasons (the engine's, read back)."""
+    from xl_elo.formats import report, seasonbook, seasonreport
+    from xl_elo.templates import normsheet
+
+    report.phrases()
+    seasonbook.phrases()
+    seasonreport.phrases()
+    normsheet.phrases()
 
 
 def update(out: Path = LOCALE) -> list[Path]:

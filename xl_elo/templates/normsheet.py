@@ -13,6 +13,7 @@ shares and the dp table are written from the engine's constants, never typed. It
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from xl_elo import words
 from xl_elo.federations.contract import TitleNorms
 from xl_elo.templates.builder import (
     FORMULA_FILL,
@@ -44,11 +46,11 @@ CELLS = {
     "player": "C4", "fide_id": "H4", "federation": "C5", "player_title": "H5", "event": "C6", "rounds": "C7",
     "players": "H7", "system": "C8", "kind": "H8", "exemption": "C9", "host": "H9",
 }
-#: Each input's label (English / French) and the cells it spans.
+#: Each input's label (English: said in the language of the work, :mod:`xl_elo.words`) and the cells it spans.
 INPUT_LABELS = {
-    "player": ("Player / Joueur", "C4:E4"), "fide_id": ("FIDE id", "H4:I4"),
-    "federation": ("Federation / Fédération", "C5:E5"), "player_title": ("Title held / Titre", "H5:I5"),
-    "event": ("Event / Tournoi", "C6:I6"), "rounds": ("Rounds / Rondes", "C7:E7"), "players": ("Players", "H7:I7"),
+    "player": ("Player", "C4:E4"), "fide_id": ("FIDE id", "H4:I4"),
+    "federation": ("Federation", "C5:E5"), "player_title": ("Title held", "H5:I5"),
+    "event": ("Event", "C6:I6"), "rounds": ("Rounds", "C7:E7"), "players": ("Players", "H7:I7"),
     "system": ("Pairing system", "C8:E8"), "kind": ("Kind of event", "H8:I8"),
     "exemption": ("Exemption (1.4.3)", "C9:E9"), "host": ("Host federation", "H9:I9"),
 }
@@ -76,6 +78,112 @@ LABELS = {
     "others": ("Other federations / needed", "1.4.3"), "own": ("Own federation / at most", "1.4.4"),
     "one": ("One federation / at most", "1.4.4"), "verdict": ("Norm", "1.4"), "reason": ("Why", ""),
 }
+#: The table's headings, printed, and their columns' widths (characters); the note's column at least.
+HEADINGS = ("Rd", "Opponent", "Title", "Fed", "FIDE id", "Rating", "Result", "Set aside", "Note")
+WIDTHS = (4, 26, 6, 6, 10, 7, 7, 7, 27)
+NOTE_WIDTH = 18
+#: The sheet's other words (the catalogues' context ``norms``; the reasons are the engine's words, no context, so
+#: that ``xl-elo norms`` says them alike: :func:`xl_elo.words.translate`).
+HEAD = "FIDE title norm: table of opponents"
+INTRO = ("FIDE Title Regulations B.01 (applied from 1 January 2024), section 1.4; xl-elo rules {rules}. Type the "
+         "yellow cells and the table; the grey ones compute.")
+ONE_OF = "one of {options}"
+FOR_EACH = "For each title (B.01 1.4)"
+NORM = "norm"
+PROBLEMS = ("not a result", "not a rating", "check the table: {count} cell(s) not read (column {column})")
+LEGEND = ("Results: 1, ½ (0.5), 0; + or - a forfeit, bye (pairing-allocated), h a half-point bye, z absent: those "
+          "rounds never count (1.4.2c). Set aside: x for a game not counted (a beaten opponent, 1.4.1f; a later "
+          "round, 1.4.1e). Unrated opponents count {unrated}; the lowest opponent below the floor counts at it "
+          "(1.4.6). {games} games and a bye or forfeit win in a {rounds}-round event count as {counts} (1.4.1c).")
+#: The legend's line (characters of its small italics beside the summary) and its lines at most.
+LEGEND_WIDTH = 50
+LEGEND_LINES = len(SHOWN) - 1
+#: The rounds of a filled sheet without a game.
+STILL_TO_PLAY = "still to play"
+NOT_PAIRED = "not paired"
+#: Why a rule fails, as the engine says it (rules 13): each phrase the engine's English with its figures as
+#: placeholders, so that the sheet's formulas and the command line's words read back alike.
+#: 1.4.1, plural then singular: the games alone, then with the kind of event.
+FAIL_GAMES = ("{n} games counted, {need} needed", "{n} game counted, {need} needed",
+              "{n} games counted, {need} needed{kind}", "{n} game counted, {need} needed{kind}")
+FAIL_KINDS = (" (a team championship)", " (the World Cup)")
+FAIL_NO_FEDERATION = "the player's federation is not given"
+FAIL_OTHERS = "{count} federation(s) other than {own} among the opponents, {needed} needed"
+FAIL_CROWDED = "{count} opponents from {federation}, at most {most} ({share} of {n})"
+FAIL_HOLDERS = "{count} title-holders among {n} opponents, {needed} needed"
+FAIL_DRR = "a double round-robin of {players} players, {needed} needed"
+#: 1.4.5b-e: the opponents, or in a double round-robin the players.
+FAIL_TITLED = ("{count} {titles} opponents, {needed} needed", "{count} {titles} players, {needed} needed")
+FAIL_RA = "Ra {ra} below {average}"
+FAIL_SHARE = "{score} of {n} is below {percent}%"
+FAIL_RP = "Rp {rp} below {performance}"
+FAIL_NONE = "no game counted"
+#: A norm, as the command line says it.
+NORM_SAID = ("{title} norm: Rp {rp} >= {performance} with Ra {ra} over {n} games", "counts {n} games")
+FAILS = (*FAIL_GAMES, *FAIL_KINDS, FAIL_NO_FEDERATION, FAIL_OTHERS, FAIL_CROWDED, FAIL_HOLDERS, FAIL_DRR,
+         *FAIL_TITLED, FAIL_RA, FAIL_SHARE, FAIL_RP, FAIL_NONE, *NORM_SAID)
+#: The columns xl-elo norms' table shows (every column is in CSV and JSON), each heading said in the language asked
+#: (context ``norms``), and the forecast's when a round is left.
+TABLE_COLUMNS = ("start_rank", "name", "title", "eligible", "norm", "games", "score", "ra", "rp", "norm_games",
+                 "reason")
+#: What the forecast says (rules 13.9), as the engine says it: its figures as placeholders.
+FORECAST = ("{m} rounds left: {points}", "{m} round left: {points}",
+            "needs {points} from {m} against {rating}-rated opponents for Rp {performance}",
+            "out of reach: even {m} from {m} gives no {title} performance against {rating} opposition",
+            "the mix can still hold", "the mix can still hold with {short}", "the mix cannot hold: {short}",
+            "{k} more title-holders", "{k} more title-holder", "{k} more {titles}", "{k} more federations",
+            "{k} more federation", "too many opponents of one federation already (1.4.4)",
+            "only {n} games at most (1.4.1)")
+#: Why a round is set aside, as the engine says it (the note of a filled sheet's row).
+ASIDE = ("forfeit win (1.4.2c)", "forfeit loss (1.4.2c)",
+         "less than one move played: not decided over the board (1.4.2c)", "pairing-allocated bye",
+         "full-point bye, read as pairing-allocated (rules 13.12)", "half-point bye", "absent (zero-point bye)",
+         "no opponent named", "a later round, ignored (1.4.1e)", "win against {name} set aside (1.4.1f)",
+         "against {name}, unrated, who scored nothing against rated opponents in a round-robin (1.4.2b)",
+         "forfeit win counted as a loss (1.4.2c)")
+
+
+def phrases() -> None:
+    """Ask for every phrase the sheet says, the engine's reasons and forecasts, and the headings of ``xl-elo norms``'
+    table (the catalogues list them: :mod:`xl_elo.templates.catalogues`)."""
+    _ = words._
+    for label, _span in INPUT_LABELS.values():
+        _(label, context="norms")
+    for text in (*HEADINGS, HEAD, FOR_EACH, NORM, *PROBLEMS[:2], STILL_TO_PLAY, NOT_PAIRED):
+        _(text, context="norms")
+    for label, _rule in LABELS.values():
+        _(label, context="norms")
+    _(INTRO, context="norms", rules="")
+    _(ONE_OF, context="norms", options="")
+    _(PROBLEMS[2], context="norms", count="", column="")
+    _(LEGEND, context="norms", unrated="", games="", rounds="", counts="")
+    _("{label} ({title})", context="norms", label="", title="")
+    for value in ("yes", "no"):
+        _(value, context="value")
+    for phrase in FAILS:
+        _(phrase)
+    for phrase in ASIDE:
+        _(phrase)
+    for name in (*TABLE_COLUMNS, "forecast"):  # xl-elo norms' table
+        _(name, context="norms")
+    for phrase in FORECAST:
+        _(phrase)
+
+
+def said(text: str) -> str:
+    """The engine's words of a check (a reason, a forecast, a round set aside: ``rule: why; rule: why``) in the
+    language of the work, each part read back into its phrase (:func:`xl_elo.words.translate`), the rules' sections
+    as they are."""
+    if words.language() == words.SOURCE or not text:
+        return text
+    if "; " in text:
+        return "; ".join(said(part) for part in text.split("; "))
+    rule, colon, why = text.partition(": ")
+    if colon and rule and not any(c.isspace() for c in rule) and any(c.isdigit() for c in rule):
+        return f"{rule}: {said(why)}"
+    return words.translate(text)
+
+
 #: The results a director types, as the sheet reads them (lower case): a score, or a code of a round without a game.
 RESULTS = {"1": 1, "1-0": 1, "0": 0, "0-1": 0, "½": 0.5, "0.5": 0.5, "0,5": 0.5, "1/2": 0.5, "½-½": 0.5, "=": 0.5,
            "+": "+", "-": "-", "bye": "bye", "u": "bye", "f": "bye", "h": "h", "½ bye": "h", "z": "z",
@@ -146,17 +254,16 @@ def _lists(ws: Any, engine: Any) -> None:
 
 
 def _head(ws: Any, engine: Any, norms: TitleNorms) -> None:
-    ws["A1"] = "FIDE title norm: table of opponents / Norme de titre FIDE : tableau des adversaires"
+    ws["A1"] = words._(HEAD, context="norms")
     ws["A1"].font = Font(bold=True, size=13)
-    ws["A2"] = (f"FIDE Title Regulations B.01 (applied from 1 January 2024), section 1.4; xl-elo rules {norms.rules}. "
-                "Type the yellow cells and the table; the grey ones compute.")
+    ws["A2"] = words._(INTRO, context="norms", rules=norms.rules)
     ws["A2"].font = Font(italic=True, size=8)
     defaults = {"rounds": 9, "system": "swiss", "kind": "individual", "exemption": "none", "players": 10}
     for name, (label, span) in INPUT_LABELS.items():
         ref = CELLS[name]
         row = int(ref[1:])
         at = "A" if ref[0] == "C" else "F"
-        ws[f"{at}{row}"] = label
+        ws[f"{at}{row}"] = words._(label, context="norms")
         ws[f"{at}{row}"].font = Font(bold=True, size=9)
         ws.merge_cells(f"{at}{row}:{'B' if at == 'A' else 'G'}{row}")
         first, last = span.split(":")
@@ -172,14 +279,17 @@ def _head(ws: Any, engine: Any, norms: TitleNorms) -> None:
     for ref, options in ((CELLS["system"], ",".join(engine.SYSTEMS)), (CELLS["kind"], ",".join(engine.EVENTS)),
                          (CELLS["exemption"], exemptions)):
         dv = DataValidation(type="list", formula1=_q(options), allow_blank=False)
-        dv.error = f"one of {options}"
+        dv.error = words._(ONE_OF, context="norms", options=options)
         ws.add_data_validation(dv)
         dv.add(ref)
 
 
 def _table(book: Book, ws: Any, engine: Any) -> None:
-    titles = ["Rd", "Opponent / Adversaire", "Title", "Fed", "FIDE id", "Rating", "Result", "Set aside", "Note"]
-    widths = [4, 26, 6, 6, 10, 7, 7, 7, 27]
+    titles = [words._(t, context="norms") for t in HEADINGS]
+    # each heading's longest word whole on its line (a language's longer words): the note's column gives way (the
+    # opponent's holds the summary's labels below)
+    widths = [max(w, 1 + max(len(word) for word in t.split())) for w, t in zip(WIDTHS, titles, strict=True)]
+    widths[-1] = max(NOTE_WIDTH, widths[-1] - (sum(widths) - sum(WIDTHS)))
     for j, (t, w) in enumerate(zip(titles, widths, strict=True), start=1):
         c = ws.cell(FIRST - 1, j, t)
         c.fill, c.font, c.border = HEADER_FILL, HEADER_FONT, BOX
@@ -215,7 +325,8 @@ def _table(book: Book, ws: Any, engine: Any) -> None:
             "count": f'IF(AND({h["counted"]}{r}=1,{h["fed"]}{r}<>"",{h["fed"]}{r}<>"{engine.NO_FEDERATION}",'
                      f'{h["fed"]}{r}<>{own}),COUNTIFS({h["fed"]}${FIRST}:{h["fed"]}${LAST},{h["fed"]}{r},'
                      f'{h["counted"]}${FIRST}:{h["counted"]}${LAST},1),0)',
-            "problem": f'IF({h["code"]}{r}="?","not a result",IF({h["rating"]}{r}="?","not a rating",""))',
+            "problem": f'IF({h["code"]}{r}="?",{words.text_formula(PROBLEMS[0], context="norms")},'
+                       f'IF({h["rating"]}{r}="?",{words.text_formula(PROBLEMS[1], context="norms")},""))',
         }
         for i, t in enumerate(engine.TITLES):
             formulas[f"t{i}"] = f'IF(AND({h["counted"]}{r}=1,{_any_of(title_text, sorted(t.holders))}),1,0)'
@@ -228,12 +339,12 @@ def _table(book: Book, ws: Any, engine: Any) -> None:
             ws[f"{h[name]}{r}"].number_format = "@"
     for letter in h.values():
         ws.column_dimensions[letter].hidden = True
-    ws[f"{h['problem']}{FIRST - 1}"] = "problem"
+    ws[f"{h['problem']}{FIRST - 1}"] = words._("problem")
 
 
 def _summary(ws: Any, engine: Any) -> None:
     top = SUMMARY_TOP
-    ws.cell(top, 1, "For each title (B.01 1.4)").font = Font(bold=True)
+    ws.cell(top, 1, words._(FOR_EACH, context="norms")).font = Font(bold=True)
     for i, t in enumerate(engine.TITLES):
         c = ws[f"{TITLE_COLUMNS[i]}{top}"]
         c.value = t.code
@@ -241,10 +352,12 @@ def _summary(ws: Any, engine: Any) -> None:
         c.alignment = Alignment(horizontal="center")
     for name in SHOWN:
         label, rule = LABELS[name]
+        label = words._(label, context="norms")
         r = row_of(name)
         if name == "reason":
             for i, t in enumerate(engine.TITLES):
-                ws.cell(r + i, 1, f"{label} ({t.code})").font = Font(size=9)
+                ws.cell(r + i, 1, words._("{label} ({title})", context="norms", label=label, title=t.code)
+                        ).font = Font(size=9)
                 ws.merge_cells(f"A{r + i}:B{r + i}")
                 for j in range(3, len(TABLE) + 1):
                     ws.cell(r + i, j).border = BOX
@@ -269,6 +382,7 @@ def _summary(ws: Any, engine: Any) -> None:
     exempt = (f'IF(OR({_any_of(exemption, everyone)},AND({_any_of(exemption, host_only)},'
               f'{own}=UPPER(TRIM({host}&"")))),1,0)')
     share = engine.MIN_SCORE
+    yes, no = (words.text_formula(v, context="value") for v in ("yes", "no"))
     for i, t in enumerate(engine.TITLES):
         c = TITLE_COLUMNS[i]
 
@@ -311,36 +425,43 @@ def _summary(ws: Any, engine: Any) -> None:
                      f'MAX({at("s_perf")},{at("s_min")})))'),
             "problems": f'COUNTIF({rng("problem")},"?*")',
         }
+        tf = words.text_formula
+        F = words.F
+        n_games = F(at("n"))
+        kinds = (f'IF({kind}="team",{tf(FAIL_KINDS[0])},IF({kind}="world-cup",{tf(FAIL_KINDS[1])},""))')
+        games_words = [tf(FAIL_GAMES[2 + plural], n=n_games, need=F(at("least")), kind=F(kinds)) for plural in
+                       (0, 1)]
+        crowded = FAIL_CROWDED
         fail = [
-            (f'{at("problems")}>0', '"check the table: "&' + at("problems") + '&" cell(s) not read (column '
-             + h["problem"] + ')"'),
-            (f'{at("games_ok")}=0', f'"1.4.1: "&{at("n")}&" game"&IF({at("n")}=1,"","s")&" counted, "&{at("least")}'
-             f'&" needed"&IF({kind}="team"," (a team championship)",IF({kind}="world-cup"," (the World Cup)",""))'),
-            (f'AND({at("exempt")}=0,{own}="")', '"1.4.3: the player\'s federation is not given"'),
+            (f'{at("problems")}>0', tf(PROBLEMS[2], context="norms", count=F(at("problems")), column=h["problem"])),
+            (f'{at("games_ok")}=0', f'"1.4.1: "&IF({at("n")}=1,{games_words[1]},{games_words[0]})'),
+            (f'AND({at("exempt")}=0,{own}="")', '"1.4.3: "&' + tf(FAIL_NO_FEDERATION)),
             (f'AND({at("exempt")}=0,{at("o")}<{engine.OTHER_FEDERATIONS})',
-             f'"1.4.3: "&{at("o")}&" federation(s) other than "&{own}&" among the opponents, '
-             f'{engine.OTHER_FEDERATIONS} needed"'),
+             '"1.4.3: "&' + tf(FAIL_OTHERS, count=F(at("o")), own=F(own), needed=engine.OTHER_FEDERATIONS)),
             (f'AND({at("exempt")}=0,{at("own_n")}>{at("own_max")})',
-             f'"1.4.4: "&{at("own_n")}&" opponents from "&{own}&", at most "&{at("own_max")}&" '
-             f'({engine.OWN_SHARE} of "&{at("n")}&")"'),
+             '"1.4.4: "&' + tf(crowded, count=F(at("own_n")), federation=F(own), most=F(at("own_max")),
+                               share=engine.OWN_SHARE, n=n_games)),
             (f'AND({at("exempt")}=0,{at("one_n")}>{at("one_max")})',
-             f'"1.4.4: "&{at("one_n")}&" opponents from "&{at("one_code")}&", at most "&{at("one_max")}&" '
-             f'({engine.ONE_SHARE} of "&{at("n")}&")"'),
-            (f'{at("h")}<{at("h_need")}', f'"1.4.5a: "&{at("h")}&" title-holders among "&{at("n")}&" opponents, "&'
-                                          f'{at("h_need")}&" needed"'),
-            (f'{at("drr_ok")}=0', f'"1.4.5f: a double round-robin of "&{players}&" players, '
-                                  f'{engine.DOUBLE_ROUND_ROBIN_PLAYERS} needed"'),
-            (f'{at("t")}<{at("t_need")}', f'"1.4.5b-e: "&{at("t")}&" {held}"&IF({system}="double-round-robin",'
-                                          f'" players"," opponents")&", "&{at("t_need")}&" needed"'),
-            (f'{at("ra")}<{t.average}', f'"1.4.8a: Ra "&{at("ra")}&" below {t.average}"'),
+             '"1.4.4: "&' + tf(crowded, count=F(at("one_n")), federation=F(at("one_code")), most=F(at("one_max")),
+                               share=engine.ONE_SHARE, n=n_games)),
+            (f'{at("h")}<{at("h_need")}',
+             '"1.4.5a: "&' + tf(FAIL_HOLDERS, count=F(at("h")), n=n_games, needed=F(at("h_need")))),
+            (f'{at("drr_ok")}=0',
+             '"1.4.5f: "&' + tf(FAIL_DRR, players=F(players), needed=engine.DOUBLE_ROUND_ROBIN_PLAYERS)),
+            (f'{at("t")}<{at("t_need")}',
+             f'"1.4.5b-e: "&IF({system}="double-round-robin",'
+             + tf(FAIL_TITLED[1], count=F(at("t")), titles=held, needed=F(at("t_need"))) + ","
+             + tf(FAIL_TITLED[0], count=F(at("t")), titles=held, needed=F(at("t_need"))) + ")"),
+            (f'{at("ra")}<{t.average}', '"1.4.8a: "&' + tf(FAIL_RA, ra=F(at("ra")), average=t.average)),
             (f'20*{at("pts")}<{share * 20}*{at("n")}' if share * 20 == int(share * 20) else "FALSE",
-             f'"1.4.8b: "&{at("pts")}&" of "&{at("n")}&" is below {int(share * 100)}%"'),
-            (f'{at("rp")}<{t.minimum}', f'"1.4.8: Rp "&{at("rp")}&" below {t.performance}"'),
+             '"1.4.8b: "&' + tf(FAIL_SHARE, score=F(at("pts")), n=n_games, percent=int(share * 100))),
+            (f'{at("rp")}<{t.minimum}', '"1.4.8: "&' + tf(FAIL_RP, rp=F(at("rp")), performance=t.performance)),
         ]
-        reason = '"norm"'
-        for test, words in reversed(fail):
-            reason = f"IF({test},{words},{reason})"
-        work["norm"] = f'IF({at("reason")}="norm",1,0)'
+        norm_word = tf(NORM, context="norms")
+        reason = norm_word
+        for test, why in reversed(fail):
+            reason = f"IF({test},{why},{reason})"
+        work["norm"] = f'IF({at("reason")}={norm_word},1,0)'
         work["extra"] = f'IF({at("norm")}=1,INT({at("pts")}-{at("need")}),0)'
         shown = {
             "games": at("n"), "score": at("pts"), "lowest": at("low"), "floor": str(t.floor),
@@ -356,7 +477,7 @@ def _summary(ws: Any, engine: Any) -> None:
             "others": f'{at("o")}&" / "&IF({at("exempt")}=1,0,{engine.OTHER_FEDERATIONS})',
             "own": f'{at("own_n")}&" / "&{at("own_max")}',
             "one": f'{at("one_n")}&" / "&{at("one_max")}',
-            "verdict": f'IF({at("norm")}=1,"yes","no")',
+            "verdict": f'IF({at("norm")}=1,{yes},{no})',
             "reason": reason,
         }
         for name, formula in {**work, **shown}.items():
@@ -375,9 +496,9 @@ def _summary(ws: Any, engine: Any) -> None:
     verdict = row_of("verdict")
     from openpyxl.formatting.rule import FormulaRule
 
-    ws.conditional_formatting.add(f"C{verdict}:F{verdict}", FormulaRule(formula=[f'C{verdict}="yes"'],
+    ws.conditional_formatting.add(f"C{verdict}:F{verdict}", FormulaRule(formula=[f'C{verdict}={yes}'],
                                                                          fill=NORM_FILL))
-    ws.conditional_formatting.add(f"C{verdict}:F{verdict}", FormulaRule(formula=[f'C{verdict}="no"'], fill=NO_FILL))
+    ws.conditional_formatting.add(f"C{verdict}:F{verdict}", FormulaRule(formula=[f'C{verdict}={no}'], fill=NO_FILL))
     ws.print_area = f"A1:I{row_of('reason') + REASONS - 1}"
     ws.page_setup.orientation = "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -387,21 +508,18 @@ def _summary(ws: Any, engine: Any) -> None:
     ws.print_options.horizontalCentered = True
     ws.page_margins.left = ws.page_margins.right = 0.5
     ws.freeze_panes = f"A{FIRST}"
-    legend = row_of("games")
-    notes = [
-        "Results: 1, ½ (0.5), 0; + or - a forfeit, bye",
-        "(pairing-allocated), h a half-point bye, z absent:",
-        "those rounds never count (1.4.2c).",
-        "Set aside: x for a game not counted (a beaten",
-        "opponent, 1.4.1f; a later round, 1.4.1e).",
-        f"Unrated opponents count {engine.UNRATED}; the lowest",
-        "opponent below the floor counts at it (1.4.6).",
-        f"8 games and a bye or forfeit win in a {engine.BYE_EVENT_ROUNDS}-round",
-        "event count as 9 (1.4.1c).",
-    ]
-    for k, text in enumerate(notes):
-        c = ws.cell(legend + k, 7, text)
+    top_row = row_of("games")
+    for k, text in enumerate(legend(engine)[:LEGEND_LINES]):
+        c = ws.cell(top_row + k, 7, text)
         c.font = Font(size=8, italic=True)
+
+
+def legend(engine: Any) -> list[str]:
+    """The legend beside the summary in the language of the work, its lines (each sentence on lines of its own)."""
+    text = words._(LEGEND, context="norms", unrated=engine.UNRATED, games=engine.BYE_EVENT_GAMES,
+                   rounds=engine.BYE_EVENT_ROUNDS, counts=engine.BYE_NORM_GAMES)
+    sentences = [part if part.endswith(".") else part + "." for part in text.split(". ")]
+    return [line for sentence in sentences for line in textwrap.wrap(sentence, LEGEND_WIDTH)]
 
 
 # --------------------------------------------------------------------------- filled from a report
@@ -447,7 +565,7 @@ def fill_sheet(module: Any, tournament: Any, checks: Sequence[Any], player: Any,
         row = FIRST + r - 1
         p = rounds.get(r)
         if p is None or (p.code == engine.NO_RESULT and r > f.played):
-            ws[f"I{row}"] = "still to play" if r > f.played else "not paired"
+            ws[f"I{row}"] = words._(STILL_TO_PLAY if r > f.played else NOT_PAIRED, context="norms")
             if r <= f.played:
                 ws[f"G{row}"] = "z"
             if p is None or p.opponent is None:
@@ -463,9 +581,9 @@ def fill_sheet(module: Any, tournament: Any, checks: Sequence[Any], player: Any,
         if played and r not in counted:
             ws[f"H{row}"] = "x"
         if r in aside:
-            ws[f"I{row}"] = aside[r]
+            ws[f"I{row}"] = said(aside[r])
         elif loss:
-            ws[f"I{row}"] = "forfeit win counted as a loss (1.4.2c)"
+            ws[f"I{row}"] = words._(ASIDE[-1])
     target = Path(output)
     from xl_elo.formats.files import check_output
 

@@ -7,8 +7,10 @@ into PNGs: ``<code>_results.png`` (the results sheet; ``fide_season_results.png`
 filled with the club's year below) and ``fide_instructions.png`` (the
 instructions printed as a selection); ``fqe_problem.png`` shows a players sheet with a rating
 typed as text, flagged on its row; ``fide_norms.png`` the norm sheet filled from FIDE's example
-report for its first norm; ``season_leaderboard.png`` and ``season_charts.png`` a club's season workbook
-(:func:`season_workbook`), its leaderboard and its first page of charts. It prints the number of
+report for its first norm (``fide_norms_<language>.png`` in each other language it speaks);
+``season_leaderboard.png`` and ``season_charts.png`` a club's season workbook (:func:`season_workbook`), its
+leaderboard and its first page of charts (``season_<language>_leaderboard.png`` in each catalogue's language). A
+template is pictured in each language it speaks (:func:`xl_elo.templates.spoken`). It prints the number of
 pages of each PDF. Needs LibreOffice and poppler-utils (``pdftoppm``, ``pdftotext``); the
 package never needs them.
 """
@@ -124,7 +126,9 @@ def main(out_dir: str) -> None:
     """Every template in each of its shipped languages, filled with its example and printed: ``<code>_results.png``
     (its first language) and ``<code>_<language>_results.png`` (the others); the instructions of a template in each
     language of ``INSTRUCTIONS``; a players sheet with a mistake flagged (``<code>_problem.png``)."""
-    from xl_elo.templates import languages
+    from xl_elo import words
+    from xl_elo.formats import seasonbook
+    from xl_elo.templates import spoken
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -133,9 +137,9 @@ def main(out_dir: str) -> None:
         t = Path(tmp)
         filled: list[tuple[str, str, Path]] = []
         for code in codes:
-            for lang in languages(code):
+            for lang in spoken(code):
                 stem = code.replace("-", "_")  # a season template: fide_season_results.png
-                name = f"{stem}_results" if lang == languages(code)[0] else f"{stem}_{lang}_results"
+                name = f"{stem}_results" if lang == spoken(code)[0] else f"{stem}_{lang}_results"
                 event = club_season(t / "club") if code.endswith(SEASON) else example_event(code)
                 room = default_capacity(code)  # the club's year in the season template's room, its games all in
                 room = replace(room, games=max(room.games, len(event.games)))
@@ -160,17 +164,22 @@ def main(out_dir: str) -> None:
         _print_areas(done, {"players": f"A1:{_problem_column(done)}{len(tables['players'][1]) + 1}"})
         pdf = to_pdf(done, t / "pdf")
         _png(pdf, 1, out / f"{shown}_problem.png")
-        for path in norm_sheets(t / "norms"):  # the norm sheet as the certificate's table prints it
-            done = recalculate_many([path], t / "done")[0]
+        # the norm sheet as the certificate's table prints it, in each language its system speaks
+        sheets = [path for lang in words.available() for path in norm_sheets(t / "norms" / lang, lang)]
+        for done in recalculate_many(sheets, t / "done_norms"):
             pdf = to_pdf(done, t / "pdf")
             print(f"{done.stem}: {len(_pages(pdf))} pages")
             _png(pdf, 1, out / f"{done.stem}.png")
-        season = season_workbook(t / "season")  # a club's season, its leaderboard and its charts
-        pdf = to_pdf(season, t / "pdf")
-        pages = _pages(pdf)
-        print(f"{season.stem}: {len(pages)} pages")
-        _png(pdf, _first_page_with(pages, "rank"), out / "season_leaderboard.png")
-        _png(pdf, _first_page_with(pages, "Ratings over time"), out / "season_charts.png")
+        for lang in words.available():  # a club's season, its leaderboard and its charts, in each language
+            with words.use(lang):
+                season = season_workbook(t / "season" / lang)
+                rank, charts = seasonbook._("rank"), seasonbook._(seasonbook.CHARTS_TITLE)
+            pdf = to_pdf(season, t / "pdf")
+            pages = _pages(pdf)
+            print(f"{season.stem} ({lang}): {len(pages)} pages")
+            stem = "season" if lang == words.SOURCE else f"season_{lang}"
+            _png(pdf, _first_page_with(pages, rank), out / f"{stem}_leaderboard.png")
+            _png(pdf, _first_page_with(pages, charts), out / f"{stem}_charts.png")
     for p in sorted(out.glob("*.png")):
         print(p)
 
@@ -240,13 +249,16 @@ def club_csvs(folder: Path) -> None:
     (folder / "games.csv").write_text("\n".join(games) + "\n", encoding="utf-8")
 
 
-def norm_sheets(folder: Path) -> list[Path]:
+def norm_sheets(folder: Path, language: str | None = None) -> list[Path]:
     """Each norm sheet filled from its system's example report for the first player whose result is a norm for
-    a title he needs (rules 13): ``<code>_norms.xlsx``."""
+    a title he needs (rules 13): ``<code>_norms.xlsx``, or in another ``language`` it speaks
+    ``<code>_norms_<language>.xlsx`` (none where its system does not speak it)."""
     from importlib import resources
 
+    from xl_elo import words
     from xl_elo.federations import registry
     from xl_elo.formats.normfiles import from_trf
+    from xl_elo.templates import NORM_SHEET, spoken
     from xl_elo.templates.normsheet import fill_sheet
 
     out = []
@@ -254,14 +266,20 @@ def norm_sheets(folder: Path) -> list[Path]:
         norms = system.NORMS
         if norms is None or not norms.sheet or not norms.example:
             continue
+        lang = language or words.SOURCE
+        if lang not in spoken(code + NORM_SHEET):
+            continue
         with resources.as_file(resources.files(system.PACKAGE) / "example" / norms.example) as report:
             tournament, _ = from_trf(report, norms)
         checks, _ = norms.engine.checked(tournament)
         first = next(c for c in checks if c.norm and c.eligible)
         player = next(e for e in tournament.players if e.id == first.id)
         folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{code}_norms.xlsx"
-        fill_sheet(system, tournament, [c for c in checks if c.title == first.title], player, first.title, target)
+        first_language = spoken(code + NORM_SHEET)[0]
+        target = folder / (f"{code}_norms.xlsx" if lang == first_language else f"{code}_norms_{lang}.xlsx")
+        with words.use(lang):
+            fill_sheet(system, tournament, [c for c in checks if c.title == first.title], player, first.title,
+                       target)
         out.append(target)
     return out
 

@@ -44,6 +44,8 @@ CAPACITY = ROOMS[0]
 LANGUAGES = ('de',)
 #: No season template (rules 14): its results pasted into the next copy carry the list on.
 SEASON = None
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 #: Sweeps of each iteration the workbook computes (rules 9.10).
 SWEEPS = 30
 

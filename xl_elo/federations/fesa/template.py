@@ -60,6 +60,8 @@ CAPACITY = ROOMS[0]
 LANGUAGES = ('en',)
 #: No season template (rules 14): its results pasted into the next copy carry the list on.
 SEASON = None
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 #: Gauss-Seidel sweeps in list order, as FESA's program (rules 6.6): its tournaments settle in
 #: fewer (the last must change nothing, or the results say they are not valid).
 SWEEPS = 12

@@ -45,10 +45,25 @@ from xl_elo.words import F, _, text_formula
 ROOMS = (Capacity(40, 300, 0), Capacity(120, 1200, 0))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: FIDE's own language; xl-elo workbooks --language builds it in any
-#: catalogue's.
+#: catalogue's, every phrase in those of SPEAKS (FIDE's terms as its handbook's translations use them).
 LANGUAGES = ('en',)
+SPEAKS: tuple[str, ...] = ('fr', 'de', 'it')
 
 FILE = "fide_period.xlsx"
+
+#: The engine's notes (rules 2.4, 2.8, 2.9) as phrases, its figures placeholders: the template's note column says
+#: them in its language, and a report reads the engine's English back into them.
+FLOOR_NOTE = "new rating {rating} is below {floor}: shown as unrated on the next list (rules 2.8)"
+GAP_NOTE = "{n} game(s) not rated: {gap} points or more apart, one above {above} ({list} list, rules 2.9)"
+NO_FIRST_NOTE = "no first rating: {why} (rules 2.4)"
+#: Why no first rating: too few games (plural, singular), too few games and points (plural, singular), too few
+#: points.
+FEW = ("{n} games against rated opponents, fewer than {min}", "{n} game against rated opponents, fewer than {min}",
+       "{n} games against rated opponents, fewer than {min} and {points} points, fewer than {min_points}",
+       "{n} game against rated opponents, fewer than {min} and {points} points, fewer than {min_points}",
+       "{points} points, fewer than {min_points}")
+BELOW_FLOOR_NOTE = "below floor: Ra + dp = {rating} is below the floor of {floor}: not published"
+FIRST_NOTE = "first rating: Ra {ra}, p {p}, dp {dp}"
 
 #: The setting ``list`` is the standard list (rules 2.9).
 STANDARD = 'LOWER(TRIM(opt_list&""))="standard"'
@@ -78,7 +93,7 @@ def k_columns() -> list[Col]:
     """A rated player's K and change from his period's sums ``n`` (rated games), ``s`` (their score) and ``pd``
     (their PD x 100) and his ``games``, ``age``, ``rating`` and ``ever`` (2400 reached) before it (rules 2.1, 2.3)."""
     return [
-        Col("kbase", "K before the 700 rule",
+        Col("kbase", _("K before the {most} rule", most=fide.K_TIMES_GAMES_MAX),
             f'=IF(OR([games]<{fide.NEW_PLAYER_GAMES},AND(ISNUMBER([age]),N([age])<={fide.JUNIOR_AGE},'
             f'N([rating])<{fide.JUNIOR_RATING_LIMIT})),{fide.K_NEW},IF(OR([ever]=1,N([rating])>={fide.K10_RATING}),'
             f'{fide.K_2400},{fide.K_STANDARD}))', "2.3"),
@@ -113,22 +128,26 @@ def first_rating_columns() -> list[Col]:
 
 def notes(c: str = "") -> tuple[str, str]:
     """The note of a rated player (a new rating below the floor, games not rated) and of an unrated one (his first
-    rating, or why none), over the columns above (their names prefixed with ``c``; rules 2.4, 2.8, 2.9)."""
+    rating, or why none), over the columns above (their names prefixed with ``c``; rules 2.4, 2.8, 2.9), in the
+    engine's words, each a phrase of the catalogues: xl-elo reads the engine's English back into them
+    (xl_elo.words.translate), so a report says what the template says."""
     below = f"[{c}rating]+[{c}change]<{fide.RATING_FLOOR}"
-    floor_text = (f'"new rating "&INT([{c}rating]+[{c}change])&" is below {fide.RATING_FLOOR}: shown as unrated on '
-                  'the next list (rules 2.8)"')
-    gap_text = (f'[{c}nfar]&" game(s) not rated: {fide.NOT_RATED_GAP} points or more apart, one above '
-                f'{fide.NOT_RATED_ABOVE} ("&LOWER(TRIM(opt_list&""))&" list, rules 2.9)"')
+    floor_text = text_formula(FLOOR_NOTE, rating=F(f"INT([{c}rating]+[{c}change])"), floor=fide.RATING_FLOOR)
+    gap_text = text_formula(GAP_NOTE, n=F(f"[{c}nfar]"), gap=fide.NOT_RATED_GAP, above=fide.NOT_RATED_ABOVE,
+                            list=F('LOWER(TRIM(opt_list&""))'))
     rated_note = f'IF({below},{floor_text}&IF([{c}nfar]>0,"; "&{gap_text},""),IF([{c}nfar]>0,{gap_text},""))'
     nn, sn = f"[{c}nn]", f"[{c}sn]"
-    few_games = (f'IF({nn}<{fide.FIRST_RATING_MIN_GAMES},{nn}&" game"&IF({nn}=1,"","s")&" against rated opponents, '
-                 f'fewer than {fide.FIRST_RATING_MIN_GAMES}"&IF({sn}<{fide.FIRST_RATING_MIN_SCORE}," and ",""),"")')
-    few_points = (f'IF({sn}<{fide.FIRST_RATING_MIN_SCORE},{sn}&" points, fewer than '
-                  f'{fide.FIRST_RATING_MIN_SCORE:g}","")')
-    first_note = (f'IF([{c}enough]=0,"no first rating: "&{few_games}&{few_points}&" (rules 2.4)",'
-                  f'IF([{c}ru]<{fide.RATING_FLOOR},"below floor: Ra + dp = "&'
-                  f'FIXED([{c}ra]+[{c}ndp],0,TRUE)&" is below the floor of {fide.RATING_FLOOR}: not published",'
-                  f'"first rating: Ra "&FIXED([{c}ra],2,TRUE)&", p "&FIXED([{c}npct]/100,2,TRUE)&", dp "&[{c}ndp]))')
+    few: dict[str, Any] = {"n": F(nn), "min": fide.FIRST_RATING_MIN_GAMES, "points": F(sn),
+                           "min_points": fide.FIRST_RATING_MIN_SCORE}
+    few_games, few_points = f"{nn}<{fide.FIRST_RATING_MIN_GAMES}", f"{sn}<{fide.FIRST_RATING_MIN_SCORE}"
+    why = (f'IF(AND({few_games},{few_points}),IF({nn}=1,{text_formula(FEW[3], **few)},{text_formula(FEW[2], **few)}),'
+           f'IF({few_games},IF({nn}=1,{text_formula(FEW[1], **few)},{text_formula(FEW[0], **few)}),'
+           f'{text_formula(FEW[4], **few)}))')
+    below_floor = text_formula(BELOW_FLOOR_NOTE, rating=F(f"FIXED([{c}ra]+[{c}ndp],0,TRUE)"), floor=fide.RATING_FLOOR)
+    first_note = (f'IF([{c}enough]=0,{text_formula(NO_FIRST_NOTE, why=F(why))},'
+                  f'IF([{c}ru]<{fide.RATING_FLOOR},{below_floor},'
+                  + text_formula(FIRST_NOTE, ra=F(f"FIXED([{c}ra],2,TRUE)"), p=F(f"FIXED([{c}npct]/100,2,TRUE)"),
+                                 dp=F(f"[{c}ndp]")) + '))')
     return rated_note, first_note
 
 
@@ -159,7 +178,7 @@ def rules() -> list[str]:
 def players() -> list[Input]:
     """The players sheet: the list before the period (rules 8)."""
     return player_inputs("id", "name", "rating", "games", "birth_year", own=[
-        yes_no_input("ever_2400", "Rating has reached 2400: yes/no", 10)])
+        yes_no_input("ever_2400", _("Rating has reached {rating}: yes/no", rating=fide.K10_RATING), 10)])
 
 
 def lists() -> list[tuple[str, list[str], Sequence[Sequence[Any]]]]:
@@ -180,6 +199,8 @@ class Season:
     ROOMS = (Capacity(40, 500, 0, 12),)
     CAPACITY = ROOMS[0]
     LANGUAGES = ("en",)
+    #: Languages it speaks besides: none yet (its own phrases are in English only).
+    SPEAKS: tuple[str, ...] = ()
     SEASON = None
 
     @staticmethod
@@ -205,7 +226,8 @@ def spec(cap: Capacity | None = None) -> Template:
             f'=IF(AND(ISNUMBER([rw]),ISNUMBER([ro])),IF({far("[rw]", "[ro]")},1,0),0)', "2.9"),
         Col("both", "both rated: a rated game", '=IF(AND(ISNUMBER([rw]),ISNUMBER([ro])),1-[far],0)', "2.1"),
         Col("new", "unrated against rated", '=IF(AND([counts]=1,NOT(ISNUMBER([rw])),ISNUMBER([ro])),1,0)', "2.4"),
-        Col("capped", "difference, 400-point rule", f'=IF([both]=1,{capped("[rw]", "[ro]")},"")', "2.2"),
+        Col("capped", _("difference, {cap}-point rule", cap=fide.DIFFERENCE_CAP),
+            f'=IF([both]=1,{capped("[rw]", "[ro]")},"")', "2.2"),
         Col("pd", "PD x 100 (logistic: 100 E)", f'=IF([both]=1,{pd("[rw]", "[ro]", "[capped]")},"")', "2.2"),
     )
     work.add(*key_columns())
@@ -213,7 +235,8 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("age", "age in the period's year",
             '=IF(AND(ISNUMBER([players:birth_year]),ISNUMBER(period_year)),period_year-[players:birth_year],"")',
             "2.3"),
-        Col("ever", "2400 reached before", "=" + yes_value("[players:ever_2400]"), "2.3"),
+        Col("ever", _("{rating} reached before", rating=fide.K10_RATING), "=" + yes_value("[players:ever_2400]"),
+            "2.3"),
         Col("n", "games rated", f"=COUNTIFS(side_who,{POS},side_both,1)", "2.1"),
         Col("nfar", "games not rated (rapid, blitz: far apart)", f"=COUNTIFS(side_who,{POS},side_far,1)", "2.9"),
         Col("s", "score", f"=SUMIFS(side_score,side_who,{POS},side_both,1)", "2.1"),
@@ -248,7 +271,7 @@ def spec(cap: Capacity | None = None) -> Template:
             rated(f'IF({below},"",[rating]+[change])', f'IF(AND([enough]=1,[ru]>={fide.RATING_FLOOR}),[ru],"")'),
             "2.8"),
         Col("res_games_after", "results: games after", rated("[games]+[n]", "[games]+[nn]"), "2.1"),
-        Col("res_ever_2400", "results: 2400 reached",
+        Col("res_ever_2400", _("results: {rating} reached", rating=fide.K10_RATING),
             rated(f'IF(OR([ever]=1,[rating]+[change]>={fide.K10_RATING}),"yes","no")', 'IF([ever]=1,"yes","no")'),
             "2.3"),
         Col("res_note", "results: note", rated(rated_note, first_note), "2.4"),
@@ -262,7 +285,7 @@ def spec(cap: Capacity | None = None) -> Template:
         games=game_inputs("round", "player", "opponent", "result"), history=None,
         settings=[period_setting(fide.NEEDS_PERIOD), event_setting(), *option_settings(fide.SYSTEM)],
         rules=rules(), sheets=[sides, work],
-        results=results_layout(ResultCol("ever_2400", "2400 reached", width=8),
+        results=results_layout(ResultCol("ever_2400", _("{rating} reached", rating=fide.K10_RATING), width=8),
                                ResultCol("note", "Note", width=56),
                                ResultCol("birth_year", "birth year", "0", printed=False)),
         lists=lists(),
@@ -330,7 +353,8 @@ def season_spec(cap: Capacity | None = None) -> Template:
 
     # ---------------------------------------------------------------- each player's start (rules 8)
     work.add(*key_columns())
-    work.add(Col("ever", "2400 reached before the season", "=" + yes_value("[players:ever_2400]"), "2.3"))
+    work.add(Col("ever", _("{rating} reached before the season", rating=fide.K10_RATING),
+                 "=" + yes_value("[players:ever_2400]"), "2.3"))
 
     # ---------------------------------------------------------------- one sheet per month (rules 2, 14.3)
     month_sheets = []
@@ -348,7 +372,8 @@ def season_spec(cap: Capacity | None = None) -> Template:
             Col("rating", "rating before the month", f'=IF([rated]=1,{before("rating_a", "rating")},"")', "14.3",
                 fmt="0"),
             Col("games", "rated games before the month", f'=IF([key]="",0,{before("games_a", "games")})', "14.3"),
-            Col("ever", "2400 reached before the month", f'=IF([key]="",0,{before("ever_a", "ever")})', "2.3"),
+            Col("ever", _("{rating} reached before the month", rating=fide.K10_RATING),
+                f'=IF([key]="",0,{before("ever_a", "ever")})', "2.3"),
             Col("age", "age in the month's year",
                 f'=IF(AND(ISNUMBER([players:birth_year]),ISNUMBER(season_m0)),INT((season_m0+{t - 1})/12)'
                 '-[players:birth_year],"")', "2.3"),
@@ -368,7 +393,7 @@ def season_spec(cap: Capacity | None = None) -> Template:
             Col("rating_a", "rating after the month",
                 '=IF([rated_a]=0,"",IF([rated]=1,[rating]+[change],[ru]))', "2.1", fmt="0"),
             Col("games_a", "rated games after the month", '=IF([key]="",0,[games]+IF([rated]=1,[n],[nn]))', "2.1"),
-            Col("ever_a", "2400 reached after the month",
+            Col("ever_a", _("{rating} reached after the month", rating=fide.K10_RATING),
                 f'=IF([key]="",0,IF([rated]=1,IF([rating]+[change]>={fide.K10_RATING},1,[ever]),[ever]))', "2.3"),
             Col("tg", "rated games in the season so far",
                 f'=IF([key]="","",{"0" if t == 1 else f"[{prev}:tg]"}+IF([rated]=1,[n],[nn]))', "14.5"),
@@ -424,7 +449,8 @@ def season_spec(cap: Capacity | None = None) -> Template:
         Col("res_bonus", "results: bonus", '=""', "8"),
         Col("res_rating_after", "results: rating after the season", '=IF([key]="","",[l_rating_a])', "2.8"),
         Col("res_games_after", "results: rated games after the season", '=IF([key]="","",[l_games_a])', "2.1"),
-        Col("res_ever_2400", "results: 2400 reached", '=IF([key]="","",IF([l_ever_a]=1,"yes","no"))', "2.3"),
+        Col("res_ever_2400", _("results: {rating} reached", rating=fide.K10_RATING),
+            '=IF([key]="","",IF([l_ever_a]=1,"yes","no"))', "2.3"),
         Col("res_note", "results: note on the last month", rated(rated_note, first_note), "2.4"),
         Col("res_birth_year", "results: year of birth (the next season's)",
             '=IF([key]="","",IF(ISNUMBER([players:birth_year]),[players:birth_year],""))', "14.3"),
@@ -460,10 +486,10 @@ def season_spec(cap: Capacity | None = None) -> Template:
             "The season (xl-elo rules 14): type each game's month in the games' 'period' column as text (YYYY-MM, or "
             "the day it was played, YYYY-MM-DD; blank in every row: all in the first month). Each of the {months} "
             "months from the first (a setting) is rated as a FIDE period from the list the month before left: the "
-            "new rating, the games, 2400 reached; K counts the games and the age in that month's year. A month "
+            "new rating, the games, {rating} reached; K counts the games and the age in that month's year. A month "
             "without a game changes nobody. The results give the list after the last month with a game, that "
             "month's figures, and each player's rating after every month up to it; beside them, the next players "
-            "table is the next season's list.", months=months)],
+            "table is the next season's list.", months=months, rating=fide.K10_RATING)],
         sheets=[sides, work, *month_sheets],
         results=[
             ResultCol("id", "Id", width=10), ResultCol("name", "Name", width=20),
@@ -474,7 +500,7 @@ def season_spec(cap: Capacity | None = None) -> Template:
             ResultCol("season_change", "Change", "+0;-0;0", 7),
             ResultCol("season_games", "Games", "0", 6),
             ResultCol("games_after", "Games after", "0", 7),
-            ResultCol("ever_2400", "2400 reached", width=7),
+            ResultCol("ever_2400", _("{rating} reached", rating=fide.K10_RATING), width=7),
             ResultCol("status", "Last month: status", width=11, printed=False),
             ResultCol("rating_before", "Last month: rating before", "0", 9, printed=False),
             ResultCol("games_rated", "Last month: games", "0", 7, printed=False),

@@ -223,8 +223,9 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
     if status == "unrated":
         first = first_rating(opps, scores)
         assert first is not None
+        unrated = f"unrated opponent: counts {UNRATED_OPPONENT}"
         lines = tuple(GameLine(g.rating, UNRATED_OPPONENT if g.rating is None else g.rating, g.score, None, None, None,
-                               "unrated opponent: counts 1100" if g.rating is None else "") for g in games)
+                               unrated if g.rating is None else "") for g in games)
         return Calculation(CODE, None, lines, score, first.rating, performance=first.performance, status=status,
                            steps=first.steps)
     r = float(player.rating)  # type: ignore[arg-type]

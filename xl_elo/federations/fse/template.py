@@ -31,6 +31,8 @@ CAPACITY = ROOMS[0]
 LANGUAGES = ('de', 'fr', 'it')
 #: No season template (rules 14): its results pasted into the next copy carry the list on.
 SEASON = None
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 
 
 

@@ -48,6 +48,8 @@ CAPACITY = ROOMS[0]
 LANGUAGES = ('en',)
 #: No season template (rules 14): its results pasted into the next copy carry the list on.
 SEASON = None
+#: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
+SPEAKS: tuple[str, ...] = ()
 #: The special formula's steps laid out on each step's sheet (rules 10.5); more blocks the results.
 STEPS: Final = 10
 #: Stands for "no breakpoint on that side" in the breakpoint searches (far beyond any rating).
