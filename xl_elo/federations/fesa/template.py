@@ -5,12 +5,14 @@ How the formulas are laid out:
 - ``walk``: every rated game side, sorted by player and round (a rank computed once), so a
   player's games are consecutive rows and his running rating ``pr`` is the row above plus its
   change (rules 6.4);
-- sweeps 1 .. 16 (rules 6.6): each sweep's opponent ratings come from the previous sweep's
-  results (Jacobi steps; on FESA's real tournaments they reach the same fixed point as the
-  engine's sweeps in list order), each sweep's performance ratings from Newton steps with the
-  step capped at 800 (rules 6.5); a last sweep shows every intermediate;
-- ``handicap``: the handicap games' shifts on the grade scale (rules 6.7), in single floats
-  as FESA's program computes them (rules 6.11);
+- ``sweeps``: one row per player and sweep, sweep after sweep (rules 6.6): a row reads each
+  opponent's latest value from the rows above it (Gauss-Seidel in list order, as FESA's program),
+  shifts the handicap games on the grade scale in single floats as FESA's program does (rules 6.7,
+  6.11), then walks the player's games (rules 6.4) or takes his performance by Newton steps capped
+  at 800 from the list's first game (rules 6.5). Its formulas are most of the workbook, so a row
+  holds a game slot per round of the room (:func:`game_slots`), what every Newton step reads is
+  worked out once per row, and each single float's power of two is a column of its own: what
+  LibreOffice parses on opening and writes on saving is what a treasurer waits for (issue 35);
 - promotions (rules 6.10) game by game on the walk, the "bound to get it" simulation per player;
 - ``history_after``: the history table for the next tournament.
 """
@@ -72,8 +74,14 @@ SETTLED_STEP = 0.01
 #: A performance this close to a half point is decided by the program's single floats (rules 6.11):
 #: the template leaves it to the engine.
 TIE_WINDOW = 0.001
-#: A player's rated games the template has room for (FESA advises at most 16 rounds, rules 6.1).
-SLOTS = 12
+#: The most rated games per player a room lays out (FESA advises at most 16 rounds, rules 6.1).
+SLOTS = 16
+
+
+def game_slots(cap: Capacity) -> int:
+    """A player's rated games the room has room for: its rounds (every player in every round, its games
+    two sides each), at most :data:`SLOTS`. Each slot is some twenty formulas on every row of the sweeps."""
+    return max(1, min(SLOTS, -(-2 * cap.games // cap.players)))
 #: A player's handicap games the template has room for.
 HANDICAP_SLOTS = 3
 
@@ -135,17 +143,18 @@ def grade_lists() -> list[tuple[str, list[str], list[Any]]]:
 
 def rhe(x: str) -> str:
     """Round halves to even (rules 6.4: the reference program's rounding)."""
-    return f"IF({x}-INT({x})=0.5,IF(MOD(INT({x}),2)=0,INT({x}),INT({x})+1),ROUND({x},0))"
+    return f"IF({x}-INT({x})=0.5,INT({x})+MOD(INT({x}),2),ROUND({x},0))"
 
 
 def single(name: str, title: str, exact: str, guard: str) -> list[Col]:
-    """One single-float step of FESA's program as two columns (rules 6.11): the value in double
-    precision, then rounded to 24 significant bits, halves to even (the spreadsheet's doubles
-    hold every single float exactly)."""
-    x = f"[{name}_x]"
-    e = f"(INT(LOG(ABS({x}),2))-23)"
+    """One single-float step of FESA's program as three columns (rules 6.11): the value in double
+    precision, the power of two of its 24th significant bit, then the value rounded to 24 significant
+    bits, halves to even (the spreadsheet's doubles hold every single float exactly)."""
+    x, e = f"[{name}_x]", f"[{name}_e]"
     return [
         Col(f"{name}_x", _('{title}, exact', title=title), f'=IF({guard},"",{exact})', "6.11"),
+        Col(f"{name}_e", _('{title}: the power of two of its 24th bit', title=title),
+            f'=IF({guard},"",IF({x}=0,0,INT(LOG(ABS({x}),2))-23))', "6.11"),
         Col(name, _('{title}, single float', title=title), f'=IF({guard},"",IF({x}=0,0,{rhe(f"{x}/2^{e}")}*2^{e}))',
             "6.11"),
     ]
@@ -173,11 +182,12 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
     from xl_elo.federations.fesa import grades, newton
 
     p = cap.players
+    slots = game_slots(cap)
     floor = f"{fesa.OPPONENT_FLOOR:g}"
     top = f"{FIRST - 1}"
     sheet = Sheet("sweeps", "sw_", FIRST, FIRST + SWEEPS * p - 1,
                   leading=[("sweep", lambda r: (r - FIRST) // p + 1), ("player", lambda r: (r - FIRST) % p + 1)],
-                  areas={"o": ("o1", f"o{SLOTS}")}, shared=False)
+                  areas={"o": ("o1", f"o{slots}")}, shared=False)
 
     def w(name: str) -> str:
         return f"INDEX(w_{name},[player])"
@@ -204,12 +214,13 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
         Col("n", "games rated", f'=IF([key]="",0,{w("n")})', "6.8"),
         Col("pm", "performance mode", f'=IF([key]="",0,{w("perf")})', "6.3"),
         Col("own", "his value before this row", own, "6.6"),
+        Col("bc", "bonus count", f'={w("bc")}', "6.4"),
     )
-    for k in range(1, SLOTS + 1):
+    for k in range(1, slots + 1):
         sheet.add(Col(f"b{k}", _("game {k}: opponent's latest value, at least {floor}",
                                  k=k, floor=floor), opponent(k), "6.6"))
     hcs = range(1, HANDICAP_SLOTS + 1)
-    bblock = f"[b1]:[b{SLOTS}]"
+    bblock = f"[b1]:[b{slots}]"
     for j in hcs:
         sheet.add(Col(f"hk{j}", _('handicap game {j}: game number', j=j), f'=IF([n]=0,0,{w(f"hk{j}")})', "6.7"))
     for j in hcs:
@@ -236,35 +247,40 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
         sheet.add(Col(f"adj{j}", _('handicap game {j}: added to the opponent', j=j),
                       f'=IF([hk{j}]=0,0,IF({w(f"hr{j}")}=-1,[sh{j}]-INDEX({bblock},[hk{j}]),[q{j}]-[sh{j}]))', "6.7"))
     hk_block, adj_block = f"[hk1]:[hk{HANDICAP_SLOTS}]", f"[adj1]:[adj{HANDICAP_SLOTS}]"
-    for k in range(1, SLOTS + 1):
+    for k in range(1, slots + 1):
         sheet.add(Col(f"o{k}", _('game {k}: opponent counts', k=k),
                       f"=IF([n]<{k},0,[b{k}]+SUMIF({hk_block},{k},{adj_block}))", "6.7"))
-    for k in range(1, SLOTS + 1):
+    # the other games of a performance (rules 6.5), beside his games: the two NSR games, the added draw
+    sheet.add(
+        Col("on", "NSR games at (weighed 2)", "=[mpv]", "6.5"),
+        Col("oa", "the added draw's opponent (all wins)", '=IF([allw]=1,N([bst]),0)', "6.5"),
+    )
+    for k in range(1, slots + 1):
         sheet.add(Col(f"s{k}", _('game {k}: result', k=k), f"=IF([n]<{k},0,{w(f'sc{k}')})", "6.4"))
 
     # normal mode: the walk with a running rating (rules 6.4)
-    for k in range(1, SLOTS + 1):
+    for k in range(1, slots + 1):
         first = f'=IF(OR([n]=0,[pm]=1),"",N({w("rating")}))'
         sheet.add(Col(f"pr{k}", _('game {k}: running rating', k=k),
                       first if k == 1 else f'=IF([pr{k - 1}]="","",[pr{k - 1}]+[d{k - 1}])', "6.4"))
-    for k in range(1, SLOTS + 1):
+    for k in range(1, slots + 1):
         pr, o, sc = f"[pr{k}]", f"[o{k}]", f"[s{k}]"
-        kk = k_of(pr)
+        kk = f"LOOKUP({pr},k_lower,k_value)"
         normal = f"{kk}*({sc}-{expected(o, pr)})"
         upset = f"IF(AND({sc}=1,{o}>{pr}),{kk}*({o}-{pr})/{fesa.UPSET_DIVISOR:g},-1E+300)"
-        bonus = (f"IF(AND({pr}<{fesa.BONUS_BELOW:g},{w('bc')}+{k - 1}<{fesa.BONUS_GAMES}),"
+        bonus = (f"IF(AND({pr}<{fesa.BONUS_BELOW:g},[bc]+{k - 1}<{fesa.BONUS_GAMES}),"
                  f"({fesa.BONUS_BELOW:g}-{pr})/{fesa.BONUS_DIVISOR:g},0)")
         sheet.add(Col(f"d{k}", _('game {k}: change', k=k),
                       f'=IF(OR({pr}="",[n]<{k}),0,MAX({normal},{upset})+{bonus})', "6.4"))
-    ks = "{" + ",".join(str(k) for k in range(1, SLOTS + 1)) + "}"
+    ks = "{" + ",".join(str(k) for k in range(1, slots + 1)) + "}"
     mask = f"({ks}<=[n])"
-    prb, ob, sb = f"[pr1]:[pr{SLOTS}]", f"[o1]:[o{SLOTS}]", f"[s1]:[s{SLOTS}]"
+    prb, ob, sb = f"[pr1]:[pr{slots}]", f"[o1]:[o{slots}]", f"[s1]:[s{slots}]"
     e_arr = f"1/(1+10^(({ob}-{prb})/400))"
     sheet.add(
-        Col("dsum", "change before rounding", f"=SUM([d1]:[d{SLOTS}])", "6.4"),
+        Col("dsum", "change before rounding", f"=SUM([d1]:[d{slots}])", "6.4"),
         Col("esum", "expected score", f'=IF([pr1]="","",SUMPRODUCT({mask}/(1+10^(({ob}-{prb})/400))))', "6.4"),
         Col("bsum", "activity bonus",
-            f'=IF([pr1]="","",SUMPRODUCT({mask}*({ks}<={fesa.BONUS_GAMES}-{w("bc")})*({prb}<{fesa.BONUS_BELOW:g})*'
+            f'=IF([pr1]="","",SUMPRODUCT({mask}*({ks}<={fesa.BONUS_GAMES}-[bc])*({prb}<{fesa.BONUS_BELOW:g})*'
             f'({fesa.BONUS_BELOW:g}-{prb})/{fesa.BONUS_DIVISOR:g}))', "6.4"),
         Col("ups", "upset gains used",
             f'=IF([pr1]="","",SUMPRODUCT({mask}*({sb}=1)*({ob}>{prb})*({k_of(prb)}*({ob}-{prb})/{fesa.UPSET_DIVISOR:g}'
@@ -278,26 +294,38 @@ def _sweeps_sheet(cap: Capacity) -> Sheet:
             f'=IF([pm]=0,"",IF({w("allw")}=1,[bst],IF({w("nsr")}=2,{w("mp")},IF({w("hn")}>0,{w("hlast")},[o1]))))',
             "6.11"),
     )
-    total = f'({w("hs")}+{w("score")}+{w("nsr")}/2+{w("allw")}*0.5)'
+    # what every Newton step of a row reads, once per row (the same numbers, shorter formulas)
+    sheet.add(
+        Col("nw", "Newton runs (1/0)", f'=IF(OR([pm]=0,[n]=0,{w("alll")}=1),0,1)', "6.5"),
+        Col("tot", "Newton: the score to reach", f'=IF([nw]=0,0,{w("hs")}+{w("score")}+{w("nsr")}/2+{w("allw")}*0.5)',
+            "6.5"),
+        Col("nsr", "NSR games", f'={w("nsr")}', "6.5"),
+        Col("allw", "all wins", f'={w("allw")}', "6.5"),
+        Col("mpv", "NSR games at", f'=N({w("mp")})', "6.5"),
+    )
+    total = "[tot]"
+
+    # his games, then the NSR games (weighed [nsr]: 0 or 2) and the added draw (weighed [allw]: 0 or 1)
+    zeros = "0," * slots
+    games_k = ",".join(str(k) for k in range(1, slots + 1))
+    weight = f"(({{{games_k},1E+9,1E+9}}<=[n])+{{{zeros}1,0}}*[nsr]+{{{zeros}0,1}}*[allw])"
+    listed = "[o1]:[oa]"
 
     def g(x: str) -> str:
         hist = f"SUMPRODUCT((hw_who=[player])/(1+10^((hw_o-{x})/400)))"
-        games = f"SUMPRODUCT({mask}/(1+10^(({ob}-{x})/400)))"
-        mp = f'N({w("mp")})'
-        extra = f'+{w("nsr")}*{expected(mp, x)}+{w("allw")}*{expected("N([bst])", x)}'
-        return f"({total}-({hist}+{games}{extra}))"
+        games = f"SUMPRODUCT({weight}/(1+10^(({listed}-{x})/400)))"
+        return f"({total}-({hist}+{games}))"
 
     def dg(x: str) -> str:
         hist = f"SUMPRODUCT((hw_who=[player])*10^((hw_o-{x})/400)/(1+10^((hw_o-{x})/400))^2)"
-        games = f"SUMPRODUCT({mask}*10^(({ob}-{x})/400)/(1+10^(({ob}-{x})/400))^2)"
-        e_mp, e_b = expected(f"N({w('mp')})", x), expected("N([bst])", x)
-        return (f'((LN(10)/400)*({hist}+{games}+{w("nsr")}*{e_mp}*(1-{e_mp})+{w("allw")}*{e_b}*(1-{e_b})))')
+        games = f"SUMPRODUCT({weight}*10^(({listed}-{x})/400)/(1+10^(({listed}-{x})/400))^2)"
+        return f"((LN(10)/400)*({hist}+{games}))"
 
     cap_step = f"{newton.STEP_CAP:g}"
     for j in range(1, NEWTON + 1):
         x = "[x0]" if j == 1 else f"[nx{j - 1}]"
         sheet.add(Col(f"nx{j}", _('Newton {j}', j=j),
-                      f'=IF(OR([pm]=0,[n]=0,{w("alll")}=1),"",{x}+MAX(-{cap_step},MIN({cap_step},{g(x)}/{dg(x)})))',
+                      f'=IF([nw]=0,"",{x}+MAX(-{cap_step},MIN({cap_step},{g(x)}/{dg(x)})))',
                       "6.5"))
     x, before = f"[nx{NEWTON}]", f"[nx{NEWTON - 1}]"
     sheet.add(
@@ -333,6 +361,7 @@ def spec(cap: Capacity | None = None) -> Template:
     from xl_elo.federations.fesa import grades, promotion
 
     cap = cap or CAPACITY
+    slots = game_slots(cap)
     floor = f"{fesa.OPPONENT_FLOOR:g}"
     sides = sides_sheet(cap, rated="6.8", round_rules="6.1", own=handicap_sides)
     work = work_sheet(cap)
@@ -394,7 +423,7 @@ def spec(cap: Capacity | None = None) -> Template:
         Col("hkey", "player|handicap game", '=IF([hflag]=1,[who]*100+[hslot],"")', "6.7"),
     )
     # a player's k-th game is the side ranked before + k (the walk's order: player, round, row)
-    for k in range(1, SLOTS + 1):
+    for k in range(1, slots + 1):
         work.add(
             Col(f"sd{k}", _('game {k}: side', k=k), f'=IF([n]<{k},"",MATCH([before]+{k},side_rank,0))', "6.4"),
             Col(f"op{k}", _('game {k}: opponent', k=k), f'=IF([sd{k}]="",0,INDEX(side_opp,[sd{k}]))', "6.4"),
@@ -648,7 +677,7 @@ def spec(cap: Capacity | None = None) -> Template:
           "does. Room: {slots} rated games and {handicap_slots} handicap games per player. Promotions follow rules "
           "6.10; 'history_after' is the history table for the next tournament. Where FESA's program decides in "
           "single floats (a performance on a half point), the results say so: rate the file with xl-elo rate.",
-          floor=floor, sweeps=SWEEPS, slots=SLOTS, handicap_slots=HANDICAP_SLOTS),
+          floor=floor, sweeps=SWEEPS, slots=slots, handicap_slots=HANDICAP_SLOTS),
     ]
     return Template(
         federation="fesa", title="FESA shogi tournament rating",
@@ -685,9 +714,9 @@ def spec(cap: Capacity | None = None) -> Template:
                             f'{text_formula("no", context="value")})')],
         blockers=[(f"SUM(w_settled)<{cap.players}",
                    _("the {sweeps} sweeps have not settled: rate this file with xl-elo rate", sweeps=SWEEPS)),
-                  (f"MAX(w_n)>{SLOTS}",
+                  (f"MAX(w_n)>{slots}",
                    F(text_formula("a player has more than {slots} rated games (player {player}): rate this file with "
-                                  "xl-elo rate", slots=SLOTS, player=F("INDEX(w_key,MATCH(MAX(w_n),w_n,0))")))),
+                                  "xl-elo rate", slots=slots, player=F("INDEX(w_key,MATCH(MAX(w_n),w_n,0))")))),
                   (f'COUNTIF(side_hslot,">{HANDICAP_SLOTS}")>0',
                    _("a player has more than {slots} handicap games: rate this file with xl-elo rate",
                      slots=HANDICAP_SLOTS)),
