@@ -75,9 +75,11 @@ def filled_event(code: str, players: int, games: int, seed: int = 27, periods: i
     from xl_elo.core import parse_result
     from xl_elo.federations import get
     from xl_elo.model import Event, Game, facts
+    from xl_elo.templates import SEASON, system_code
 
     rng = np.random.default_rng(seed)
-    module = get(code)
+    module = get(system_code(code))
+    monthly = bool(module.PERIODS) or code.endswith(SEASON)  # a ladder's periods, a season template's months
     player_type = module.Player
     strength = rng.normal(1700, 300, players).clip(1000, 2700)
     people = []
@@ -108,10 +110,10 @@ def filled_event(code: str, players: int, games: int, seed: int = 27, periods: i
             score: Any = 1.0 if u < p - 0.1 else 0.5 if u < p + 0.1 else 0.0
             if len(played) in (7, 1001):
                 score = "+"
-            month = (rnd - 1) * periods // rounds + 1 if module.PERIODS else None
+            month = (rnd - 1) * periods // rounds + 1 if monthly else None
             played.append(Game(people[a].id, people[b].id, parse_result(score), rnd,
                                **({"period": f"2026-{month:02d}"} if month else {})))
-    return Event(tuple(people), tuple(played), (), "2026-10", f"bench {code}")
+    return Event(tuple(people), tuple(played), (), "2026-01" if monthly else "2026-10", f"bench {code}")
 
 
 def formula_count(path: Path) -> tuple[int, list[str]]:
@@ -148,12 +150,13 @@ def prepare(codes: list[str], folder: Path) -> list[dict[str, Any]]:
     """Build each template in each room it is shipped in (workbooks/: ``fide``, ``fide_120`` ...) and fill it to
     that room; what the timing run needs to know of each."""
     from xl_elo.formats.workbook import fill_template
-    from xl_elo.templates import build_template, shipped_rooms
+    from xl_elo.templates import build_template, file_name, shipped_rooms
 
     jobs = []
     for code in codes:
         for k, cap in enumerate(shipped_rooms(code)):
-            name = code if k == 0 else f"{code}_{cap.players}"
+            stem = file_name(code).removesuffix(".xlsx") if "-" in code else code  # fide-season: fide_season
+            name = stem if k == 0 else f"{stem}_{cap.players}"
             template = build_template(code, folder / "templates" / name, cap)
             ev = filled_event(code, cap.players, cap.games, periods=cap.periods)
             filled = fill_template(template, ev, folder / f"{name}_filled.xlsx")

@@ -649,7 +649,8 @@ def _workbooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     keys = []
     for name in args.only or template_names() + sheet_names():
         try:
-            keys.append(name.lower() if name.lower() in ("tables", *sheet_names()) else get(name).CODE)
+            # a template's own name (``fide-season``, ``tables``, a norm sheet), else a system's code or alias
+            keys.append(name.lower() if name.lower() in (*template_names(), *sheet_names()) else get(name).CODE)
         except (KeyError, ValueError):
             raise UsageError(f"unknown workbook {name!r}; expected one of "
                              f"{', '.join(template_names() + sheet_names())}") from None

@@ -30,11 +30,20 @@ TABLES_FILE = "published_tables.xlsx"
 
 #: A norm sheet's name among the workbooks: its system's code and this (``fide-norms``).
 NORM_SHEET = "-norms"
+#: A season template's name among the workbooks: its system's code and this (``fide-season``; rules 14).
+SEASON = "-season"
 
 
 def template_names() -> list[str]:
-    """The federations that have a template, then ``tables``."""
-    return [code for code, m in registry().items() if m.TEMPLATE] + ["tables"]
+    """The federations that have a template, then the season templates their template specs declare
+    (``fide-season``), then ``tables``."""
+    codes = [code for code, m in registry().items() if m.TEMPLATE]
+    return codes + [code + SEASON for code in codes if spec_module(code).SEASON is not None] + ["tables"]
+
+
+def system_code(name: str) -> str:
+    """The system a template is of (``fide`` for ``fide-season``)."""
+    return name.removesuffix(SEASON)
 
 
 def sheet_names() -> list[str]:
@@ -93,7 +102,7 @@ def file_name(name: str, capacity: Capacity | None = None, language: str | None 
         return sheet if language in (None, languages(name)[0]) else f"{sheet.removesuffix('.xlsx')}_{language}.xlsx"
     if name == "tables":
         return TABLES_FILE
-    stem = str(registry()[name].TEMPLATE).removesuffix(".xlsx")
+    stem = (season_spec(name).FILE if name.endswith(SEASON) else str(registry()[name].TEMPLATE)).removesuffix(".xlsx")
     if language is not None and language != languages(name)[0]:
         stem += f"_{language}"
     if capacity is not None and capacity != shipped_rooms(name)[0]:
@@ -130,7 +139,16 @@ def build_book(name: str, capacity: Capacity | None = None,
     from xl_elo.templates.workbook import build_book as assemble
 
     with words.use(language or languages(name)[0]):
-        return assemble(spec_module(name).spec(capacity or default_capacity(name)))
+        return assemble(with_carry(name, spec_module(name).spec(capacity or default_capacity(name))))
+
+
+def with_carry(name: str, t: Template) -> Template:
+    """A template spec with its next players table declared (rules 14.3): each players column and the results column
+    the next period reads it from, as the system's declarations say (:func:`xl_elo.season.carried`)."""
+    from xl_elo.season import carried
+
+    system = registry()[system_code(name)]
+    return replace(t, carry=carried(system, [c.name for c in system.COLUMNS]))
 
 
 def default_capacity(name: str) -> Capacity:
@@ -150,13 +168,36 @@ class TemplateSpec(Protocol):
     SPEAKS: tuple[str, ...]
     """The languages it speaks besides (every phrase in their catalogues), built on request: ``xl-elo workbooks
     --language``."""
+    SEASON: SeasonSpec | None
+    """Its season template (rules 14: periods one after another, ``<code>-season``), or None."""
 
     def spec(self, cap: Capacity | None = None) -> Template: ...
 
 
+class SeasonSpec(TemplateSpec, Protocol):
+    """A season template's spec (rules 14): a template spec with a file name of its own."""
+
+    FILE: str
+    """Its file in workbooks/ (``fide_season.xlsx``)."""
+
+
 def spec_module(name: str) -> TemplateSpec:
-    """A federation's template spec: the module ``template`` beside its engine."""
-    return cast(TemplateSpec, importlib.import_module(f"{registry()[name].PACKAGE}.template"))
+    """A federation's template spec: the module ``template`` beside its engine; a season template's
+    (``fide-season``): the spec that module declares."""
+    module = cast(TemplateSpec, importlib.import_module(f"{registry()[system_code(name)].PACKAGE}.template"))
+    if name.endswith(SEASON):
+        if module.SEASON is None:
+            raise KeyError(name)
+        return module.SEASON
+    return module
+
+
+def season_spec(name: str) -> SeasonSpec:
+    """A season template's spec (``fide-season``), as its system's template module declares it."""
+    season = spec_module(system_code(name)).SEASON
+    if not name.endswith(SEASON) or season is None:
+        raise KeyError(name)
+    return season
 
 
 #: The most formulas a template may hold: the FIDE template's at its largest room (2,000 players, 20,000
@@ -247,6 +288,6 @@ def build_all(directory: str | os.PathLike[str]) -> list[Path]:
     return [build_template(s.code, directory, s.capacity, s.language, s.file) for s in shipped()]
 
 
-__all__ = ["MAX_FORMULAS", "Capacity", "Shipped", "build_all", "build_template", "default_capacity", "file_name",
-           "formulas", "languages", "largest_room", "room_problem", "rooms", "sheet_names", "shipped",
-           "shipped_rooms", "spoken", "template_names"]
+__all__ = ["MAX_FORMULAS", "SEASON", "Capacity", "Shipped", "build_all", "build_template", "default_capacity",
+           "file_name", "formulas", "languages", "largest_room", "room_problem", "rooms", "sheet_names", "shipped",
+           "shipped_rooms", "spoken", "system_code", "template_names"]

@@ -273,6 +273,32 @@ def result_check() -> str:
     return f'IF({blank("[opponent]")},"",{guard("result", body)})'
 
 
+def period_key(x: str) -> str:
+    """A game's period's sort key from its text (``2026-11`` -> 20261100, ``2026-11-05`` -> 20261105, blank -> 0;
+    anything else -1): the order of its name, as the engine sorts them (rules 12.7, 14.2)."""
+    t = text_of(x)
+    rest = f"MID({t},6,99)"
+    dash = f'FIND("-",{rest}&"-")'
+    month = f"--LEFT({rest},{dash}-1)"
+    day = f'IF(LEN({rest})>={dash},--MID({rest},{dash}+1,99),0)'
+    return f'IF({blank(x)},0,IFERROR(--LEFT({t},4)*10000+{month}*100+{day},-1))'
+
+
+def period_check() -> str:
+    """A game's period: a month YYYY-MM or a date YYYY-MM-DD typed as text (as the reader reads it, in its words:
+    :func:`xl_elo.schema.period`; rules 14.1)."""
+    t = text_of("[x]")
+    bad = (_head("period") + "&" + text_formula(
+        "{value} is not a month (expected {what} as YYYY-MM, e.g. 2026-10)", value=F(f'"\'"&{t}&"\'"'),
+        what=_("the game's period")) + '&"; "')
+    date = reason("period", "a date cell: type the period as text (YYYY-MM)")
+    key = period_key("[x]")
+    y, m, d = f"INT({key}/10000)", f"MOD(INT({key}/100),100)", f"MOD({key},100)"
+    real = (f"AND(LEFT({text_of('[x]')},5)={y}&\"-\",{y}>=1900,{y}<=2200,{m}>=1,{m}<=12,"
+            f"OR({d}=0,DAY(DATE({y},{m},MAX(1,{d})))={d}))")
+    return guard("period", f'IF(ISNUMBER([x]),{date},IF({key}<0,{bad},IF(IFERROR({real},FALSE),"",{bad})))')
+
+
 # --------------------------------------------------------------------------- the input columns
 
 
@@ -339,17 +365,21 @@ def history_inputs() -> list[Input]:
     ]
 
 
-def game_checks() -> list[str]:
+def game_checks(pair: str = "pair") -> list[str]:
     """A games row's problems beyond its own cells: the same pair twice in one round (rules 8), flagged on the
-    later row, which names the first, in the reader's words (one problem, as ``xl-elo rate`` counts it)."""
-    first = "MATCH([sides:pair],side_pair,0)"
+    later row, which names the first, in the reader's words (one problem, as ``xl-elo rate`` counts it). ``pair``:
+    the sides' column that keys a pair (``ppair``: in a round of a period, a season's games naming theirs, 14.1)."""
+    first = f"MATCH([sides:{pair}],side_{pair},0)"
     when = (f'IF(ISNUMBER([games:round]),{text_formula("round {round}", round=F("[games:round]"))},'
             f'{text_formula("the same round (no round number: give one)")})')
+    if pair != "pair":  # a round is a round of its period (rules 14.1)
+        period = text_of("[games:period]")
+        when = (f'{when}&IF(LEN({period})=0,"",{text_formula(" of the period {period}", period=F(period))})')
     twice = (_head("player") + "&" + text_formula(
         "{player} and {opponent} meet twice in {when} (also at row {row}); enter each game once",
         player=F('"\'"&[sides:me]&"\'"'), opponent=F('"\'"&[sides:other]&"\'"'), when=F(when),
         row=F(f"{first}+{FIRST - 1}")) + '&"; "')
-    return [f'IF([sides:pair]="","",IF({first}<ROW()-{FIRST - 1},{twice},""))']
+    return [f'IF([sides:{pair}]="","",IF({first}<ROW()-{FIRST - 1},{twice},""))']
 
 
 def player_checks() -> list[str]:

@@ -3,7 +3,8 @@
 ``python -m xl_elo.templates.screenshots OUT_DIR`` fills each committed-size template with its
 federation's worked example, recalculates and prints the whole workbook to PDF with
 LibreOffice (A4; a template prints its results sheet only), and turns the pages a user looks at
-into PNGs: ``<code>_results.png`` (the results sheet) and ``fide_instructions.png`` (the
+into PNGs: ``<code>_results.png`` (the results sheet; ``fide_season_results.png`` the FIDE season template
+filled with the club's year below) and ``fide_instructions.png`` (the
 instructions printed as a selection); ``fqe_problem.png`` shows a players sheet with a rating
 typed as text, flagged on its row; ``fide_norms.png`` the norm sheet filled from FIDE's example
 report for its first norm (``fide_norms_<language>.png`` in each other language it speaks);
@@ -19,6 +20,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,7 @@ from xl_elo.formats.libreoffice import recalculate_many, to_pdf
 from xl_elo.formats.workbook import fill_template, write_cells
 from xl_elo.loader import example_event, examples
 from xl_elo.model import facts
-from xl_elo.templates import build_template, template_names
+from xl_elo.templates import SEASON, build_template, default_capacity, template_names
 
 RESOLUTION = 80
 
@@ -136,9 +138,13 @@ def main(out_dir: str) -> None:
         filled: list[tuple[str, str, Path]] = []
         for code in codes:
             for lang in spoken(code):
-                name = f"{code}_results" if lang == spoken(code)[0] else f"{code}_{lang}_results"
-                template = build_template(code, t / "templates" / name, language=lang)
-                filled.append((code, lang, fill_template(template, example_event(code), t / "filled" / f"{name}.xlsx")))
+                stem = code.replace("-", "_")  # a season template: fide_season_results.png
+                name = f"{stem}_results" if lang == spoken(code)[0] else f"{stem}_{lang}_results"
+                event = club_season(t / "club") if code.endswith(SEASON) else example_event(code)
+                room = default_capacity(code)  # the club's year in the season template's room, its games all in
+                room = replace(room, games=max(room.games, len(event.games)))
+                template = build_template(code, t / "templates" / name, room, language=lang)
+                filled.append((code, lang, fill_template(template, event, t / "filled" / f"{name}.xlsx")))
         shown = next(ex.federation for ex in examples() if ex.workbook)  # the demo's filled template
         tables, settings = _problem_tables(shown)
         template = build_template(shown, t / "templates" / shown)
@@ -191,15 +197,36 @@ _CLUB = ("Anna Keller", "Felix Roth", "Lena Brunner", "Jonas Frei", "Mia Baumann
 
 
 def season_workbook(folder: Path) -> Path:
-    """A club's season for the pictures: the members above, FIDE's rules, twelve monthly periods of four rounds
-    (each member plays a month in five, three in four), results drawn from fixed strengths (a seeded random
-    draw: the same season each time); the season workbook ``season.xlsx`` as ``xl-elo rate --season-output``
-    writes it (the same loader and pipeline)."""
+    """A club's season for the pictures (:func:`club_csvs`); the season workbook ``season.xlsx`` as ``xl-elo rate
+    --season-output`` writes it (the same loader and pipeline)."""
     import io
-    import random
 
     from xl_elo.loader import load
     from xl_elo.pipeline import Destination, deliver_season, plan
+
+    club_csvs(folder)
+    target = folder / "season.xlsx"
+    loaded = load("fide", players=folder / "players.csv", games=folder / "games.csv")
+    inputs = [folder / "players.csv", folder / "games.csv"]
+    deliver_season(plan(loaded.module, Destination(season_output=str(target)), inputs, tty=False), loaded.season(),
+                   io.StringIO())
+    return target
+
+
+def club_season(folder: Path) -> Any:
+    """The club's season (:func:`club_csvs`) as the FIDE season template takes it: its first month the setting."""
+    from xl_elo.loader import load
+
+    club_csvs(folder)
+    event = load("fide", players=folder / "players.csv", games=folder / "games.csv").event
+    return replace(event, period=min(g.period for g in event.games if g.period))
+
+
+def club_csvs(folder: Path) -> None:
+    """A club's season: the members above, FIDE's rules, twelve monthly periods of four rounds (each member plays a
+    month in five, three in four), results drawn from fixed strengths (a seeded random draw: the same season each
+    time): ``players.csv`` and ``games.csv`` in ``folder``."""
+    import random
 
     rnd = random.Random(2026)
     folder.mkdir(parents=True, exist_ok=True)
@@ -220,12 +247,6 @@ def season_workbook(folder: Path) -> Path:
                 games.append(f"{rnd_no},{a},{b},{'1-0' if d > 60 else '0-1' if d < -60 else '½'},2026-{month:02d}")
     (folder / "players.csv").write_text("\n".join(players) + "\n", encoding="utf-8")
     (folder / "games.csv").write_text("\n".join(games) + "\n", encoding="utf-8")
-    target = folder / "season.xlsx"
-    loaded = load("fide", players=folder / "players.csv", games=folder / "games.csv")
-    inputs = [folder / "players.csv", folder / "games.csv"]
-    deliver_season(plan(loaded.module, Destination(season_output=str(target)), inputs, tty=False), loaded.season(),
-                   io.StringIO())
-    return target
 
 
 def norm_sheets(folder: Path, language: str | None = None) -> list[Path]:

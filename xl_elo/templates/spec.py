@@ -131,6 +131,9 @@ class ResultCol:
     fmt: str = "General"
     width: float = 10
     printed: bool = True
+    heading: str | None = None
+    """A formula for its heading, over workbook names (a season's month, named from its first month); its title
+    then says what the column is where a heading is not computed (its width is sized for the title)."""
 
 
 @dataclass
@@ -164,3 +167,10 @@ class Template:
     """Conditions that make the results not valid beyond input problems: (formula TRUE when so, the words)."""
     periods: bool = False
     """It lays out rating periods, as many as ``capacity.periods`` (a ladder's season)."""
+    carry: dict[str, str] = field(default_factory=dict)
+    """The next players table (rules 14.3): each players column -> the results column it is read from
+    (:func:`xl_elo.season.carried`, from the system's declarations; a column not carried keeps the players sheet's
+    value). Set when the workbook is built (:func:`xl_elo.templates.build_book`); empty: no such block."""
+    next_history: str | None = None
+    """The computed sheet whose columns ``id``, ``opponent_rating`` and ``result`` hold the history table the next
+    event reads (FESA's performance games, the DSB's remaining games: rules 14.3), blank rows between allowed."""

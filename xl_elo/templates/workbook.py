@@ -43,6 +43,7 @@ from xl_elo.templates.builder import (
     THIN,
     UNLOCKED,
     Book,
+    Col,
     Input,
     Template,
     _computed_sheet,
@@ -91,6 +92,7 @@ MENUS = {
     "recalc": "Excel: Formulas > Calculate Now (F9); LibreOffice: Data > Calculate > Recalculate Hard (Ctrl+Shift+F9)",
     "save": "Excel: File > Save As > Excel Workbook (.xlsx); LibreOffice: File > Save As > Excel 2007-365 (.xlsx) or "
             "ODF Spreadsheet (.ods)",
+    "paste": "Excel: Home > Paste > Paste Values; LibreOffice: Edit > Paste Special > Paste Special, Values Only",
 }
 
 
@@ -109,6 +111,9 @@ def build_book(t: Template) -> Book:
     _lists(book, lists, t)
     for name, formula in t.names.items():
         book.define_computed(name, formula)
+    if t.next_history is not None:  # each kept row's number, for the next history table's block (rules 14.3)
+        spec = next(s for s in t.sheets if s.name == t.next_history)
+        spec.add(Col("kept", "rows of the next history table so far", '=N([kept@prev])+IF([id]="",0,1)', "14.3"))
     for spec in t.sheets:
         register(book, spec)
     for spec in t.sheets:
@@ -212,6 +217,9 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
     last = FIRST + cap - 1
     problem_j = len(inputs) + 1
     span = f"$A{{r}}:${col(len(inputs))}{{r}}"
+    # a row holds something: a cell that is neither empty nor empty text (what Excel's paste of a formula's blank
+    # leaves, which COUNTA counts and the reader reads as blank, as COUNTBLANK does in both spreadsheets)
+    filled = f"COUNTBLANK({span})<{len(inputs)}"
     extra = {"players": t.player_checks, "games": t.game_checks}.get(name, [])
 
     # each input's check in a hidden column of its own (a formula stays far below Excel's 8,192 characters),
@@ -219,7 +227,7 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
     letters = book.letters[name]
     for inp in inputs:
         if inp.check:
-            check = f'=IF(COUNTA({span}),{_own(inp.check, inp.name)},"")'
+            check = f'=IF({filled},{_own(inp.check, inp.name)},"")'
             check_formula(check, f"{name}!{inp.name} check")
             write_column(book, ws, _index(letters[f"{inp.name}__check"]), FIRST, last, _rendered(book, check, name),
                          FORMULA_FILL)
@@ -227,7 +235,7 @@ def _input_problems(book: Book, name: str, inputs: Sequence[Input], t: Template)
     def problem(r: int) -> str:
         parts = [f"[{inp.name}__check]" for inp in inputs if inp.check] + list(extra)
         body = "&".join(parts) if parts else '""'
-        return book.render(f'=IF(COUNTA({span.format(r=r)})=0,"",{body})', r, name)
+        return book.render(f'=IF({filled.format(r=r)},{body},"")', r, name)
 
     check_formula(problem(FIRST), f"{name}!problem")
     # the reader's words are long: a problem reads to its end
@@ -341,7 +349,8 @@ def _checks(book: Book, t: Template) -> None:
     for s in sheets:
         last = FIRST + caps[s] - 1
         width = len(book.letters[s]) - 1
-        book.define_computed(f"{s}_overflow", f"COUNTA({quote_sheetname(s)}!$A${last + 1}:${col(width)}${last + 5000})")
+        below = f"{quote_sheetname(s)}!$A${last + 1}:${col(width)}${last + 5000}"
+        book.define_computed(f"{s}_overflow", f"{5000 * width}-COUNTBLANK({below})")
         parts.append(f"IF({s}_overflow>0,1,0)")
     parts.append('COUNTIF(setting_problem,"?*")')
     book.define_computed("problem_count", "+".join(parts))
@@ -416,6 +425,10 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     lines = [sum(math.ceil(1.15 * len(part) / (w - 1)) for part in title.split("\n"))
              for title, w in zip(titles, widths, strict=True)]
     header_cells(ws, 3, titles + ["pos"], widths + [5], height=13.5 * max(lines) + 4)
+    for j, c in enumerate(cols, start=1):
+        if c.heading is not None:  # computed from the settings (a season's months)
+            check_formula("=" + c.heading, f"results!{c.name} heading")
+            ws.cell(3, j).value = "=" + c.heading
     source = t.results_source
     prefix = {"work": "w_"}.get(source, source + "_")
     pos = f"${col(pos_j)}{{r}}"
@@ -474,6 +487,96 @@ def _results(book: Book, ws: Worksheet, t: Template) -> None:
     ws.print_title_rows = "1:3"
     ws.print_area = f"A1:{col(last_printed)}{last}"
     del printed
+    _next_tables(book, ws, t, pos_j + 2)
+
+
+#: The first row of an input sheet a block of the results sheet is pasted at (``A2``), and the results sheet's row
+#: of its first player: a block's row r holds the input row r - NEXT_SHIFT.
+NEXT_SHIFT = RESULTS_FIRST - FIRST
+
+
+def _next_tables(book: Book, ws: Worksheet, t: Template, start: int) -> None:
+    """The next players table (and history table) beside the results (rules 14.3): the players sheet's columns in
+    its order, each from the results column the next period reads it from (``t.carry``) or, not carried, as typed;
+    one row per players row, so that its values pasted into a fresh copy's players sheet at A2 are the list after
+    these results. Blank while any input problem is open. Never printed (it is beside the print area)."""
+    if not t.carry:
+        return
+    source = t.results_source
+    work = book.letters[source]
+    missing = [c for c in t.carry.values() if f"res_{c}" not in work]
+    if missing:
+        raise ValueError(f"{t.federation}: the next players table reads results columns the template lacks: "
+                         f"{', '.join(missing)}")
+    first, last = RESULTS_FIRST, RESULTS_FIRST + t.capacity.players - 1
+    src = quote_sheetname(source)
+    key = f"{src}!${work['res_id']}{{w}}"
+    columns: list[tuple[str, str, Callable[[int], str], float]] = []
+    for inp in t.players:
+        if inp.name in t.carry:
+            cell = f"{src}!${work['res_' + t.carry[inp.name]]}{{w}}"
+            value = cell
+        else:
+            cell = f"players!${book.letters['players'][inp.name]}{{w}}"
+            value = f'IF(ISBLANK({cell}),"",{cell})'
+        columns.append((inp.name, heading(inp.name), _block_cell(key, value), inp.width))
+    _block(book, ws, start, first, last, "next_players", columns, _(
+        "Next players table (rules 14.3), the list after these results: copy rows {first} to {last} (the name "
+        "next_players) and paste only their values into the 'players' sheet of a fresh copy at A2 (instructions, "
+        "step 8)", first=first, last=last))
+    if t.next_history is None or t.history is None:
+        return
+    spec = next(s for s in t.sheets if s.name == t.next_history)
+    h_last = RESULTS_FIRST + t.capacity.history - 1
+    at = f"${col(start + len(columns) + 1)}{{r}}"
+    prefix = spec.prefix
+    def row_at(r: int) -> str:
+        return f'=IF(NOT(inputs_ok),"",IFERROR(MATCH(ROW()-{RESULTS_FIRST - 1},{prefix}kept,0),""))'
+
+    hist: list[tuple[str, str, Callable[[int], str], float]] = [("at", _("row"), row_at, 6)]
+    def picked(name: str) -> Callable[[int], str]:
+        return lambda r: f'=IF({at.format(r=r)}="","",INDEX({prefix}{name},{at.format(r=r)}))'
+
+    for inp in t.history:
+        hist.append((inp.name, heading(inp.name), picked(inp.name), inp.width))
+    words = "=" + text_formula("Next history table (rules 14.3): {count} rows, room for {room}; paste only their "
+                               "values into the 'history' sheet of the fresh copy at A2 (the name next_history)",
+                               count=F(f"MAX({prefix}kept)"), room=t.capacity.history)
+    _block(book, ws, start + len(columns) + 1, first, h_last, "next_history", hist, words, skip=1)
+
+
+def _block_cell(key: str, value: str) -> Callable[[int], str]:
+    """A next table's cell at results row r: ``value`` for the players row it stands for, blank for an empty row
+    and while an input problem is open."""
+    def cell(r: int) -> str:
+        w = r - NEXT_SHIFT
+        return f'=IF(inputs_ok,IF({key.format(w=w)}="","",{value.format(w=w)}),"")'
+    return cell
+
+
+def _block(book: Book, ws: Worksheet, start: int, first: int, last: int, name: str,
+           columns: Sequence[tuple[str, str, Callable[[int], str], float]], title: str, skip: int = 0) -> None:
+    """A table to paste beside the results: its title above (words, or a formula of them; wrapped over its columns,
+    which widen to hold it in two lines), its headings in row 3, its rows from ``first`` to ``last``; named ``name``
+    (the columns after the first ``skip``, which are working columns)."""
+    letters = book.letters["results"]
+    for j, (key, _title, formula, _width) in enumerate(columns, start=start):
+        letters[f"{name}_{key}"] = col(j)
+        write_column(book, ws, j, first, last, formula, None)
+    # each heading's longest word on one line (the players sheet's widths are for the values typed)
+    widths = [max(w, 1.2 * max(len(word) for word in (t or " ").split()) + 2) for _, t, _, w in columns]
+    header_cells(ws, 3, [t for _, t, _, _ in columns], widths, start=start)
+    end = start + len(columns) - 1
+    room = sum(widths[skip:])
+    need = 1.1 * len(title) / 3 + 4  # three lines: the banner's row and the title's
+    if need > room:  # two lines over the block's columns: its widest column takes what is missing
+        widest = max(range(skip, len(columns)), key=lambda k: widths[k])
+        ws.column_dimensions[col(start + widest)].width = widths[widest] + need - room
+    ws.merge_cells(start_row=1, start_column=start + skip, end_row=2, end_column=end)
+    head = ws.cell(1, start + skip, title)
+    head.alignment = Alignment(wrap_text=True, vertical="top")
+    head.font = Font(bold=True)
+    book.define(name, f"{quote_sheetname(ws.title)}!${col(start + skip)}${first}:${col(end)}${last}")
 
 
 # --------------------------------------------------------------------------- instructions
@@ -595,7 +698,14 @@ def _steps(t: Template) -> list[str]:
         _("6. If a value does not update: {recalc}. To keep your work: {save}.", recalc=m["recalc"], save=m["save"]),
         _("7. For a second opinion: xl-elo rate this-file.xlsx (it never writes over this file); it says whether "
           "these formulas and the xl-elo engine agree, and names the input cells behind any difference."),
-    ]
+    ] + ([_("8. To carry the list on: on the 'results' sheet, right of the working columns, the next players table "
+            "is the list after these results, headed and ordered as the 'players' sheet (each rating and fact as the "
+            "next one reads it, rules 14.3). Select its rows {first} to {last} (or type next_players in the Name "
+            "Box), copy them, and paste only their values into the 'players' sheet of a fresh copy of this template "
+            "at A2 ({paste}).", first=RESULTS_FIRST, last=RESULTS_FIRST + cap.players - 1, paste=m["paste"])
+          + ("" if t.next_history is None else " " + _(
+              "The next history table beside it goes the same way into the fresh copy's 'history' sheet at A2 (its "
+              "name: next_history)."))] if t.carry else [])
 
 
 __all__ = ["MENUS", "PLAYERS_PER_PAGE", "RowBreak", "banner_formula", "build_book", "formula_cells", "print_nothing"]

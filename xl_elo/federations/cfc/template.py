@@ -41,6 +41,8 @@ ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: Canada's two: English, and French as a file of its own.
 LANGUAGES = ('en', 'fr')
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
 SPEAKS: tuple[str, ...] = ()
 

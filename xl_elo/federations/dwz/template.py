@@ -10,6 +10,7 @@ has not settled within its sweeps the results say so and show no rating.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import xl_elo.federations.dwz as dwz
@@ -41,6 +42,8 @@ ROOMS = (Capacity(40, 200, 80), Capacity(100, 500, 200))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the German federation's (the DSB's own terms).
 LANGUAGES = ('de',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
 SPEAKS: tuple[str, ...] = ()
 #: Sweeps of each iteration the workbook computes (rules 9.10).
@@ -277,6 +280,32 @@ def spec(cap: Capacity | None = None) -> Template:
             '=IF([key]="","",IF(ISNUMBER([players:birth_year]),[players:birth_year],""))', "9.3"),
         *sort_columns(),
     )
+    # ---------------------------------------------------------------- the remaining games carried on (rules 9.7)
+    # a player without a DWZ who gets none carries his games against Auswahl I (its players with a DWZ at it, its
+    # new ones at their first DWZ) and his remaining games: the next tournament's history table (rules 14.3)
+    h_last = FIRST + cap.history - 1
+    s_first, s_last = h_last + 1, h_last + cap.sides
+    k_h, k_s = f"(ROW()-{FIRST - 1})", f"(ROW()-{h_last})"
+    carries = 'AND(INDEX(w_key,{who})<>"",INDEX(w_rated,{who})=0,INDEX(w_new,{who})=0)'
+    conds = [f'IF(INDEX(hw_who,{k_h})>0,{carries.format(who=f"INDEX(hw_who,{k_h})")},FALSE)',
+             f'IF(AND(INDEX(side_counts,{k_s})=1,INDEX(side_oa1,{k_s})=1),'
+             f'{carries.format(who=f"INDEX(side_who,{k_s})")},FALSE)']
+    opponent = f"INDEX(side_opp,{k_s})"
+    cells = [(f"INDEX(w_key,INDEX(hw_who,{k_h}))", f"INDEX(hw_o,{k_h})", f"INDEX(hw_s,{k_h})"),
+             (f"INDEX(w_key,INDEX(side_who,{k_s}))",
+              f"IF(INDEX(w_rated,{opponent})=1,INDEX(w_r0,{opponent}),INDEX(w_first2,{opponent}))",
+              f"INDEX(side_score,{k_s})")]
+
+    def pick(j: int) -> Callable[[int], str]:
+        def formula(r: int) -> str:
+            b = 0 if r <= h_last else 1
+            return f'=IF({conds[b]},{cells[b][j]},"")'
+        return formula
+
+    history_after = Sheet("history_after", "ha_", FIRST, s_last)
+    history_after.add(*[Col(name, name, pick(j), "9.7", blocks=[(FIRST, h_last), (s_first, s_last)])
+                        for j, name in enumerate(("id", "opponent_rating", "result"))])
+
     index = Input("index", "Index (1850-12: 12; required with a DWZ)", 9,
                   with_index_check("index", number_check("index", 0, dwz.MAX_INDEX,
                                                          f"a whole number from 0 to {dwz.MAX_INDEX}")),
@@ -305,7 +334,7 @@ def spec(cap: Capacity | None = None) -> Template:
                  for i in player_inputs("id", "name", "rating", own=[index, *player_inputs("birth_year")])],
         games=game_inputs("round", "player", "opponent", "result"), history=history_inputs(),
         settings=[period_setting(dwz.NEEDS_PERIOD), event_setting(), *option_settings(dwz.SYSTEM)],
-        rules=rules_en, sheets=[sides, work, hw],
+        rules=rules_en, sheets=[sides, work, hw, history_after], next_history="history_after",
         results=[
             ResultCol("id", "Id", width=12), ResultCol("name", "Name", width=24),
             ResultCol("status", "Status", width=11),

@@ -61,6 +61,8 @@ ROOMS = (Capacity(16, 64, 80), Capacity(40, 160, 200), Capacity(80, 320, 400))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: FESA's working language.
 LANGUAGES = ('en',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
 SPEAKS: tuple[str, ...] = ()
 #: Gauss-Seidel sweeps in list order, as FESA's program (rules 6.6): its tournaments settle in
@@ -684,7 +686,7 @@ def spec(cap: Capacity | None = None) -> Template:
         games=[*game_inputs("round", "player", "opponent", "result"), handicap_input(), *game_inputs("rated")],
         history=history_inputs(),
         settings=[period_setting(fesa.NEEDS_PERIOD), event_setting(), *option_settings(fesa.SYSTEM)],
-        rules=rules_en, sheets=[sides, work, hw, walk, sweeps, history_after],
+        rules=rules_en, sheets=[sides, work, hw, walk, sweeps, history_after], next_history="history_after",
         results=[
             ResultCol("id", "Id", width=10), ResultCol("name", "Name", width=24),
             ResultCol("status", "Status", width=11),

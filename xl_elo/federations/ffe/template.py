@@ -59,6 +59,8 @@ ROOMS = (Capacity(40, 300, 300), Capacity(120, 600, 600))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the French federation's.
 LANGUAGES = ('fr',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
 SPEAKS: tuple[str, ...] = ()
 

@@ -27,6 +27,8 @@ ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: Quebec's.
 LANGUAGES = ('fr',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
 SPEAKS: tuple[str, ...] = ()
 

@@ -29,6 +29,8 @@ CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: the Swiss federation's members: German, French and Italian, each a
 #: file of its own.
 LANGUAGES = ('de', 'fr', 'it')
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
 SPEAKS: tuple[str, ...] = ()
 

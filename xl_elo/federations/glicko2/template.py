@@ -28,8 +28,9 @@ from xl_elo.templates.common import (
     blank,
     event_setting,
     game_inputs,
-    guard,
     number_check,
+    period_check,
+    period_key,
     period_setting,
     player_inputs,
     reason,
@@ -53,30 +54,10 @@ ROOMS = (Capacity(players=40, games=300, history=0, periods=12),
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: Glickman's paper's; any other with --language.
 LANGUAGES = ('en',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
 SPEAKS: tuple[str, ...] = ()
-
-
-def _key(x: str) -> str:
-    """A period's sort key from its text (``2026-11`` -> 20261100, ``2026-11-05`` -> 20261105, blank -> 0;
-    anything else -1): the order of its name, as the engine sorts them (rules 12.7)."""
-    t = text_of(x)
-    rest = f"MID({t},6,99)"
-    dash = f'FIND("-",{rest}&"-")'
-    month = f"--LEFT({rest},{dash}-1)"
-    day = f'IF(LEN({rest})>={dash},--MID({rest},{dash}+1,99),0)'
-    return f'IF({blank(x)},0,IFERROR(--LEFT({t},4)*10000+{month}*100+{day},-1))'
-
-
-def _period_check() -> str:
-    """A game's period: a month YYYY-MM or a date YYYY-MM-DD typed as text (as the reader reads it)."""
-    bad = reason("period", "not a month YYYY-MM or a date YYYY-MM-DD")
-    date = reason("period", "a date cell: type the period as text (YYYY-MM)")
-    key = _key("[x]")
-    y, m, d = f"INT({key}/10000)", f"MOD(INT({key}/100),100)", f"MOD({key},100)"
-    real = (f"AND(LEFT({text_of('[x]')},5)={y}&\"-\",{y}>=1900,{y}<=2200,{m}>=1,{m}<=12,"
-            f"OR({d}=0,DAY(DATE({y},{m},MAX(1,{d})))={d}))")
-    return guard("period", f'IF(ISNUMBER([x]),{date},IF({key}<0,{bad},IF(IFERROR({real},FALSE),"",{bad})))')
 
 
 def _f(x: str) -> str:
@@ -114,7 +95,7 @@ def spec(cap: Capacity | None = None) -> Template:
 
     # ---------------------------------------------------------------- the periods of the season (rules 12.7)
     sides.add(
-        Col("pkey", "period (sort key)", f'=IF([kind]="","",{_key("[games:period]")})', "12.7"),
+        Col("pkey", "period (sort key)", f'=IF([kind]="","",{period_key("[games:period]")})', "12.7"),
         Col("pidx", "period of the season", '=IF(OR([pkey]="",[pkey]<0),"",IFERROR(MATCH([pkey],lad_key,0),""))',
             "12.7"),
         Col("ppair", "period|round|pair (first side only)",
@@ -312,7 +293,7 @@ def spec(cap: Capacity | None = None) -> Template:
                 number_check("volatility", g2.VOLATILITY_LOW, g2.VOLATILITY_HIGH,
                              f"a volatility from {g2.VOLATILITY_LOW:g} to {g2.VOLATILITY_HIGH:g}", whole=False),
                 ("decimal", g2.VOLATILITY_LOW, g2.VOLATILITY_HIGH))
-    period = Input("period", "Rating period: YYYY-MM or YYYY-MM-DD, as text (blank: one period)", 11, _period_check(),
+    period = Input("period", "Rating period: YYYY-MM or YYYY-MM-DD, as text (blank: one period)", 11, period_check(),
                    fmt="@")
     rated = "AND(ISNUMBER([players:rating]),N([players:rating])<>0)"
     new = f"AND(NOT({blank('[players:rating]')}),NOT({rated}))"

@@ -46,6 +46,8 @@ ROOMS = (Capacity(40, 200, 0), Capacity(120, 600, 0))
 CAPACITY = ROOMS[0]
 #: The languages shipped, the first unsuffixed: US Chess's.
 LANGUAGES = ('en',)
+#: No season template (rules 14): its results pasted into the next copy carry the list on.
+SEASON = None
 #: Languages it speaks besides, built on request (xl-elo workbooks --language): none.
 SPEAKS: tuple[str, ...] = ()
 #: The special formula's steps laid out on each step's sheet (rules 10.5); more blocks the results.
