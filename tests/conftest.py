@@ -104,10 +104,26 @@ def pytest_collection_finish(session):
             module.start_recalculation()
 
 
+def pytest_configure(config):
+    """A parallel run's controlling process names the run (pytest-xdist's run id), so that its workers share one
+    background recalculation of each kind (tests/background.py)."""
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput") \
+            and getattr(config.option, "testrunuid", None) is None:
+        import uuid
+
+        config.option.testrunuid = uuid.uuid4().hex
+
+
 def pytest_sessionfinish(session):
-    """End and clean up the background recalculation (whether or not a test used it)."""
+    """End and clean up the background recalculation (whether or not a test used it); in a parallel run, the
+    controlling process ends the workers' shared ones."""
     for module in _BACKGROUND:
         module.stop_recalculation()
+    run = getattr(session.config.option, "testrunuid", None)
+    if run and not hasattr(session.config, "workerinput"):
+        from background import end_run
+
+        end_run(run)
 
 
 _BACKGROUND: list = []

@@ -16,12 +16,12 @@ import csv
 import io
 import json
 import os
-import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from background import Background
 from gen import random_event
 
 from xl_elo import words
@@ -337,61 +337,14 @@ def prepare(base: Path) -> dict[str, Any]:
 
 #: How long each LibreOffice run may take on a busy 2-core machine.
 RECALCULATION_SECONDS = 600.0
-_BACKGROUND: dict[str, Any] = {}
-
-
-def _prepare_into(base: Path) -> None:
-    import traceback
-
-    os.setpgrp()
-    try:
-        done = prepare(base)
-        (base / "manifest.json").write_text(json.dumps(done), encoding="utf-8")
-    except BaseException:
-        (base / "error.txt").write_text(traceback.format_exc(), encoding="utf-8")
-
-
-def start_recalculation() -> None:
-    """Start :func:`prepare` in a child process when the tests are collected (conftest.py)."""
-    import multiprocessing
-    import tempfile
-
-    if _BACKGROUND or soffice() is None or "fork" not in multiprocessing.get_all_start_methods():
-        return
-    base = Path(tempfile.mkdtemp(prefix="xl-elo-seasons-"))
-    child = multiprocessing.get_context("fork").Process(target=_prepare_into, args=(base,), name="seasons")
-    child.start()
-    _BACKGROUND.update(base=base, child=child)
-
-
-def stop_recalculation() -> None:
-    import signal
-
-    child = _BACKGROUND.pop("child", None)
-    if child is not None and child.is_alive():
-        try:
-            os.killpg(child.pid, signal.SIGKILL)
-        except OSError:
-            child.kill()
-        child.join(10)
-    base = _BACKGROUND.pop("base", None)
-    if base is not None:
-        shutil.rmtree(base, ignore_errors=True)
+#: The background preparation started when the tests are collected (conftest.py, tests/background.py).
+BACKGROUND = Background("seasons", prepare, 2 * RECALCULATION_SECONDS + 120)
+start_recalculation, stop_recalculation = BACKGROUND.start, BACKGROUND.stop
 
 
 @pytest.fixture(scope="module")
 def recalculated(tmp_path_factory) -> dict[str, Any]:
-    start_recalculation()
-    if "child" not in _BACKGROUND:
-        return prepare(tmp_path_factory.mktemp("seasons"))
-    base, child = _BACKGROUND["base"], _BACKGROUND["child"]
-    child.join(2 * RECALCULATION_SECONDS + 120)
-    if child.is_alive():
-        stop_recalculation()
-        pytest.fail("the season templates were not recalculated in time")
-    if (base / "error.txt").exists():
-        pytest.fail(f"preparing the season templates failed:\n{(base / 'error.txt').read_text(encoding='utf-8')}")
-    return json.loads((base / "manifest.json").read_text(encoding="utf-8"))
+    return BACKGROUND.result(lambda: tmp_path_factory.mktemp("seasons"))
 
 
 # --------------------------------------------------------------------------- the tests

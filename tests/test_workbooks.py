@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from background import Background
 from conftest import DATA, ROOT, event
 from gen import random_event, random_uscf_event
 from test_glicko2 import near_equal_ladder, random_ladder, upset_ladder
@@ -444,73 +445,16 @@ def prepare(base: Path) -> dict[str, Path]:
 
 #: How long the two LibreOffice runs may take on a busy 2-core machine (about a minute when idle).
 RECALCULATION_SECONDS = 900.0
-#: The background preparation started when the tests are collected (:func:`start_recalculation`).
-_BACKGROUND: dict[str, Any] = {}
-
-
-def _prepare_into(base: Path) -> None:
-    """The child process: prepare every case, then write the manifest (or the error) beside them."""
-    import json
-    import traceback
-
-    os.setpgrp()  # its own process group: the LibreOffice runs end with it if the tests are interrupted
-    try:
-        done = prepare(base)
-        (base / "manifest.json").write_text(json.dumps({k: str(v) for k, v in done.items()}), encoding="utf-8")
-    except BaseException:  # reported by the fixture
-        (base / "error.txt").write_text(traceback.format_exc(), encoding="utf-8")
-
-
-def start_recalculation() -> None:
-    """Start :func:`prepare` in a child process as soon as the tests are collected (conftest.py), so that
-    LibreOffice recalculates while the other test modules run; the fixture only waits for what is left."""
-    import multiprocessing
-    import tempfile
-
-    if _BACKGROUND or soffice() is None or "fork" not in multiprocessing.get_all_start_methods():
-        return
-    base = Path(tempfile.mkdtemp(prefix="xl-elo-workbooks-"))
-    child = multiprocessing.get_context("fork").Process(target=_prepare_into, args=(base,), name="recalculate")
-    child.start()
-    _BACKGROUND.update(base=base, child=child)
-
-
-def stop_recalculation() -> None:
-    """End the child (and its LibreOffice runs) if it still runs, and remove its files (conftest.py)."""
-    import signal
-
-    child = _BACKGROUND.pop("child", None)
-    if child is not None and child.is_alive():
-        try:
-            os.killpg(child.pid, signal.SIGKILL)
-        except OSError:
-            child.kill()
-        child.join(10)
-    base = _BACKGROUND.pop("base", None)
-    if base is not None:
-        shutil.rmtree(base, ignore_errors=True)
+#: The background preparation started when the tests are collected (conftest.py, tests/background.py).
+BACKGROUND = Background("workbooks", prepare, RECALCULATION_SECONDS + 120)
+start_recalculation, stop_recalculation = BACKGROUND.start, BACKGROUND.stop
 
 
 @pytest.fixture(scope="session")
 def recalculated(tmp_path_factory) -> dict[str, Path]:
     """Every case filled into its template and recalculated (started in the background at collection)."""
-    import json
-
-    start_recalculation()
-    if "child" not in _BACKGROUND:  # no fork on this platform: in this process
-        return prepare(tmp_path_factory.mktemp("workbooks"))
-    base, child = _BACKGROUND["base"], _BACKGROUND["child"]
-    child.join(RECALCULATION_SECONDS + 120)
-    if child.is_alive():
-        stop_recalculation()
-        pytest.fail(f"the workbooks were not recalculated in {RECALCULATION_SECONDS + 120:g} s")
-    error = base / "error.txt"
-    if error.exists():
-        pytest.fail(f"preparing the workbooks failed:\n{error.read_text(encoding='utf-8')}")
-    manifest = base / "manifest.json"
-    if not manifest.exists():
-        pytest.fail(f"preparing the workbooks ended (exit code {child.exitcode}) without a result")
-    return {k: Path(v) for k, v in json.loads(manifest.read_text(encoding="utf-8")).items()}
+    done = BACKGROUND.result(lambda: tmp_path_factory.mktemp("workbooks"))
+    return {k: Path(v) for k, v in done.items()}
 
 
 def _cases(kind: str) -> list[Case]:
