@@ -786,7 +786,7 @@ def test_a_filled_template_prints_its_results_on_a4_without_helper_columns(recal
     # each federation's example in a template of the tests' size, filled as xl-elo fills one (print area: its
     # rows), recalculated and printed by LibreOffice in one run
     full = [Case(f"print-{code}", code, SMALL_OF.get(code, SMALL), example_event(code))
-            for code in registry() if getattr(get(code), "TEMPLATE", None)]
+            for code in registry() if get(code).TEMPLATE]
     filled = [fill_template(recalculated[f"template-{c.federation}"], c.event, tmp_path / f"{c.id}.xlsx")
               for c in full]
     pdfs = to_pdf_many(filled, tmp_path / "pdf")
@@ -857,7 +857,7 @@ def test_each_shipped_template_typed_by_hand_prints_its_players_on_one_page(tmp_
     from xl_elo.templates import file_name
 
     jobs = []
-    for code, n in [(c, 16) for c in registry() if getattr(get(c), "TEMPLATE", None)] + [("fide", 40)]:
+    for code, n in [(c, 16) for c in registry() if get(c).TEMPLATE] + [("fide", 40)]:
         ev = _typed_event(code, n)
         columns = ["id", "name", "rating", *(f.name for f in facts(type(ev.players[0])))]
         typed = write_cells(ROOT / "workbooks" / file_name(code), tmp_path / f"{code}_{n}.xlsx", {

@@ -29,11 +29,14 @@ import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from xl_elo import words
 from xl_elo.formats import files
 from xl_elo.model import SEASON_HISTORY_COLUMNS
+
+if TYPE_CHECKING:
+    from xl_elo.federations.contract import RatingSystem
 
 #: Players on one printed page of the leaderboard (A4 portrait): a page break after each this many.
 PAGE_PLAYERS: Final = 40
@@ -194,7 +197,7 @@ def _rating(value: Any) -> float | None:
     return None if v != v or v == 0 else v
 
 
-def write_season_workbook(path: str | os.PathLike[str], system: Any, keys: Sequence[str],
+def write_season_workbook(path: str | os.PathLike[str], system: RatingSystem, keys: Sequence[str],
                           units: Sequence[Mapping[str, Any]], lists: Mapping[str, Sequence[float | None]],
                           names: Mapping[str, str], history: Sequence[Mapping[str, Any]], *,
                           inputs: Sequence[str | os.PathLike[str] | None] = ()) -> None:
@@ -207,7 +210,7 @@ def write_season_workbook(path: str | os.PathLike[str], system: Any, keys: Seque
     files.write_atomic(path, data, inputs=inputs)
 
 
-def season_workbook(system: Any, keys: Sequence[str], units: Sequence[Mapping[str, Any]],
+def season_workbook(system: RatingSystem, keys: Sequence[str], units: Sequence[Mapping[str, Any]],
                     lists: Mapping[str, Sequence[float | None]], names: Mapping[str, str],
                     history: Sequence[Mapping[str, Any]]) -> bytes:
     """The season workbook's bytes (:func:`write_season_workbook`)."""
@@ -243,17 +246,16 @@ def _sheet_names() -> tuple[str, ...]:
     return tuple(said)
 
 
-def _decimals(system: Any) -> int:
+def _decimals(system: RatingSystem) -> int:
     """The decimals a list shows: one where the system's ratings carry decimals (its ``rating_after`` column
     declares places: Glicko-2), else none."""
-    column = next((c for c in getattr(system, "COLUMNS", ()) if c.name == "rating_after"), None)
+    column = next((c for c in system.COLUMNS if c.name == "rating_after"), None)
     return 1 if column is not None and (column.places or column.kind == "float") else 0
 
 
-def _system_name(system: Any) -> str:
+def _system_name(system: RatingSystem) -> str:
     """The system's name (its declared ``NAME``) in the language of the work."""
-    return str(words._(str(getattr(system, "NAME", None) or getattr(system, "CODE", system)).strip(),
-                       context="system"))
+    return str(words._((system.NAME or system.CODE).strip(), context="system"))
 
 
 def _span(keys: Sequence[str]) -> str:
@@ -261,7 +263,7 @@ def _span(keys: Sequence[str]) -> str:
     return keys[0] if len(keys) == 1 else _(SPAN, start=keys[0], end=keys[-1])
 
 
-def _title(system: Any, keys: Sequence[str]) -> str:
+def _title(system: RatingSystem, keys: Sequence[str]) -> str:
     name = _system_name(system)
     if not keys:
         return _(NO_UNIT, system=name)
