@@ -192,11 +192,12 @@ class Season:
     another, each rated from the list the month before left (:func:`season_spec`, below)."""
 
     FILE = "fide_season.xlsx"
-    #: The room shipped: a club's year, 40 members (one printed page) and 500 games (each member's 25 rated games of
-    #: a year on average: a monthly tournament of four rounds on ten boards); the months laid out: twelve. Its
-    #: formulas grow with the games (each game's side carries its rating and PD for every month): 800 games took
-    #: twice LibreOffice's 3x floor target to open, recalculate and save (README).
-    ROOMS = (Capacity(40, 500, 0, 12),)
+    #: The rooms shipped: a club's year, 40 members (one printed page) and 300 games (each member's 15 rated games
+    #: of a year on average: a monthly tournament of three rounds on ten boards, less the summer); the months laid
+    #: out: twelve. Its formulas grow with the games (each game's side carries its rating and PD for every month):
+    #: 300 games open, recalculate and save within 3 times LibreOffice's floor, 500 took 4 times (README). Then a
+    #: larger club's (its own file, named for its room), over that target.
+    ROOMS = (Capacity(40, 300, 0, 12), Capacity(80, 800, 0, 12))
     CAPACITY = ROOMS[0]
     LANGUAGES = ("en",)
     #: Languages it speaks besides: none yet (its own phrases are in English only).
