@@ -101,27 +101,6 @@ LEGEND_LINES = len(SHOWN) - 1
 #: The rounds of a filled sheet without a game.
 STILL_TO_PLAY = "still to play"
 NOT_PAIRED = "not paired"
-#: Why a rule fails, as the engine says it (rules 13): each phrase the engine's English with its figures as
-#: placeholders, so that the sheet's formulas and the command line's words read back alike.
-#: 1.4.1, plural then singular: the games alone, then with the kind of event.
-FAIL_GAMES = ("{n} games counted, {need} needed", "{n} game counted, {need} needed",
-              "{n} games counted, {need} needed{kind}", "{n} game counted, {need} needed{kind}")
-FAIL_KINDS = (" (a team championship)", " (the World Cup)")
-FAIL_NO_FEDERATION = "the player's federation is not given"
-FAIL_OTHERS = "{count} federation(s) other than {own} among the opponents, {needed} needed"
-FAIL_CROWDED = "{count} opponents from {federation}, at most {most} ({share} of {n})"
-FAIL_HOLDERS = "{count} title-holders among {n} opponents, {needed} needed"
-FAIL_DRR = "a double round-robin of {players} players, {needed} needed"
-#: 1.4.5b-e: the opponents, or in a double round-robin the players.
-FAIL_TITLED = ("{count} {titles} opponents, {needed} needed", "{count} {titles} players, {needed} needed")
-FAIL_RA = "Ra {ra} below {average}"
-FAIL_SHARE = "{score} of {n} is below {percent}%"
-FAIL_RP = "Rp {rp} below {performance}"
-FAIL_NONE = "no game counted"
-#: A norm, as the command line says it.
-NORM_SAID = ("{title} norm: Rp {rp} >= {performance} with Ra {ra} over {n} games", "counts {n} games")
-FAILS = (*FAIL_GAMES, *FAIL_KINDS, FAIL_NO_FEDERATION, FAIL_OTHERS, FAIL_CROWDED, FAIL_HOLDERS, FAIL_DRR,
-         *FAIL_TITLED, FAIL_RA, FAIL_SHARE, FAIL_RP, FAIL_NONE, *NORM_SAID)
 #: The columns xl-elo norms' table shows (every column is in CSV and JSON), each heading said in the language asked
 #: (context ``norms``), and the forecast's when a round is left.
 TABLE_COLUMNS = ("start_rank", "name", "title", "eligible", "norm", "games", "score", "ra", "rp", "norm_games",
@@ -143,6 +122,13 @@ ASIDE = ("forfeit win (1.4.2c)", "forfeit loss (1.4.2c)",
          "forfeit win counted as a loss (1.4.2c)")
 
 
+def reasons(engine: Any) -> tuple[str, ...]:
+    """Every phrase a norm check's engine gives as a reason, its figures as placeholders (rules 13)."""
+    return (*engine.FAIL_GAMES, *engine.FAIL_KINDS, engine.FAIL_NO_FEDERATION, engine.FAIL_OTHERS,
+            engine.FAIL_CROWDED, engine.FAIL_HOLDERS, engine.FAIL_DRR, *engine.FAIL_TITLED, engine.FAIL_RA,
+            engine.FAIL_SHARE, engine.FAIL_RP, engine.FAIL_NONE, *engine.NORM_SAID)
+
+
 def phrases() -> None:
     """Ask for every phrase the sheet says, the engine's reasons and forecasts, and the headings of ``xl-elo norms``'
     table (the catalogues list them: :mod:`xl_elo.templates.catalogues`)."""
@@ -160,8 +146,12 @@ def phrases() -> None:
     _("{label} ({title})", context="norms", label="", title="")
     for value in ("yes", "no"):
         _(value, context="value")
-    for phrase in FAILS:
-        _(phrase)
+    from xl_elo.federations import registry
+
+    for system in registry().values():  # the reasons each system's norm check gives (its engine's words)
+        if system.NORMS is not None:
+            for phrase in reasons(system.NORMS.engine):
+                _(phrase)
     for phrase in ASIDE:
         _(phrase)
     for name in (*TABLE_COLUMNS, "forecast"):  # xl-elo norms' table
@@ -428,16 +418,18 @@ def _summary(ws: Any, engine: Any) -> None:
         tf = words.text_formula
         F = words.F
         n_games = F(at("n"))
-        kinds = (f'IF({kind}="team",{tf(FAIL_KINDS[0])},IF({kind}="world-cup",{tf(FAIL_KINDS[1])},""))')
-        games_words = [tf(FAIL_GAMES[2 + plural], n=n_games, need=F(at("least")), kind=F(kinds)) for plural in
-                       (0, 1)]
-        crowded = FAIL_CROWDED
+        kinds = (f'IF({kind}="team",{tf(engine.FAIL_KINDS[0])},'
+                 f'IF({kind}="world-cup",{tf(engine.FAIL_KINDS[1])},""))')
+        games_words = [tf(engine.FAIL_GAMES[2 + plural], n=n_games, need=F(at("least")), kind=F(kinds))
+                       for plural in (0, 1)]
+        crowded = engine.FAIL_CROWDED
         fail = [
             (f'{at("problems")}>0', tf(PROBLEMS[2], context="norms", count=F(at("problems")), column=h["problem"])),
             (f'{at("games_ok")}=0', f'"1.4.1: "&IF({at("n")}=1,{games_words[1]},{games_words[0]})'),
-            (f'AND({at("exempt")}=0,{own}="")', '"1.4.3: "&' + tf(FAIL_NO_FEDERATION)),
+            (f'AND({at("exempt")}=0,{own}="")', '"1.4.3: "&' + tf(engine.FAIL_NO_FEDERATION)),
             (f'AND({at("exempt")}=0,{at("o")}<{engine.OTHER_FEDERATIONS})',
-             '"1.4.3: "&' + tf(FAIL_OTHERS, count=F(at("o")), own=F(own), needed=engine.OTHER_FEDERATIONS)),
+             '"1.4.3: "&' + tf(engine.FAIL_OTHERS, count=F(at("o")), own=F(own),
+                               needed=engine.OTHER_FEDERATIONS)),
             (f'AND({at("exempt")}=0,{at("own_n")}>{at("own_max")})',
              '"1.4.4: "&' + tf(crowded, count=F(at("own_n")), federation=F(own), most=F(at("own_max")),
                                share=engine.OWN_SHARE, n=n_games)),
@@ -445,17 +437,18 @@ def _summary(ws: Any, engine: Any) -> None:
              '"1.4.4: "&' + tf(crowded, count=F(at("one_n")), federation=F(at("one_code")), most=F(at("one_max")),
                                share=engine.ONE_SHARE, n=n_games)),
             (f'{at("h")}<{at("h_need")}',
-             '"1.4.5a: "&' + tf(FAIL_HOLDERS, count=F(at("h")), n=n_games, needed=F(at("h_need")))),
+             '"1.4.5a: "&' + tf(engine.FAIL_HOLDERS, count=F(at("h")), n=n_games, needed=F(at("h_need")))),
             (f'{at("drr_ok")}=0',
-             '"1.4.5f: "&' + tf(FAIL_DRR, players=F(players), needed=engine.DOUBLE_ROUND_ROBIN_PLAYERS)),
+             '"1.4.5f: "&' + tf(engine.FAIL_DRR, players=F(players), needed=engine.DOUBLE_ROUND_ROBIN_PLAYERS)),
             (f'{at("t")}<{at("t_need")}',
              f'"1.4.5b-e: "&IF({system}="double-round-robin",'
-             + tf(FAIL_TITLED[1], count=F(at("t")), titles=held, needed=F(at("t_need"))) + ","
-             + tf(FAIL_TITLED[0], count=F(at("t")), titles=held, needed=F(at("t_need"))) + ")"),
-            (f'{at("ra")}<{t.average}', '"1.4.8a: "&' + tf(FAIL_RA, ra=F(at("ra")), average=t.average)),
+             + tf(engine.FAIL_TITLED[1], count=F(at("t")), titles=held, needed=F(at("t_need"))) + ","
+             + tf(engine.FAIL_TITLED[0], count=F(at("t")), titles=held, needed=F(at("t_need"))) + ")"),
+            (f'{at("ra")}<{t.average}', '"1.4.8a: "&' + tf(engine.FAIL_RA, ra=F(at("ra")), average=t.average)),
             (f'20*{at("pts")}<{share * 20}*{at("n")}' if share * 20 == int(share * 20) else "FALSE",
-             '"1.4.8b: "&' + tf(FAIL_SHARE, score=F(at("pts")), n=n_games, percent=int(share * 100))),
-            (f'{at("rp")}<{t.minimum}', '"1.4.8: "&' + tf(FAIL_RP, rp=F(at("rp")), performance=t.performance)),
+             '"1.4.8b: "&' + tf(engine.FAIL_SHARE, score=F(at("pts")), n=n_games, percent=int(share * 100))),
+            (f'{at("rp")}<{t.minimum}',
+             '"1.4.8: "&' + tf(engine.FAIL_RP, rp=F(at("rp")), performance=t.performance)),
         ]
         norm_word = tf(NORM, context="norms")
         reason = norm_word

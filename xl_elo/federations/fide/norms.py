@@ -120,6 +120,27 @@ LARGE_SWISS_MISSED: Final = 1
 #: The search for a subset of games stops after this many subsets per player and title (rules 13.10).
 SEARCH_LIMIT: Final = 20_000
 
+#: Why a rule fails, in the engine's words (rules 13), each figure a placeholder filled from the constants above: the
+#: norm sheet's formulas say the same phrases (xl_elo/templates/normsheet.py) and the catalogues translate them.
+#: 1.4.1, plural then singular: the games alone, then with the kind of event (:data:`FAIL_KINDS`).
+FAIL_GAMES: Final = ("{n} games counted, {need} needed", "{n} game counted, {need} needed",
+                     "{n} games counted, {need} needed{kind}", "{n} game counted, {need} needed{kind}")
+#: 1.4.1's kinds of event with fewer games: a team championship's, the World Cup's.
+FAIL_KINDS: Final = (" (a team championship)", " (the World Cup)")
+FAIL_NO_FEDERATION: Final = "the player's federation is not given"
+FAIL_OTHERS: Final = "{count} federation(s) other than {own} among the opponents, {needed} needed"
+FAIL_CROWDED: Final = "{count} opponents from {federation}, at most {most} ({share} of {n})"
+FAIL_HOLDERS: Final = "{count} title-holders among {n} opponents, {needed} needed"
+FAIL_DRR: Final = "a double round-robin of {players} players, {needed} needed"
+#: 1.4.5b-e: the opponents, or in a double round-robin the players.
+FAIL_TITLED: Final = ("{count} {titles} opponents, {needed} needed", "{count} {titles} players, {needed} needed")
+FAIL_RA: Final = "Ra {ra} below {average}"
+FAIL_SHARE: Final = "{score} of {n} is below {percent}%"
+FAIL_RP: Final = "Rp {rp} below {performance}"
+FAIL_NONE: Final = "no game counted"
+#: A norm, as the command line says it.
+NORM_SAID: Final = ("{title} norm: Rp {rp} >= {performance} with Ra {ra} over {n} games", "counts {n} games")
+
 #: TRF's result codes (FIDE Handbook C.04 Annex 2), from the player's side: the engine's vocabulary.
 PLAYED: Final = {"1": 1.0, "=": 0.5, "0": 0.0}
 FORFEIT_WIN: Final = "+"
@@ -652,35 +673,34 @@ def assess(basis: Basis, ctx: Context) -> Assessment:
         if basis.bye_round is not None and n == BYE_EVENT_GAMES and ctx.rounds == BYE_EVENT_ROUNDS:
             counts = BYE_NORM_GAMES
         else:
-            why = {"individual": "", "team": " (a team championship)", "world-cup": " (the World Cup)"}
-            failures.append(("1.4.1", f"{n} game{'s' if n != 1 else ''} counted, {need} needed"
-                                      f"{why[ctx.options.event]}"))
+            kind = {"team": FAIL_KINDS[0], "world-cup": FAIL_KINDS[1]}.get(ctx.options.event, "")
+            failures.append(("1.4.1", FAIL_GAMES[2 + (n == 1)].format(n=n, need=need, kind=kind)))
     m = mix(games, ctx)
     # 1.4.3 - 1.4.4: federations
     own = ctx.player.federation
     if not ctx.exempt:
         if not own:
-            failures.append(("1.4.3", "the player's federation is not given"))
+            failures.append(("1.4.3", FAIL_NO_FEDERATION))
         elif m["other_federations"] < OTHER_FEDERATIONS:
-            failures.append(("1.4.3", f"{m['other_federations']} federation(s) other than {own} among the opponents, "
-                                      f"{OTHER_FEDERATIONS} needed"))
+            failures.append(("1.4.3", FAIL_OTHERS.format(count=m["other_federations"], own=own,
+                                                         needed=OTHER_FEDERATIONS)))
         if own and m["own_federation"] > m["own_federation_max"]:
-            failures.append(("1.4.4", f"{m['own_federation']} opponents from {own}, at most {m['own_federation_max']} "
-                                      f"(3/5 of {n})"))
+            failures.append(("1.4.4", FAIL_CROWDED.format(count=m["own_federation"], federation=own,
+                                                          most=m["own_federation_max"], share=OWN_SHARE, n=n)))
         if m["one_federation"] > m["one_federation_max"]:
-            failures.append(("1.4.4", f"{m['one_federation']} opponents from {m['one_federation_code']}, at most "
-                                      f"{m['one_federation_max']} (2/3 of {n})"))
+            failures.append(("1.4.4", FAIL_CROWDED.format(count=m["one_federation"],
+                                                          federation=m["one_federation_code"],
+                                                          most=m["one_federation_max"], share=ONE_SHARE, n=n)))
     # 1.4.5: titles
     if m["title_holders"] < m["title_holders_needed"]:
-        failures.append(("1.4.5a", f"{m['title_holders']} title-holders among {n} opponents, "
-                                   f"{m['title_holders_needed']} needed"))
+        failures.append(("1.4.5a", FAIL_HOLDERS.format(count=m["title_holders"], n=n,
+                                                       needed=m["title_holders_needed"])))
     if ctx.system == "double-round-robin" and ctx.players < DOUBLE_ROUND_ROBIN_PLAYERS:
-        failures.append(("1.4.5f", f"a double round-robin of {ctx.players} players, {DOUBLE_ROUND_ROBIN_PLAYERS} "
-                                   "needed"))
+        failures.append(("1.4.5f", FAIL_DRR.format(players=ctx.players, needed=DOUBLE_ROUND_ROBIN_PLAYERS)))
     if m["titled"] < m["titled_needed"]:
         held = "/".join(sorted(title.holders, key=RANK.__getitem__))
-        counted_as = " players" if ctx.system == "double-round-robin" else " opponents"
-        failures.append(("1.4.5b-e", f"{m['titled']} {held}{counted_as}, {m['titled_needed']} needed"))
+        said = FAIL_TITLED[1] if ctx.system == "double-round-robin" else FAIL_TITLED[0]
+        failures.append(("1.4.5b-e", said.format(count=m["titled"], titles=held, needed=m["titled_needed"])))
     # 1.4.6 - 1.4.9: ratings and performance
     ra, exact, raised_at = rating_average([g.opponent.rating for g in games], title)
     lowest = min((counted_rating(g.opponent.rating) for g in games), default=None)
@@ -694,13 +714,13 @@ def assess(basis: Basis, ctx: Context) -> Assessment:
         p, d, rp = performance(ra, score, n)
         needed = score_needed(ra, n, title)
         if ra < title.average:
-            failures.append(("1.4.8a", f"Ra {ra} below {title.average}"))
+            failures.append(("1.4.8a", FAIL_RA.format(ra=ra, average=title.average)))
         if not enough_score(score, n):
-            failures.append(("1.4.8b", f"{_pts(score)} of {n} is below 35%"))
+            failures.append(("1.4.8b", FAIL_SHARE.format(score=_pts(score), n=n, percent=int(MIN_SCORE * 100))))
         if rp < title.minimum:
-            failures.append(("1.4.8", f"Rp {rp} below {title.performance}"))
+            failures.append(("1.4.8", FAIL_RP.format(rp=rp, performance=title.performance)))
     else:
-        failures.append(("1.4.8", "no game counted"))
+        failures.append(("1.4.8", FAIL_NONE))
     order = {"1.4.1": 0, "1.4.3": 1, "1.4.4": 2, "1.4.5a": 3, "1.4.5f": 4, "1.4.5b-e": 5, "1.4.8a": 6,
              "1.4.8b": 7, "1.4.8": 8}
     failures.sort(key=lambda f: order[f[0]])
@@ -988,8 +1008,8 @@ def _verdict(f: Field, ctx: Context, a: Assessment, first: Assessment, norm: boo
     if norm and f.rounds > MAX_NORM_GAMES and a.counts + a.extra > MAX_NORM_GAMES:
         notes.append(f"a tournament of more than {MAX_NORM_GAMES} rounds: the norm counts {MAX_NORM_GAMES} games (1.7)")
     if norm:
-        reason = (f"{title.code} norm: Rp {a.rp} >= {title.performance} with Ra {a.ra} over {len(a.basis.games)} "
-                  f"games; counts {a.norm_games(ctx)} games")
+        reason = (NORM_SAID[0].format(title=title.code, rp=a.rp, performance=title.performance, ra=a.ra,
+                                      n=len(a.basis.games)) + "; " + NORM_SAID[1].format(n=a.norm_games(ctx)))
         rule = ""
     else:
         reason = "; ".join(f"{r}: {w}" for r, w in a.failures)
