@@ -315,7 +315,8 @@ def spec(cap: Capacity | None = None) -> Template:
     twice = reason("player", "this pair meets twice in this round of this period (a game typed twice?)")
     inside = reason("period", "a day of a month that is another period of this ladder: a game is in one period "
                               "(give it the month, or give every game of that month its date)")
-    mixed = reason("period", "blank while other games have one (give every game its period, or none)")
+    mixed = reason("period", "the game's period is blank while other games have one (give every game its period, "
+                             "or none)")
     game_checks = [
         f'IF([sides:ppair]="","",IF(COUNTIF(side_ppair,[sides:ppair])>1,{twice},""))',
         f'IF(AND(NOT({blank("[games:player]")}),{blank("[games:period]")},g2_periods_given>0),{mixed},"")',
