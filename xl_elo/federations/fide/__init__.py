@@ -388,19 +388,36 @@ def calculate(player: Player, games: Sequence[OpponentGame], period: str | None 
                            ("games rated", n), ("K x (score - expected)", kk * (score - total_e))))
 
 
+#: The engine's notes (rules 2.4, 2.8) as phrases, their figures placeholders: what the results say, and what the
+#: template's note column says in its language (template.py asks the same phrases).
+FLOOR_NOTE: Final = "new rating {rating} is below {floor}: shown as unrated on the next list (rules 2.8)"
+NO_FIRST_NOTE: Final = "no first rating: {why} (rules 2.4)"
+#: Why no first rating: too few games (plural, singular), too few games and points (plural, singular), too few
+#: points.
+FEW: Final = ("{n} games against rated opponents, fewer than {min}",
+              "{n} game against rated opponents, fewer than {min}",
+              "{n} games against rated opponents, fewer than {min} and {points} points, fewer than {min_points}",
+              "{n} game against rated opponents, fewer than {min} and {points} points, fewer than {min_points}",
+              "{points} points, fewer than {min_points}")
+BELOW_FLOOR_NOTE: Final = "below floor: Ra + dp = {rating} is below the floor of {floor}: not published"
+FIRST_NOTE: Final = "first rating: Ra {ra}, p {p}, dp {dp}"
+
+
 def no_first_rating(games: int, points: float) -> str:
     """Why an unrated player gets no first rating in this period (rules 2.4): too few games or points."""
-    why = [f"{games} game{'s' if games != 1 else ''} against rated opponents, fewer than {FIRST_RATING_MIN_GAMES}"] \
-        if games < FIRST_RATING_MIN_GAMES else []
-    if points < FIRST_RATING_MIN_SCORE:
-        why.append(f"{points:g} points, fewer than {FIRST_RATING_MIN_SCORE:g}")
-    return f"no first rating: {' and '.join(why)} (rules 2.4)"
+    few_games, few_points = games < FIRST_RATING_MIN_GAMES, points < FIRST_RATING_MIN_SCORE
+    figures = {"n": games, "min": FIRST_RATING_MIN_GAMES, "points": f"{points:g}",
+               "min_points": f"{FIRST_RATING_MIN_SCORE:g}"}
+    if few_games:
+        why = FEW[(2 if few_points else 0) + (games == 1)].format(**figures)
+    else:
+        why = FEW[4].format(**figures) if few_points else ""
+    return NO_FIRST_NOTE.format(why=why)
 
 
 def floor_note(after: float) -> str:
     """What the results say of a rated player whose new rating is below the floor (rules 2.8)."""
-    return (f"new rating {int(after)} is below {RATING_FLOOR}: shown as unrated on the next list "
-            "(rules 2.8)")
+    return FLOOR_NOTE.format(rating=int(after), floor=RATING_FLOOR)
 
 
 def gap_note(options: Options | None = None) -> str:
@@ -720,10 +737,9 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
         if status == 0:
             notes[i] = no_first_rating(int(out["first_games"][i]), float(out["first_score"][i]))
         elif status == 1:
-            notes[i] = f"first rating: Ra {ra:.2f}, p {float(out['p'][i]):.2f}, dp {int(out['dp'][i])}"
+            notes[i] = FIRST_NOTE.format(ra=f"{ra:.2f}", p=f"{float(out['p'][i]):.2f}", dp=int(out["dp"][i]))
         else:
-            notes[i] = (f"below floor: Ra + dp = {ra + int(out['dp'][i]):.0f} is below the floor of {RATING_FLOOR}: "
-                        "not published")
+            notes[i] = BELOW_FLOOR_NOTE.format(rating=f"{ra + int(out['dp'][i]):.0f}", floor=RATING_FLOOR)
     far = out["not_rated"]
     for i in np.flatnonzero(rated & ((far > 0) | out["below_floor"])).tolist():
         said = [floor_note(float(np.trunc(after[i])))] if out["below_floor"][i] else []

@@ -53,17 +53,10 @@ FILE = "fide_period.xlsx"
 
 #: The engine's notes (rules 2.4, 2.8, 2.9) as phrases, its figures placeholders: the template's note column says
 #: them in its language, and a report reads the engine's English back into them.
-FLOOR_NOTE = "new rating {rating} is below {floor}: shown as unrated on the next list (rules 2.8)"
 GAP_NOTE = "{n} game(s) not rated: {gap} points or more apart, one above {above} ({list} list, rules 2.9)"
-NO_FIRST_NOTE = "no first rating: {why} (rules 2.4)"
-#: Why no first rating: too few games (plural, singular), too few games and points (plural, singular), too few
-#: points.
-FEW = ("{n} games against rated opponents, fewer than {min}", "{n} game against rated opponents, fewer than {min}",
-       "{n} games against rated opponents, fewer than {min} and {points} points, fewer than {min_points}",
-       "{n} game against rated opponents, fewer than {min} and {points} points, fewer than {min_points}",
-       "{points} points, fewer than {min_points}")
-BELOW_FLOOR_NOTE = "below floor: Ra + dp = {rating} is below the floor of {floor}: not published"
-FIRST_NOTE = "first rating: Ra {ra}, p {p}, dp {dp}"
+#: The others are the engine's own (rules 2.4, 2.8).
+FLOOR_NOTE, NO_FIRST_NOTE, FEW = fide.FLOOR_NOTE, fide.NO_FIRST_NOTE, fide.FEW
+BELOW_FLOOR_NOTE, FIRST_NOTE = fide.BELOW_FLOOR_NOTE, fide.FIRST_NOTE
 
 #: The setting ``list`` is the standard list (rules 2.9).
 STANDARD = 'LOWER(TRIM(opt_list&""))="standard"'
