@@ -401,6 +401,9 @@ FEW: Final = ("{n} games against rated opponents, fewer than {min}",
               "{points} points, fewer than {min_points}")
 BELOW_FLOOR_NOTE: Final = "below floor: Ra + dp = {rating} is below the floor of {floor}: not published"
 FIRST_NOTE: Final = "first rating: Ra {ra}, p {p}, dp {dp}"
+#: A game of the rapid and blitz lists not rated (rules 2.9): said of the game, and of the player's games.
+NOT_RATED_NOTE: Final = "not rated: {gap} points or more apart, one above {above} ({list} list, rules 2.9)"
+GAP_NOTE: Final = "{n} game(s) " + NOT_RATED_NOTE
 
 
 def no_first_rating(games: int, points: float) -> str:
@@ -422,8 +425,7 @@ def floor_note(after: float) -> str:
 
 def gap_note(options: Options | None = None) -> str:
     """Why a game of the rapid and blitz lists is not rated (rules 2.9)."""
-    return (f"not rated: {NOT_RATED_GAP} points or more apart, one above {NOT_RATED_ABOVE} "
-            f"({(options or Options()).list} list, rules 2.9)")
+    return NOT_RATED_NOTE.format(gap=NOT_RATED_GAP, above=NOT_RATED_ABOVE, list=(options or Options()).list)
 
 
 # --------------------------------------------------------------------------- the period on arrays
@@ -744,7 +746,8 @@ def rate_arrays(ev: EventArrays, options: Options | None = None) -> Results:
     for i in np.flatnonzero(rated & ((far > 0) | out["below_floor"])).tolist():
         said = [floor_note(float(np.trunc(after[i])))] if out["below_floor"][i] else []
         if far[i] > 0:
-            said.append(f"{int(far[i])} game(s) {gap_note(options)}")
+            said.append(GAP_NOTE.format(n=int(far[i]), gap=NOT_RATED_GAP, above=NOT_RATED_ABOVE,
+                                        list=(options or Options()).list))
         notes[i] = "; ".join(said)
     values = {
         "id": ev.ids, "name": ev.names, "status": np.where(rated, "established", "unrated"),

@@ -51,11 +51,9 @@ SPEAKS: tuple[str, ...] = ('fr', 'de', 'it')
 
 FILE = "fide_period.xlsx"
 
-#: The engine's notes (rules 2.4, 2.8, 2.9) as phrases, its figures placeholders: the template's note column says
-#: them in its language, and a report reads the engine's English back into them.
-GAP_NOTE = "{n} game(s) not rated: {gap} points or more apart, one above {above} ({list} list, rules 2.9)"
-#: The others are the engine's own (rules 2.4, 2.8).
-FLOOR_NOTE, NO_FIRST_NOTE, FEW = fide.FLOOR_NOTE, fide.NO_FIRST_NOTE, fide.FEW
+#: The engine's notes (rules 2.4, 2.8, 2.9), its own phrases with their figures as placeholders: the template's note
+#: column says them in its language, and a report reads the engine's English back into them.
+FLOOR_NOTE, NO_FIRST_NOTE, FEW, GAP_NOTE = fide.FLOOR_NOTE, fide.NO_FIRST_NOTE, fide.FEW, fide.GAP_NOTE
 BELOW_FLOOR_NOTE, FIRST_NOTE = fide.BELOW_FLOOR_NOTE, fide.FIRST_NOTE
 
 #: The setting ``list`` is the standard list (rules 2.9).
