@@ -51,11 +51,6 @@ SPEAKS: tuple[str, ...] = ('fr', 'de', 'it')
 
 FILE = "fide_period.xlsx"
 
-#: The engine's notes (rules 2.4, 2.8, 2.9), its own phrases with their figures as placeholders: the template's note
-#: column says them in its language, and a report reads the engine's English back into them.
-FLOOR_NOTE, NO_FIRST_NOTE, FEW, GAP_NOTE = fide.FLOOR_NOTE, fide.NO_FIRST_NOTE, fide.FEW, fide.GAP_NOTE
-BELOW_FLOOR_NOTE, FIRST_NOTE = fide.BELOW_FLOOR_NOTE, fide.FIRST_NOTE
-
 #: The setting ``list`` is the standard list (rules 2.9).
 STANDARD = 'LOWER(TRIM(opt_list&""))="standard"'
 
@@ -123,21 +118,23 @@ def notes(c: str = "") -> tuple[str, str]:
     engine's words, each a phrase of the catalogues: xl-elo reads the engine's English back into them
     (xl_elo.words.translate), so a report says what the template says."""
     below = f"[{c}rating]+[{c}change]<{fide.RATING_FLOOR}"
-    floor_text = text_formula(FLOOR_NOTE, rating=F(f"INT([{c}rating]+[{c}change])"), floor=fide.RATING_FLOOR)
-    gap_text = text_formula(GAP_NOTE, n=F(f"[{c}nfar]"), gap=fide.NOT_RATED_GAP, above=fide.NOT_RATED_ABOVE,
+    # the engine's notes (rules 2.4, 2.8, 2.9): its own phrases, their figures as placeholders
+    floor_text = text_formula(fide.FLOOR_NOTE, rating=F(f"INT([{c}rating]+[{c}change])"), floor=fide.RATING_FLOOR)
+    gap_text = text_formula(fide.GAP_NOTE, n=F(f"[{c}nfar]"), gap=fide.NOT_RATED_GAP, above=fide.NOT_RATED_ABOVE,
                             list=F('LOWER(TRIM(opt_list&""))'))
     rated_note = f'IF({below},{floor_text}&IF([{c}nfar]>0,"; "&{gap_text},""),IF([{c}nfar]>0,{gap_text},""))'
     nn, sn = f"[{c}nn]", f"[{c}sn]"
     few: dict[str, Any] = {"n": F(nn), "min": fide.FIRST_RATING_MIN_GAMES, "points": F(sn),
                            "min_points": fide.FIRST_RATING_MIN_SCORE}
     few_games, few_points = f"{nn}<{fide.FIRST_RATING_MIN_GAMES}", f"{sn}<{fide.FIRST_RATING_MIN_SCORE}"
-    why = (f'IF(AND({few_games},{few_points}),IF({nn}=1,{text_formula(FEW[3], **few)},{text_formula(FEW[2], **few)}),'
-           f'IF({few_games},IF({nn}=1,{text_formula(FEW[1], **few)},{text_formula(FEW[0], **few)}),'
-           f'{text_formula(FEW[4], **few)}))')
-    below_floor = text_formula(BELOW_FLOOR_NOTE, rating=F(f"FIXED([{c}ra]+[{c}ndp],0,TRUE)"), floor=fide.RATING_FLOOR)
-    first_note = (f'IF([{c}enough]=0,{text_formula(NO_FIRST_NOTE, why=F(why))},'
+    said = [text_formula(phrase, **few) for phrase in fide.FEW]
+    why = (f'IF(AND({few_games},{few_points}),IF({nn}=1,{said[3]},{said[2]}),'
+           f'IF({few_games},IF({nn}=1,{said[1]},{said[0]}),{said[4]}))')
+    below_floor = text_formula(fide.BELOW_FLOOR_NOTE, rating=F(f"FIXED([{c}ra]+[{c}ndp],0,TRUE)"),
+                               floor=fide.RATING_FLOOR)
+    first_note = (f'IF([{c}enough]=0,{text_formula(fide.NO_FIRST_NOTE, why=F(why))},'
                   f'IF([{c}ru]<{fide.RATING_FLOOR},{below_floor},'
-                  + text_formula(FIRST_NOTE, ra=F(f"FIXED([{c}ra],2,TRUE)"), p=F(f"FIXED([{c}npct]/100,2,TRUE)"),
+                  + text_formula(fide.FIRST_NOTE, ra=F(f"FIXED([{c}ra],2,TRUE)"), p=F(f"FIXED([{c}npct]/100,2,TRUE)"),
                                  dp=F(f"[{c}ndp]")) + '))')
     return rated_note, first_note
 
